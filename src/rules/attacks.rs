@@ -192,7 +192,59 @@ const fn soldier_table() -> [[Bitboard; 90]; 2] {
 }
 
 /// Soldier steps for each colour: forward, plus sideways once across the river.
-pub static SOLDIER_STEPS: [[Bitboard; 90]; 2] = soldier_table();
+pub static SOLDIER_STEPS: [[Bitboard; 90]; 2] = SOLDIER_STEPS_CONST;
+
+const fn horse_sources_table() -> [Steps; 90] {
+    let mut out = [Steps::EMPTY; 90];
+    let mut i = 0;
+    while i < 90 {
+        let s = sq(i);
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = DIAGONALS[d];
+            if let Some(leg) = s.offset(df, dr) {
+                if let Some(h) = s.offset(df, 2 * dr) {
+                    out[i] = out[i].push(h, leg);
+                }
+                if let Some(h) = s.offset(2 * df, dr) {
+                    out[i] = out[i].push(h, leg);
+                }
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// For each point, the points from which a horse attacks it, each with that horse's leg (a diagonal
+/// neighbour of the attacked point).
+pub static HORSE_SOURCES: [Steps; 90] = horse_sources_table();
+
+const fn soldier_sources_table() -> [[Bitboard; 90]; 2] {
+    let mut out = [[Bitboard::EMPTY; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < 90 {
+            let mut j = 0;
+            while j < 90 {
+                if SOLDIER_STEPS_CONST[c][j].contains(sq(i)) {
+                    out[c][i] = out[c][i].with(sq(j));
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+const SOLDIER_STEPS_CONST: [[Bitboard; 90]; 2] = soldier_table();
+
+/// For each colour and point, the points from which a soldier of that colour attacks the point.
+pub static SOLDIER_SOURCES: [[Bitboard; 90]; 2] = soldier_sources_table();
 
 /// The four diagonal neighbours of a point: every horse that attacks the point has its leg on one of them.
 /// For the neighbour at (df, dr), the two horse points are at (df, 2dr) and (2df, dr).

@@ -1,9 +1,9 @@
 //! Piece placement with the occupancy views that move generation needs.
 
-use super::attacks::SOLDIER_STEPS;
 use super::attacks::{
     line_view, LineView, ADVISOR_STEPS, DIAGONALS, ELEPHANT_STEPS, GENERAL_STEPS,
 };
+use super::attacks::{HORSE_SOURCES, SOLDIER_SOURCES, SOLDIER_STEPS};
 use super::{zobrist, Bitboard, Color, Piece, Role, Square};
 use core::fmt;
 
@@ -175,56 +175,115 @@ impl Board {
     /// reach the enemy general. The general's own one-step attacks are left out too; facing is included.
     #[inline]
     pub(crate) fn general_attacked(&self, sq: Square, by: Color) -> bool {
-        let theirs = self.by_color(by);
-        let rv = self.rank_view(sq);
-        let fv = self.file_view(sq);
-        let chariots = theirs & self.by_role(Role::Chariot);
-        let cannons = theirs & self.by_role(Role::Cannon);
-        let rank_base = sq.rank() as usize * 9;
-        let file = sq.file() as usize;
-        let (mut first, mut second) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        first.0 |= (rv.first as u128) << rank_base;
-        second.0 |= (rv.second as u128) << rank_base;
-        first.0 |= spread_file(fv.first) << file;
-        second.0 |= spread_file(fv.second) << file;
-        let facing = Bitboard(spread_file(fv.first) << file) & theirs & self.by_role(Role::General);
-        if !((first & chariots) | (second & cannons) | facing).is_empty() {
-            return true;
-        }
-        self.horse_attacks_on(sq, by) || self.soldier_attacks_on(sq, by)
+        attacked_in(&self.ranks, &self.files, |i| self.squares[i], sq, by)
     }
 
+    /// [`Board::general_attacked`] in the position after the piece on `from` moves to `to`, computed without
+    /// changing the board. `sq` is the general's point after the move.
     #[inline]
-    fn horse_attacks_on(&self, sq: Square, by: Color) -> bool {
-        let horses = self.by_piece(Piece::new(by, Role::Horse));
-        if horses.is_empty() {
-            return false;
-        }
-        for (df, dr) in DIAGONALS {
-            if let Some(leg) = sq.offset(df, dr) {
-                if self.is_empty_at(leg) {
-                    for h in [sq.offset(df, 2 * dr), sq.offset(2 * df, dr)]
-                        .into_iter()
-                        .flatten()
-                    {
-                        if horses.contains(h) {
-                            return true;
-                        }
-                    }
+    pub(crate) fn general_attacked_after(
+        &self,
+        from: Square,
+        to: Square,
+        sq: Square,
+        by: Color,
+    ) -> bool {
+        let mut ranks = self.ranks;
+        let mut files = self.files;
+        ranks[from.rank() as usize] &= !(1 << from.file());
+        files[from.file() as usize] &= !(1 << from.rank());
+        ranks[to.rank() as usize] |= 1 << to.file();
+        files[to.file() as usize] |= 1 << to.rank();
+        let moving = self.squares[from.index()];
+        let (fi, ti) = (from.index(), to.index());
+        let at = |i: usize| {
+            if i == ti {
+                moving
+            } else if i == fi {
+                None
+            } else {
+                self.squares[i]
+            }
+        };
+        attacked_in(&ranks, &files, at, sq, by)
+    }
+
+    /// For a side `us` not in check with its general on `g`: the points whose piece might expose the general
+    /// by leaving (the general itself, pieces pinned against it by a chariot or the facing rule, the two
+    /// screens of a cannon line, and horse legs an enemy horse is waiting behind), and the empty points where
+    /// a new piece would become a cannon's screen. Every other move keeps the general safe, so move
+    /// generation tests only moves from the first set or onto the second.
+    pub(crate) fn exposure(&self, g: Square, us: Color) -> (Bitboard, Bitboard) {
+        let them = us.other();
+        let own = self.by_color(us);
+        let chariot = Some(Piece::new(them, Role::Chariot));
+        let cannon = Some(Piece::new(them, Role::Cannon));
+        let general = Some(Piece::new(them, Role::General));
+        let mut sensitive = Bitboard::from_square(g);
+        let mut screens = Bitboard::EMPTY;
+        let (f, r) = (g.file() as u32, g.rank() as u32);
+        let rocc = self.ranks[r as usize] as u32;
+        let focc = self.files[f as usize] as u32;
+        // Each ray: the occupied line bits beyond g, the direction, and how a line bit maps to a square.
+        let rays: [(u32, bool, bool); 4] = [
+            (rocc & !((2u32 << f) - 1), true, true),
+            (rocc & ((1u32 << f) - 1), false, true),
+            (focc & !((2u32 << r) - 1), true, false),
+            (focc & ((1u32 << r) - 1), false, false),
+        ];
+        for (mut bits, ascending, on_rank) in rays {
+            if bits == 0 {
+                continue;
+            }
+            let square = |bit: u32| {
+                let i = if on_rank { r * 9 + bit } else { bit * 9 + f };
+                Square::new_unchecked(i as u8)
+            };
+            let mut next = || {
+                if bits == 0 {
+                    return None;
+                }
+                let bit = if ascending {
+                    bits.trailing_zeros()
+                } else {
+                    31 - bits.leading_zeros()
+                };
+                bits &= !(1 << bit);
+                Some((bit, square(bit)))
+            };
+            let Some((bit1, s1)) = next() else { continue };
+            let p1 = self.squares[s1.index()];
+            if p1 == cannon {
+                // No screen yet: any piece arriving between g and the cannon would give check.
+                let between = if ascending {
+                    ((1u32 << bit1) - 1) & !((2u32 << if on_rank { f } else { r }) - 1)
+                } else {
+                    !((2u32 << bit1) - 1) & ((1u32 << if on_rank { f } else { r }) - 1)
+                };
+                screens |= if on_rank {
+                    Bitboard((between as u128) << (r * 9))
+                } else {
+                    Bitboard(spread_file(between as u16) << f)
+                };
+            }
+            let Some((_, s2)) = next() else { continue };
+            let p2 = self.squares[s2.index()];
+            if (p2 == chariot || (!on_rank && p2 == general)) && own.contains(s1) {
+                sensitive = sensitive.with(s1);
+            }
+            if let Some((_, s3)) = next() {
+                if self.squares[s3.index()] == cannon {
+                    sensitive |= own & (Bitboard::from_square(s1) | Bitboard::from_square(s2));
                 }
             }
         }
-        false
-    }
-
-    #[inline]
-    fn soldier_attacks_on(&self, sq: Square, by: Color) -> bool {
-        let soldiers = self.by_piece(Piece::new(by, Role::Soldier));
-        let back = if by == Color::Red { -1 } else { 1 };
-        [sq.offset(0, back), sq.offset(1, 0), sq.offset(-1, 0)]
-            .into_iter()
-            .flatten()
-            .any(|s| soldiers.contains(s) && SOLDIER_STEPS[by.index()][s.index()].contains(sq))
+        let horse = Some(Piece::new(them, Role::Horse));
+        for st in HORSE_SOURCES[g.index()].as_slice() {
+            if self.squares[st.to.index()] == horse && own.contains(st.block) {
+                sensitive = sensitive.with(st.block);
+            }
+        }
+        (sensitive, screens)
     }
 
     /// Every piece of `by` that could capture on `sq` if it held an enemy piece (RULES.md §2 "attack"),
@@ -292,6 +351,80 @@ impl Board {
             spread_file(v.first) << r.file() as usize & (1u128 << b.index()) != 0
         }
     }
+}
+
+/// The attack test behind [`Board::general_attacked`], over occupancy masks and a piece lookup by index.
+#[inline(always)]
+fn attacked_in<F: Fn(usize) -> Option<Piece>>(
+    ranks: &[u16; 10],
+    files: &[u16; 9],
+    at: F,
+    sq: Square,
+    by: Color,
+) -> bool {
+    let chariot = Some(Piece::new(by, Role::Chariot));
+    let cannon = Some(Piece::new(by, Role::Cannon));
+    let general = Some(Piece::new(by, Role::General));
+    let (f, r) = (sq.file() as u32, sq.rank() as u32);
+    let base = (r * 9) as usize;
+    // Along the rank: right (higher files) then left.
+    let rocc = ranks[r as usize] as u32;
+    let right = rocc & !((2u32 << f) - 1);
+    if right != 0 {
+        if at(base + right.trailing_zeros() as usize) == chariot {
+            return true;
+        }
+        let rest = right & (right - 1);
+        if rest != 0 && at(base + rest.trailing_zeros() as usize) == cannon {
+            return true;
+        }
+    }
+    let left = rocc & ((1u32 << f) - 1);
+    if left != 0 {
+        let b1 = 31 - left.leading_zeros();
+        if at(base + b1 as usize) == chariot {
+            return true;
+        }
+        let rest = left ^ (1 << b1);
+        if rest != 0 && at(base + (31 - rest.leading_zeros()) as usize) == cannon {
+            return true;
+        }
+    }
+    // Along the file: up (higher ranks) then down. The enemy general counts like a chariot here (facing).
+    let focc = files[f as usize] as u32;
+    let fidx = f as usize;
+    let up = focc & !((2u32 << r) - 1);
+    if up != 0 {
+        let p = at(up.trailing_zeros() as usize * 9 + fidx);
+        if p == chariot || p == general {
+            return true;
+        }
+        let rest = up & (up - 1);
+        if rest != 0 && at(rest.trailing_zeros() as usize * 9 + fidx) == cannon {
+            return true;
+        }
+    }
+    let down = focc & ((1u32 << r) - 1);
+    if down != 0 {
+        let b1 = 31 - down.leading_zeros();
+        let p = at(b1 as usize * 9 + fidx);
+        if p == chariot || p == general {
+            return true;
+        }
+        let rest = down ^ (1 << b1);
+        if rest != 0 && at((31 - rest.leading_zeros()) as usize * 9 + fidx) == cannon {
+            return true;
+        }
+    }
+    // Horses and soldiers.
+    let horse = Some(Piece::new(by, Role::Horse));
+    for st in HORSE_SOURCES[sq.index()].as_slice() {
+        if at(st.to.index()) == horse && at(st.block.index()).is_none() {
+            return true;
+        }
+    }
+    let soldier = Some(Piece::new(by, Role::Soldier));
+    { SOLDIER_SOURCES[by.index()][sq.index()] }.any(|s| at(s.index()) == soldier)
 }
 
 /// Spreads the 10 rank bits of a file mask to the squares of file `a` (shift left by the file index after).

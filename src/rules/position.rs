@@ -40,30 +40,16 @@ pub enum Status {
     Stalemate,
 }
 
-const fn lines_table() -> [Bitboard; 90] {
-    let mut out = [Bitboard::EMPTY; 90];
-    let mut i = 0;
-    while i < 90 {
-        let s = Square::new_unchecked(i as u8);
-        let mut j = 0;
-        while j < 90 {
-            let t = Square::new_unchecked(j as u8);
-            let df = t.file() as i32 - s.file() as i32;
-            let dr = t.rank() as i32 - s.rank() as i32;
-            if df == 0 || dr == 0 || (df * df == 1 && dr * dr == 1) {
-                out[i] = out[i].with(t);
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    out
-}
-
-/// For a general on point g: its rank, its file and its diagonal neighbours (the horse legs of every horse
-/// attack on g). A move that neither leaves one of these points nor lands on an empty point of g's rank or file
-/// cannot expose g.
-static SENSITIVE: [Bitboard; 90] = lines_table();
+/// The order in which moves are generated: the pieces with the most moves first.
+const GEN_ORDER: [Role; 7] = [
+    Role::Chariot,
+    Role::Horse,
+    Role::Cannon,
+    Role::Soldier,
+    Role::Elephant,
+    Role::Advisor,
+    Role::General,
+];
 
 impl Default for Position {
     fn default() -> Position {
@@ -181,81 +167,104 @@ impl Position {
         out
     }
 
+    /// Calls `f(to)` for every pseudo-legal destination of the piece of the side to move on `from`, whose
+    /// role is `role` (RULES.md §2).
+    #[inline(always)]
+    fn piece_moves<F: FnMut(Square)>(&self, from: Square, role: Role, mut f: F) {
+        let b = &self.board;
+        let us = self.turn;
+        let not_own = !b.by_color(us);
+        match role {
+            Role::Chariot | Role::Cannon => {
+                let rv = b.rank_view(from);
+                let fv = b.file_view(from);
+                let (rank_base, file) = (from.rank() * 9, from.file());
+                let (rank_caps, file_caps) = if role == Role::Chariot {
+                    (rv.first, fv.first)
+                } else {
+                    (rv.second, fv.second)
+                };
+                for bit in bits(rv.quiet) {
+                    f(Square::new_unchecked(rank_base + bit));
+                }
+                for bit in bits(fv.quiet) {
+                    f(Square::new_unchecked(bit * 9 + file));
+                }
+                for bit in bits(rank_caps) {
+                    let to = Square::new_unchecked(rank_base + bit);
+                    if not_own.contains(to) {
+                        f(to);
+                    }
+                }
+                for bit in bits(file_caps) {
+                    let to = Square::new_unchecked(bit * 9 + file);
+                    if not_own.contains(to) {
+                        f(to);
+                    }
+                }
+            }
+            Role::Horse | Role::Elephant => {
+                let steps = if role == Role::Horse {
+                    &HORSE_STEPS[from.index()]
+                } else {
+                    &ELEPHANT_STEPS[from.index()]
+                };
+                for st in steps.as_slice() {
+                    if b.is_empty_at(st.block) && not_own.contains(st.to) {
+                        f(st.to);
+                    }
+                }
+            }
+            Role::Soldier => (SOLDIER_STEPS[us.index()][from.index()] & not_own).for_each(f),
+            Role::Advisor => (ADVISOR_STEPS[from.index()] & not_own).for_each(f),
+            Role::General => (GENERAL_STEPS[from.index()] & not_own).for_each(f),
+        }
+    }
+
+    /// The number of pseudo-legal destinations of a piece, counted without listing them.
+    #[inline(always)]
+    fn count_piece_moves(&self, from: Square, role: Role) -> usize {
+        let b = &self.board;
+        let us = self.turn;
+        let not_own = !b.by_color(us);
+        match role {
+            Role::Chariot | Role::Cannon => {
+                let rv = b.rank_view(from);
+                let fv = b.file_view(from);
+                let (rank_caps, file_caps) = if role == Role::Chariot {
+                    (rv.first, fv.first)
+                } else {
+                    (rv.second, fv.second)
+                };
+                let mut n = (rv.quiet.count_ones() + fv.quiet.count_ones()) as usize;
+                let (rank_base, file) = (from.rank() * 9, from.file());
+                for bit in bits(rank_caps) {
+                    n += not_own.contains(Square::new_unchecked(rank_base + bit)) as usize;
+                }
+                for bit in bits(file_caps) {
+                    n += not_own.contains(Square::new_unchecked(bit * 9 + file)) as usize;
+                }
+                n
+            }
+            Role::Soldier => (SOLDIER_STEPS[us.index()][from.index()] & not_own).count() as usize,
+            Role::Advisor => (ADVISOR_STEPS[from.index()] & not_own).count() as usize,
+            _ => {
+                let mut n = 0;
+                self.piece_moves(from, role, |_| n += 1);
+                n
+            }
+        }
+    }
+
     /// Calls `f(from, to)` for every pseudo-legal move of the side to move (RULES.md §2).
     #[inline]
     fn pseudo_moves<F: FnMut(Square, Square)>(&self, mut f: F) {
         let b = &self.board;
-        let us = self.turn;
-        let own = b.by_color(us);
-        let enemy = b.by_color(us.other());
-        let not_own = !own;
-        for from in own & b.by_role(Role::Chariot) {
-            let rv = b.rank_view(from);
-            let fv = b.file_view(from);
-            let rank_base = from.rank() * 9;
-            for bit in bits(rv.quiet | rv.first) {
-                let to = Square::new_unchecked(rank_base + bit);
-                if not_own.contains(to) {
-                    f(from, to);
-                }
+        let own = b.by_color(self.turn);
+        for role in GEN_ORDER {
+            for from in own & b.by_role(role) {
+                self.piece_moves(from, role, |to| f(from, to));
             }
-            for bit in bits(fv.quiet | fv.first) {
-                let to = Square::new_unchecked(bit * 9 + from.file());
-                if not_own.contains(to) {
-                    f(from, to);
-                }
-            }
-        }
-        for from in own & b.by_role(Role::Horse) {
-            for st in HORSE_STEPS[from.index()].as_slice() {
-                if b.is_empty_at(st.block) && not_own.contains(st.to) {
-                    f(from, st.to);
-                }
-            }
-        }
-        for from in own & b.by_role(Role::Cannon) {
-            let rv = b.rank_view(from);
-            let fv = b.file_view(from);
-            let rank_base = from.rank() * 9;
-            for bit in bits(rv.quiet) {
-                f(from, Square::new_unchecked(rank_base + bit));
-            }
-            for bit in bits(rv.second) {
-                let to = Square::new_unchecked(rank_base + bit);
-                if enemy.contains(to) {
-                    f(from, to);
-                }
-            }
-            for bit in bits(fv.quiet) {
-                f(from, Square::new_unchecked(bit * 9 + from.file()));
-            }
-            for bit in bits(fv.second) {
-                let to = Square::new_unchecked(bit * 9 + from.file());
-                if enemy.contains(to) {
-                    f(from, to);
-                }
-            }
-        }
-        for from in own & b.by_role(Role::Soldier) {
-            for to in SOLDIER_STEPS[us.index()][from.index()] & not_own {
-                f(from, to);
-            }
-        }
-        for from in own & b.by_role(Role::Elephant) {
-            for st in ELEPHANT_STEPS[from.index()].as_slice() {
-                if b.is_empty_at(st.block) && not_own.contains(st.to) {
-                    f(from, st.to);
-                }
-            }
-        }
-        for from in own & b.by_role(Role::Advisor) {
-            for to in ADVISOR_STEPS[from.index()] & not_own {
-                f(from, to);
-            }
-        }
-        let g = self.general(us);
-        for to in GENERAL_STEPS[g.index()] & not_own {
-            f(g, to);
         }
     }
 
@@ -265,27 +274,20 @@ impl Position {
         let us = self.turn;
         let them = us.other();
         let g = self.general(us);
-        let in_check = self.is_check();
-        let sensitive = if in_check {
-            Bitboard::FULL
+        let b = &self.board;
+        let (sensitive, screens) = if self.is_check() {
+            (Bitboard::FULL, Bitboard::FULL)
         } else {
-            SENSITIVE[g.index()]
+            b.exposure(g, us)
         };
-        let line = SENSITIVE[g.index()];
-        let mut scratch: Option<Board> = None;
         self.pseudo_moves(|from, to| {
-            let risky =
-                sensitive.contains(from) || (line.contains(to) && self.board.is_empty_at(to));
+            let risky = sensitive.contains(from) || (screens.contains(to) && b.is_empty_at(to));
             if !risky {
                 f(Move::new(from, to));
                 return;
             }
-            let b = scratch.get_or_insert_with(|| self.board.clone());
-            let captured = b.move_piece(from, to);
             let king = if from == g { to } else { g };
-            let safe = !b.general_attacked(king, them);
-            b.unmove_piece(from, to, captured);
-            if safe {
+            if !b.general_attacked_after(from, to, king, them) {
                 f(Move::new(from, to));
             }
         });
@@ -298,11 +300,37 @@ impl Position {
         list
     }
 
-    /// The number of legal moves.
-    #[inline]
+    /// The number of legal moves. Faster than listing them: pieces that cannot expose their general are
+    /// counted without enumerating their moves.
     pub fn count_legal(&self) -> usize {
+        let us = self.turn;
+        let g = self.general(us);
+        let b = &self.board;
+        if self.is_check() {
+            let mut n = 0;
+            self.for_each_legal(|_| n += 1);
+            return n;
+        }
+        let (sensitive, screens) = b.exposure(g, us);
+        let them = us.other();
+        let own = b.by_color(us);
         let mut n = 0;
-        self.for_each_legal(|_| n += 1);
+        for role in GEN_ORDER {
+            for from in own & b.by_role(role) {
+                if !sensitive.contains(from) && screens.is_empty() {
+                    n += self.count_piece_moves(from, role);
+                } else {
+                    let risky_from = sensitive.contains(from);
+                    let king = |to| if from == g { to } else { g };
+                    self.piece_moves(from, role, |to| {
+                        let risky = risky_from || (screens.contains(to) && b.is_empty_at(to));
+                        if !risky || !b.general_attacked_after(from, to, king(to), them) {
+                            n += 1;
+                        }
+                    });
+                }
+            }
+        }
         n
     }
 
