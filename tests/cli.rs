@@ -1,0 +1,82 @@
+//! The native command line: `xiangqi perft`, `xiangqi moves`, and its errors (exit status 2).
+
+use std::process::{Command, Output};
+
+fn xiangqi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(args)
+        .output()
+        .expect("run xiangqi")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+#[test]
+fn perft_prints_the_count_on_its_last_line() {
+    let o = xiangqi(&["perft", "3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("79666"));
+    let o = xiangqi(&[
+        "perft",
+        "2",
+        "--fen",
+        "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+    ]);
+    assert_eq!(stdout(&o).trim(), "281");
+}
+
+#[test]
+fn perft_divide_lists_root_moves_and_the_total() {
+    let o = xiangqi(&["perft", "2", "--divide"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 45);
+    assert_eq!(lines[0], "a0a1: 44");
+    assert_eq!(lines[44], "1920");
+    let sum: u64 = lines[..44]
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 1920);
+}
+
+#[test]
+fn moves_prints_sorted_iccs_on_one_line() {
+    let o = xiangqi(&["moves"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let moves: Vec<&str> = out.trim().split(' ').collect();
+    assert_eq!(moves.len(), 44);
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    assert!(moves.contains(&"h2e2"));
+    let o = xiangqi(&["moves", "--fen", "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1"]);
+    assert_eq!(stdout(&o), "e0d0 e0f0\n");
+}
+
+#[test]
+fn bad_arguments_exit_with_status_2_and_one_line() {
+    for args in [
+        &[][..],
+        &["frobnicate"],
+        &["perft"],
+        &["perft", "x"],
+        &["perft", "99"],
+        &["perft", "2", "--fen"],
+        &["perft", "2", "--fen", "not a fen"],
+        &["perft", "2", "--fen", "4k4/9/9/9/9/9/9/9/9/4K4 w"],
+        &["moves", "extra"],
+        &["moves", "--bogus"],
+    ] {
+        let o = xiangqi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("xiangqi: "), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
