@@ -379,6 +379,8 @@ pub(crate) enum StackPos {
     Rear,
     /// The middle one of an odd stack (中).
     Middle,
+    /// WXF 1997 `33`: the middle one of three, only when two files hold stacked soldiers.
+    MultiMiddle,
     /// WXF `P+`: the front one of two or three, the second of four or five.
     Plus,
     /// WXF `P-`: the rear one of two or three, the second-rearmost of four or five.
@@ -426,9 +428,13 @@ impl Selector {
                 }
             }
             Selector::Stack { role, file, pos: p } => {
+                let stacked = stacked_files(pos, color, role);
+                if p == StackPos::MultiMiddle && stacked.len() < 2 {
+                    return;
+                }
                 let files = match file {
                     Some(n) => vec![iccs_file(color, n)],
-                    None => stacked_files(pos, color, role),
+                    None => stacked,
                 };
                 for f in files {
                     let st = stack(pos, color, role, f);
@@ -439,8 +445,8 @@ impl Selector {
                     let i = match p {
                         StackPos::Index(i) => i as usize,
                         StackPos::Rear => n - 1,
-                        StackPos::Middle if n % 2 == 1 => n / 2,
-                        StackPos::Middle => continue,
+                        StackPos::Middle | StackPos::MultiMiddle if n % 2 == 1 => n / 2,
+                        StackPos::Middle | StackPos::MultiMiddle => continue,
                         StackPos::Plus if n <= 3 => 0,
                         StackPos::Plus => 1,
                         StackPos::Minus if n <= 3 => n - 1,

@@ -153,7 +153,7 @@ pub(crate) fn parse(text: &str, style: Option<TandemStyle>) -> Option<Descriptio
                 let y = num(c1)?;
                 // 1997: the file digit for the letter, the middle soldier keeps its file digit (`33`).
                 if x == y && style != Some(TandemStyle::Ordinal) {
-                    selectors.push(soldier(x, StackPos::Middle));
+                    selectors.push(soldier(x, StackPos::MultiMiddle));
                 }
                 // 2018: ordinal from the front, then the file (`15`).
                 if x != y || style != Some(TandemStyle::Classic) {
