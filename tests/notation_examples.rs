@@ -58,7 +58,22 @@ fn parses(p: &Position, m: &str, texts: &[&str]) {
 fn opening_moves_in_every_notation() {
     let mut p = Position::new();
     // 炮二平五 马8进7 = C2.5 H8+7 = h2e2 h9g7 (RULES.md §1.5).
-    parses(&p, "h2e2", &["炮二平五", "炮2平5", "砲二平五", "C2.5", "c2.5", "C2=5", "Ｃ２．５", "h2e2", "H2-E2", " 炮二平五 "]);
+    parses(
+        &p,
+        "h2e2",
+        &[
+            "炮二平五",
+            "炮2平5",
+            "砲二平五",
+            "C2.5",
+            "c2.5",
+            "C2=5",
+            "Ｃ２．５",
+            "h2e2",
+            "H2-E2",
+            " 炮二平五 ",
+        ],
+    );
     assert_eq!(write_move(&p, mv("h2e2"), &wxf()), "C2.5");
     assert_eq!(write_move(&p, mv("h2e2"), &chinese()), "炮二平五");
     assert_eq!(write_move(&p, mv("h2e2"), &Notation::Iccs), "h2e2");
@@ -74,11 +89,18 @@ fn opening_moves_in_every_notation() {
         ),
         "c2=5"
     );
-    assert_eq!(parse_move_format(&p, "炮二平五").unwrap().1, Format::Chinese);
+    assert_eq!(
+        parse_move_format(&p, "炮二平五").unwrap().1,
+        Format::Chinese
+    );
     assert_eq!(parse_move_format(&p, "C2.5").unwrap().1, Format::Wxf);
     assert_eq!(parse_move_format(&p, "H2-E2").unwrap().1, Format::Iccs);
     // Red horse, elephant, advisor, chariot, general, soldier.
-    parses(&p, "h0g2", &["马二进三", "馬二進三", "傌二进三", "H2+3", "N2+3"]);
+    parses(
+        &p,
+        "h0g2",
+        &["马二进三", "馬二進三", "傌二进三", "H2+3", "N2+3"],
+    );
     parses(&p, "c0e2", &["相七进五", "E7+5", "B7+5"]);
     parses(&p, "f0e1", &["仕四进五", "士四进五", "A4+5"]);
     parses(&p, "i0i1", &["车一进一", "車一進一", "俥一进一", "R1+1"]);
@@ -89,7 +111,11 @@ fn opening_moves_in_every_notation() {
     assert_eq!(write_move(&p, mv("e0e1"), &traditional()), "帥五進一");
 
     p.play(mv("h2e2")).unwrap();
-    parses(&p, "h9g7", &["马8进7", "馬8進7", "马８进７", "H8+7", "h8+7", "h9g7"]);
+    parses(
+        &p,
+        "h9g7",
+        &["马8进7", "馬8進7", "马８进７", "H8+7", "h8+7", "h9g7"],
+    );
     parses(&p, "h7e7", &["炮8平5", "砲8平5", "C8.5", "包8平5"]);
     parses(&p, "e9e8", &["将5进1", "將5進1", "K5+1"]);
     parses(&p, "g6g5", &["卒7进1", "P7+1"]);
@@ -107,11 +133,26 @@ fn tandem_chariots_and_cannons() {
     // Red chariots a0 and a4 on file 九; Red cannons h2 and h5 on file 二.
     let p = pos("4k4/9/9/9/7C1/R8/9/7C1/9/R2K5 w - - 0 1");
     // 车前平三 R+.3: the front chariot traverses to file 三.
-    parses(&p, "a4g4", &["前车平三", "前車平三", "车前平三", "車前平三", "R+.3", "r+=3"]);
+    parses(
+        &p,
+        "a4g4",
+        &[
+            "前车平三",
+            "前車平三",
+            "车前平三",
+            "車前平三",
+            "R+.3",
+            "r+=3",
+        ],
+    );
     assert_eq!(write_move(&p, mv("a4g4"), &wxf()), "R+.3");
     assert_eq!(write_move(&p, mv("a4g4"), &chinese()), "前车平三");
     // 炮后退一 C--1: the rear cannon retreats one point.
-    parses(&p, "h2h1", &["后炮退一", "後炮退一", "炮後退一", "炮后退一", "C--1"]);
+    parses(
+        &p,
+        "h2h1",
+        &["后炮退一", "後炮退一", "炮後退一", "炮后退一", "C--1"],
+    );
     assert_eq!(write_move(&p, mv("h2h1"), &wxf()), "C--1");
     assert_eq!(write_move(&p, mv("h2h1"), &chinese()), "后炮退一");
     assert_eq!(write_move(&p, mv("h2h1"), &traditional()), "後炮退一");
@@ -120,7 +161,10 @@ fn tandem_chariots_and_cannons() {
     match parse_move(&p, "R-.3") {
         Err(NotationError::Illegal { error, .. }) => {
             assert_eq!(error.mv, mv("a0g0"));
-            assert_eq!(error.reason, IllegalReason::PathBlocked("d0".parse().unwrap()));
+            assert_eq!(
+                error.reason,
+                IllegalReason::PathBlocked("d0".parse().unwrap())
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -160,9 +204,21 @@ fn stacked_soldiers_on_one_file() {
     assert_eq!(write_move(&p, mv("e7e8"), &wxf_ordinal()), "15+1");
     assert_eq!(write_move(&p, mv("e6f6"), &wxf_ordinal()), "25.4");
     assert_eq!(write_move(&p, mv("e7e8"), &chinese_ordinal()), "一五进一");
-    parses(&p, "e7e8", &["15+1", "P++1", "前兵进一", "一五进一", "前五进一"]);
-    parses(&p, "e6f6", &["25.4", "P5.4", "中兵平四", "二兵平四", "二五平四"]);
-    parses(&p, "e5f5", &["35.4", "P-.4", "后兵平四", "後兵平四", "三兵平四"]);
+    parses(
+        &p,
+        "e7e8",
+        &["15+1", "P++1", "前兵进一", "一五进一", "前五进一"],
+    );
+    parses(
+        &p,
+        "e6f6",
+        &["25.4", "P5.4", "中兵平四", "二兵平四", "二五平四"],
+    );
+    parses(
+        &p,
+        "e5f5",
+        &["35.4", "P-.4", "后兵平四", "後兵平四", "三兵平四"],
+    );
     parses(&p, "a5a6", &["P9+1", "兵九进一"]);
 
     // Five on file 三 (g5..g9): ++ P+ P3 P- -- and 前 二 三 四 五.
@@ -182,7 +238,12 @@ fn stacked_soldiers_on_one_file() {
     parses(&p, "g5f5", &["后兵平四", "53.4"]);
     // Four on file 三 (g6..g9): ++ P+ P- --.
     let p = pos("4k1P2/6P2/6P2/6P2/9/9/9/9/9/3K5 w - - 0 1");
-    for (m, w) in [("g9f9", "++.4"), ("g8f8", "P+.4"), ("g7f7", "P-.4"), ("g6f6", "--.4")] {
+    for (m, w) in [
+        ("g9f9", "++.4"),
+        ("g8f8", "P+.4"),
+        ("g7f7", "P-.4"),
+        ("g6f6", "--.4"),
+    ] {
         assert_eq!(write_move(&p, mv(m), &wxf()), w);
         parses(&p, m, &[w]);
     }
@@ -214,7 +275,9 @@ fn stacked_soldiers_on_two_files() {
     match parse_move(&p, "33.4") {
         Err(e @ NotationError::Ambiguous { .. }) => {
             assert_eq!(e.code(), "ERR_MOVE_AMBIGUOUS");
-            let NotationError::Ambiguous { candidates, .. } = e else { unreachable!() };
+            let NotationError::Ambiguous { candidates, .. } = e else {
+                unreachable!()
+            };
             assert_eq!(candidates, vec![mv("g5f5"), mv("g6f6")]);
         }
         other => panic!("{other:?}"),
@@ -260,7 +323,16 @@ fn black_stacked_soldiers_two_files() {
 #[test]
 fn typed_errors() {
     let p = Position::new();
-    for bad in ["", "foo", "C2.0", "C2*5", "炮二走五", "h2e2e2", "Z2.5", "炮十平五"] {
+    for bad in [
+        "",
+        "foo",
+        "C2.0",
+        "C2*5",
+        "炮二走五",
+        "h2e2e2",
+        "Z2.5",
+        "炮十平五",
+    ] {
         let e = parse_move(&p, bad).unwrap_err();
         assert_eq!(e.code(), "ERR_MOVE_SYNTAX", "{bad}: {e}");
     }
@@ -275,7 +347,10 @@ fn typed_errors() {
     // ICCS too: the reason comes from Position::check_move.
     match parse_move(&p, "b0d1") {
         Err(NotationError::Illegal { error, .. }) => {
-            assert_eq!(error.reason, IllegalReason::HorseLegBlocked("c0".parse().unwrap()))
+            assert_eq!(
+                error.reason,
+                IllegalReason::HorseLegBlocked("c0".parse().unwrap())
+            )
         }
         other => panic!("{other:?}"),
     }
@@ -284,13 +359,19 @@ fn typed_errors() {
             assert_eq!(error.mv, mv("i0h0"));
             assert_eq!(
                 error.reason,
-                IllegalReason::OwnPieceOnTarget("h0".parse().unwrap(), xiangqi_wasm::rules::Role::Horse)
+                IllegalReason::OwnPieceOnTarget(
+                    "h0".parse().unwrap(),
+                    xiangqi_wasm::rules::Role::Horse
+                )
             );
         }
         other => panic!("{other:?}"),
     }
     // A step off the board is no move at all.
-    assert_eq!(parse_move(&p, "马二退一").unwrap_err().code(), "ERR_MOVE_IMPOSSIBLE");
+    assert_eq!(
+        parse_move(&p, "马二退一").unwrap_err().code(),
+        "ERR_MOVE_IMPOSSIBLE"
+    );
     // The side to move decides whose piece a text names; digits are accepted for Red too.
     assert_eq!(parse_move(&p, "马8进7"), Ok(mv("b0c2")));
     // A pinned piece: the cannon between the generals may not leave the file.

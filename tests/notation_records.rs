@@ -2,7 +2,7 @@
 //! per file, malformed records (line and column), illegal moves (which and why), GBK input.
 
 use xiangqi_wasm::rules::notation::chinese::{BlackDigits, ChineseOptions, Script};
-use xiangqi_wasm::rules::notation::dhtmlxq::{parse_dhtmlxq, parse_dhtmlxq_bytes, write_dhtmlxq};
+use xiangqi_wasm::rules::notation::dhtmlxq::{parse_dhtmlxq, write_dhtmlxq};
 use xiangqi_wasm::rules::notation::encoding::{decode, Encoding};
 use xiangqi_wasm::rules::notation::pgn::{
     parse_pgn, parse_pgn_bytes, parse_pgn_with, write_pgn, write_pgn_games, PgnOptions,
@@ -136,7 +136,8 @@ fn pgn_notations() -> Vec<Notation> {
 fn pgn_round_trip_in_every_notation() {
     for start in [
         Position::new(),
-        Position::from_fen("2bakab2/9/2n1c1n2/p1p1p1p1p/9/9/P1P1P1P1P/2N1C1N2/9/2BAKAB2 b - - 3 7").unwrap(),
+        Position::from_fen("2bakab2/9/2n1c1n2/p1p1p1p1p/9/9/P1P1P1P1P/2N1C1N2/9/2BAKAB2 b - - 3 7")
+            .unwrap(),
     ] {
         let rec = annotated_game(start);
         for n in pgn_notations() {
@@ -156,11 +157,14 @@ fn pgn_round_trip_in_every_notation() {
             let back = &back[0];
             assert_eq!(back.start, rec.start);
             assert_eq!(back.mainline, rec.mainline, "{n:?}\n{text}");
-            assert_eq!(back.header("Format"), Some(match n {
-                Notation::Iccs => "ICCS",
-                Notation::Wxf(_) => "WXF",
-                Notation::Chinese(_) => "Chinese",
-            }));
+            assert_eq!(
+                back.header("Format"),
+                Some(match n {
+                    Notation::Iccs => "ICCS",
+                    Notation::Wxf(_) => "WXF",
+                    Notation::Chinese(_) => "Chinese",
+                })
+            );
             // Same text again.
             assert_eq!(write_pgn(back, &opts), text);
         }
@@ -179,8 +183,17 @@ fn pgn_export_format() {
         text,
         "[Game \"Chinese Chess\"]\n[Red \"甲\"]\n[Format \"Chinese\"]\n[Result \"*\"]\n\n1. 炮二平五 {c} 1... 马8进7 2. 马二进三 *\n"
     );
-    let iccs = write_pgn(&rec, &PgnOptions { notation: Notation::Iccs, line_width: 0 });
-    assert!(iccs.ends_with("1. H2-E2 {c} 1... H9-G7 2. H0-G2 *\n"), "{iccs}");
+    let iccs = write_pgn(
+        &rec,
+        &PgnOptions {
+            notation: Notation::Iccs,
+            line_width: 0,
+        },
+    );
+    assert!(
+        iccs.ends_with("1. H2-E2 {c} 1... H9-G7 2. H0-G2 *\n"),
+        "{iccs}"
+    );
 }
 
 #[test]
@@ -207,7 +220,10 @@ fn several_games_per_pgn_file() {
     assert_eq!(g.len(), 2);
     assert_eq!(g[1].moves().next(), Some(mv("b2e2")));
     assert!(parse_pgn("").unwrap().is_empty());
-    assert_eq!(GameRecord::from_pgn("  \n").unwrap_err(), RecordError::NoGame);
+    assert_eq!(
+        GameRecord::from_pgn("  \n").unwrap_err(),
+        RecordError::NoGame
+    );
 }
 
 fn syntax_at(text: &str) -> (usize, usize) {
@@ -222,7 +238,10 @@ fn syntax_at(text: &str) -> (usize, usize) {
 
 #[test]
 fn malformed_pgn_is_a_syntax_error_with_line_and_column() {
-    assert_eq!(syntax_at("[Red \"a\"]\n\n1. h2e2 {never closed\n h9g7 *"), (3, 9));
+    assert_eq!(
+        syntax_at("[Red \"a\"]\n\n1. h2e2 {never closed\n h9g7 *"),
+        (3, 9)
+    );
     assert_eq!(syntax_at("1. h2e2 (1. b2e2 h9g7 *"), (1, 9));
     assert_eq!(syntax_at("1. h2e2 h9g7)"), (1, 13));
     assert_eq!(syntax_at("[Red \"unterminated]\n1. h2e2"), (1, 6));
@@ -245,14 +264,19 @@ fn illegal_moves_in_pgn_say_which_move_and_why() {
     match parse_pgn(text) {
         Err(e @ RecordError::Move(_)) => {
             assert_eq!(e.code(), "ERR_RECORD_MOVE");
-            let RecordError::Move(m) = &e else { unreachable!() };
+            let RecordError::Move(m) = &e else {
+                unreachable!()
+            };
             assert_eq!((m.game, m.ply, m.in_variation), (0, 3, false));
             assert_eq!(m.text, "车一平二");
             assert_eq!((m.line, m.column), (4, 4));
             match &m.error {
                 NotationError::Illegal { error, .. } => assert_eq!(
                     error.reason,
-                    IllegalReason::OwnPieceOnTarget("h0".parse().unwrap(), xiangqi_wasm::rules::Role::Horse)
+                    IllegalReason::OwnPieceOnTarget(
+                        "h0".parse().unwrap(),
+                        xiangqi_wasm::rules::Role::Horse
+                    )
                 ),
                 other => panic!("{other:?}"),
             }
@@ -262,11 +286,21 @@ fn illegal_moves_in_pgn_say_which_move_and_why() {
     }
     // In a variation, in the second game, and an unreadable move.
     let text = "1. h2e2 *\n\n1. h2e2 h9g7 (1... 马2进2) *";
-    let Err(RecordError::Move(m)) = parse_pgn(text) else { panic!() };
-    assert_eq!((m.game, m.ply, m.in_variation, m.line, m.column), (1, 2, true, 3, 20));
+    let Err(RecordError::Move(m)) = parse_pgn(text) else {
+        panic!()
+    };
+    assert_eq!(
+        (m.game, m.ply, m.in_variation, m.line, m.column),
+        (1, 2, true, 3, 20)
+    );
     assert_eq!(m.error.code(), "ERR_MOVE_IMPOSSIBLE");
-    let Err(RecordError::Move(m)) = parse_pgn("1. h2e2 hello") else { panic!() };
-    assert_eq!((m.ply, m.text.as_str(), m.error.code()), (2, "hello", "ERR_MOVE_SYNTAX"));
+    let Err(RecordError::Move(m)) = parse_pgn("1. h2e2 hello") else {
+        panic!()
+    };
+    assert_eq!(
+        (m.ply, m.text.as_str(), m.error.code()),
+        (2, "hello", "ERR_MOVE_SYNTAX")
+    );
 }
 
 const DHTML: &str = "<html>[DhtmlXQ]
@@ -296,7 +330,10 @@ fn dhtmlxq_import() {
     let main: Vec<String> = g.moves().map(|m| m.to_string()).collect();
     assert_eq!(main, ["h2e2", "h9g7", "h0g2"]);
     assert_eq!(g.mainline.comment.as_deref(), Some("全局说明"));
-    assert_eq!(g.mainline.moves[1].comment.as_deref(), Some("主线第二着\n第二行"));
+    assert_eq!(
+        g.mainline.moves[1].comment.as_deref(),
+        Some("主线第二着\n第二行")
+    );
     // Route 1 replaces ply 2 (马8进7) with 炮8平5 马二进三; route 2 replaces route 1's ply 3 with 马八进七.
     let v1 = &g.mainline.moves[1].variations[0];
     assert_eq!(v1.moves[0].mv, mv("h7e7"));
@@ -311,7 +348,8 @@ fn dhtmlxq_import() {
 fn dhtmlxq_round_trip() {
     for start in [
         Position::new(),
-        Position::from_fen("2bakab2/9/2n1c1n2/p1p1p1p1p/9/9/P1P1P1P1P/2N1C1N2/9/2BAKAB2 b - - 3 7").unwrap(),
+        Position::from_fen("2bakab2/9/2n1c1n2/p1p1p1p1p/9/9/P1P1P1P1P/2N1C1N2/9/2BAKAB2 b - - 3 7")
+            .unwrap(),
     ] {
         let mut rec = annotated_game(start);
         rec.set_header("Result", "0-1");
@@ -351,13 +389,14 @@ fn dhtmlxq_start_position_from_binit() {
     let mut binit = String::new();
     for i in 0..32 {
         binit.push_str(match i {
-            0 => "08", // Red chariot a1
-            4 => "49", // Red general e0
+            0 => "08",  // Red chariot a1
+            4 => "49",  // Red general e0
             20 => "30", // Black general d9
             _ => "99",
         });
     }
-    let text = format!("[DhtmlXQ_binit]{binit}[/DhtmlXQ_binit][DhtmlXQ_movelist]3031[/DhtmlXQ_movelist]");
+    let text =
+        format!("[DhtmlXQ_binit]{binit}[/DhtmlXQ_binit][DhtmlXQ_movelist]3031[/DhtmlXQ_movelist]");
     let g = parse_dhtmlxq(&text).unwrap();
     assert_eq!(g.start.fen(), "3k5/9/9/9/9/9/9/9/R8/4K4 b - - 0 1");
     assert_eq!(g.moves().next(), Some(mv("d9d8")));
@@ -367,14 +406,22 @@ fn dhtmlxq_start_position_from_binit() {
 fn malformed_and_illegal_dhtmlxq() {
     let err = |t: &str| parse_dhtmlxq(t).unwrap_err();
     let e = err("[DhtmlXQ]\n[DhtmlXQ_movelist]7747\n[/DhtmlXQ]");
-    assert_eq!((e.code(), e.location()), ("ERR_RECORD_SYNTAX", Some((2, 1))));
+    assert_eq!(
+        (e.code(), e.location()),
+        ("ERR_RECORD_SYNTAX", Some((2, 1)))
+    );
     let e = err("[DhtmlXQ_movelist]77477[/DhtmlXQ_movelist]");
-    assert_eq!((e.code(), e.location()), ("ERR_RECORD_SYNTAX", Some((1, 23))));
+    assert_eq!(
+        (e.code(), e.location()),
+        ("ERR_RECORD_SYNTAX", Some((1, 23)))
+    );
     let e = err("[DhtmlXQ_movelist]7a47[/DhtmlXQ_movelist]");
     assert_eq!(e.location(), Some((1, 20)));
     let e = err("[DhtmlXQ_binit]123[/DhtmlXQ_binit]");
     assert_eq!(e.code(), "ERR_RECORD_SYNTAX");
-    let e = err("[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][DhtmlXQ_move_0_9_1]1022[/DhtmlXQ_move_0_9_1]");
+    let e = err(
+        "[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][DhtmlXQ_move_0_9_1]1022[/DhtmlXQ_move_0_9_1]",
+    );
     assert_eq!(e.code(), "ERR_RECORD_SYNTAX", "{e}");
     assert_eq!(err("no tags here"), RecordError::NoGame);
     // Illegal: the second move (h9g7 is fine; 7062 again is from an empty point).
@@ -383,10 +430,16 @@ fn malformed_and_illegal_dhtmlxq() {
     else {
         panic!()
     };
-    assert_eq!((m.ply, m.text.as_str(), m.line, m.column), (3, "7062", 2, 9));
+    assert_eq!(
+        (m.ply, m.text.as_str(), m.line, m.column),
+        (3, "7062", 2, 9)
+    );
     match m.error {
         NotationError::Illegal { error, .. } => {
-            assert_eq!(error.reason, IllegalReason::EmptySquare("h9".parse().unwrap()))
+            assert_eq!(
+                error.reason,
+                IllegalReason::EmptySquare("h9".parse().unwrap())
+            )
         }
         other => panic!("{other:?}"),
     }
@@ -405,7 +458,10 @@ fn encodings_are_detected() {
         let (s, enc) = decode(gbk).unwrap();
         assert_eq!((s.as_ref(), enc), ("1. 炮二平五 马8进7 *", Encoding::Gbk));
         let g = res.unwrap();
-        assert_eq!(g[0].moves().collect::<Vec<_>>(), vec![mv("h2e2"), mv("h9g7")]);
+        assert_eq!(
+            g[0].moves().collect::<Vec<_>>(),
+            vec![mv("h2e2"), mv("h9g7")]
+        );
     } else {
         assert_eq!(res.unwrap_err().code(), "ERR_RECORD_ENCODING");
     }
@@ -426,7 +482,10 @@ fn gbk_records_decode() {
     assert_eq!(parse_pgn_bytes(&bytes).unwrap()[0].mainline, rec.mainline);
     let dx = write_dhtmlxq(&rec);
     let (bytes, _, _) = encoding_rs::GBK.encode(&dx);
-    assert_eq!(parse_dhtmlxq_bytes(&bytes).unwrap().mainline, parse_dhtmlxq(&dx).unwrap().mainline);
+    assert_eq!(
+        parse_dhtmlxq_bytes(&bytes).unwrap().mainline,
+        parse_dhtmlxq(&dx).unwrap().mainline
+    );
     // Bytes that are neither.
     let e = parse_pgn_bytes(b"\xFF\xFF\xFF").unwrap_err();
     assert_eq!(e.code(), "ERR_RECORD_ENCODING");

@@ -133,7 +133,10 @@ fn every_legal_move_of_every_position_round_trips() {
     // About 62 700 legal moves: make sure the file was really read and the ordinal forms occur.
     assert!(iccs > 60_000, "only {iccs} moves");
     assert!(wxf >= iccs && chinese >= iccs);
-    assert!(wxf_distinct > 300 && chinese_distinct > 300, "{wxf_distinct} {chinese_distinct}");
+    assert!(
+        wxf_distinct > 300 && chinese_distinct > 300,
+        "{wxf_distinct} {chinese_distinct}"
+    );
 }
 
 #[test]
@@ -152,8 +155,8 @@ fn fen_of(pieces: &[(u8, u8, char)], black: bool) -> String {
     let mut s = String::new();
     for r in (0..10).rev() {
         let mut empty = 0;
-        for f in 0..9 {
-            match grid[r][f] {
+        for cell in grid[r] {
+            match cell {
                 Some(c) => {
                     if empty > 0 {
                         s.push_str(&empty.to_string());
@@ -229,13 +232,20 @@ fn tandem_soldiers_round_trip_in_every_style() {
     assert!(checked > 50_000, "only {checked} texts");
     // Every tandem form was produced somewhere.
     for form in [
-        "P+.", "P-.", "++.", "--.", "R+", "R-", "H+", "前兵", "中兵", "后兵", "二兵", "五兵", "前车",
-        "後俥", "一五", "二7", "前九",
+        "P+.", "P-.", "++.", "--.", "R+", "R-", "H+", "前兵", "中兵", "后兵", "二兵", "五兵",
+        "前车", "後俥", "一五", "二7", "前九",
     ] {
-        assert!(texts.iter().any(|t| t.contains(form)), "no text with {form}");
+        assert!(
+            texts.iter().any(|t| t.contains(form)),
+            "no text with {form}"
+        );
     }
     // 1997 digit-for-letter forms (`3+.4`, `33.4`) and 2018 ordinals (`15+1`).
-    assert!(texts.iter().any(|t| t.len() == 4 && t.as_bytes()[0].is_ascii_digit() && t.as_bytes()[1] == b'+'));
-    assert!(texts.iter().any(|t| t.len() == 4 && t.as_bytes()[0] == t.as_bytes()[1] && t.as_bytes()[0].is_ascii_digit()));
+    assert!(texts
+        .iter()
+        .any(|t| t.len() == 4 && t.as_bytes()[0].is_ascii_digit() && t.as_bytes()[1] == b'+'));
+    assert!(texts.iter().any(|t| t.len() == 4
+        && t.as_bytes()[0] == t.as_bytes()[1]
+        && t.as_bytes()[0].is_ascii_digit()));
     assert!(texts.iter().any(|t| t.starts_with("15")));
 }

@@ -93,7 +93,11 @@ fn tags(text: &str) -> Result<Vec<Tag<'_>>, RecordError> {
         }
         let end_tag = format!("[/DhtmlXQ_{name}]");
         let Some(end_rel) = text[after..].find(&end_tag) else {
-            return Err(syntax(text, open, format!("[{head}] is not closed by {end_tag}")));
+            return Err(syntax(
+                text,
+                open,
+                format!("[{head}] is not closed by {end_tag}"),
+            ));
         };
         out.push(Tag {
             name,
@@ -117,7 +121,13 @@ fn moves_of(text: &str, tag: &Tag<'_>) -> Result<Vec<(usize, Move, String)>, Rec
         }
         match c.to_digit(10) {
             Some(d) => digits.push((tag.at + k, d as u8)),
-            None => return Err(syntax(text, tag.at + k, format!("{c:?} in a move list: expected digits"))),
+            None => {
+                return Err(syntax(
+                    text,
+                    tag.at + k,
+                    format!("{c:?} in a move list: expected digits"),
+                ))
+            }
         }
     }
     if digits.len() % 4 != 0 {
@@ -128,7 +138,11 @@ fn moves_of(text: &str, tag: &Tag<'_>) -> Result<Vec<(usize, Move, String)>, Rec
     for ch in digits.chunks(4) {
         let sq = |x: u8, y: u8| Square::from_coords(x as i32, 9 - y as i32).filter(|_| x <= 8);
         let (Some(from), Some(to)) = (sq(ch[0].1, ch[1].1), sq(ch[2].1, ch[3].1)) else {
-            return Err(syntax(text, ch[0].0, "a move is column 0-8 and row 0-9, twice"));
+            return Err(syntax(
+                text,
+                ch[0].0,
+                "a move is column 0-8 and row 0-9, twice",
+            ));
         };
         let s: String = ch.iter().map(|d| (b'0' + d.1) as char).collect();
         out.push((ch[0].0, Move::new(from, to), s));
@@ -167,13 +181,21 @@ fn start_position(
             continue;
         }
         if x > 8 {
-            return Err(syntax(text, b.at + 2 * i, "a binit point is column 0-8 and row 0-9, or 99"));
+            return Err(syntax(
+                text,
+                b.at + 2 * i,
+                "a binit point is column 0-8 and row 0-9, or 99",
+            ));
         }
         let c = ORDER[i % 16];
         let c = if i < 16 { c } else { c.to_ascii_lowercase() };
         let cell = &mut grid[y as usize][x as usize];
         if cell.is_some() {
-            return Err(syntax(text, b.at + 2 * i, "two pieces on one point in binit"));
+            return Err(syntax(
+                text,
+                b.at + 2 * i,
+                "two pieces on one point in binit",
+            ));
         }
         *cell = Some(c);
     }
@@ -245,10 +267,18 @@ pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
         } else if let Some(rest) = name.strip_prefix("move_") {
             let parts: Vec<Option<usize>> = rest.split('_').map(num).collect();
             let [Some(a), Some(b), Some(c)] = parts[..] else {
-                return Err(syntax(text, tag.at, format!("bad variation tag DhtmlXQ_{name}")));
+                return Err(syntax(
+                    text,
+                    tag.at,
+                    format!("bad variation tag DhtmlXQ_{name}"),
+                ));
             };
             if b == 0 || (c == 0 && (a != 0 || b != 1)) {
-                return Err(syntax(text, tag.at, format!("bad variation tag DhtmlXQ_{name}")));
+                return Err(syntax(
+                    text,
+                    tag.at,
+                    format!("bad variation tag DhtmlXQ_{name}"),
+                ));
             }
             routes.insert(
                 c,
@@ -264,7 +294,13 @@ pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
             let (route, ply) = match parts[..] {
                 [Some(n)] => (0, n),
                 [Some(r), Some(n)] => (r, n),
-                _ => return Err(syntax(text, tag.at, format!("bad comment tag DhtmlXQ_{name}"))),
+                _ => {
+                    return Err(syntax(
+                        text,
+                        tag.at,
+                        format!("bad comment tag DhtmlXQ_{name}"),
+                    ))
+                }
             };
             comments.push((route, ply, tag.value.replace("||", "\n")));
         } else {
@@ -293,7 +329,11 @@ pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
     for (&id, r) in &routes {
         if id != 0 {
             if !routes.contains_key(&r.parent) || r.parent == id {
-                return Err(syntax(text, r.at, format!("variation {id} branches from unknown route {}", r.parent)));
+                return Err(syntax(
+                    text,
+                    r.at,
+                    format!("variation {id} branches from unknown route {}", r.parent),
+                ));
             }
             children.entry(r.parent).or_default().push((r.ply, id));
         }
@@ -347,13 +387,17 @@ fn build(
         }
         let mut node = Node::new(*m);
         for &(_, child) in kids.iter().filter(|(p, _)| *p == ply) {
-            node.variations
-                .push(build(text, routes, children, comments, child, &pos, budget)?);
+            node.variations.push(build(
+                text, routes, children, comments, child, &pos, budget,
+            )?);
         }
         pos.play_unchecked(*m);
         line.moves.push(node);
     }
-    if let Some(&(p, child)) = kids.iter().find(|(p, _)| *p < r.ply || *p >= r.ply + r.moves.len()) {
+    if let Some(&(p, child)) = kids
+        .iter()
+        .find(|(p, _)| *p < r.ply || *p >= r.ply + r.moves.len())
+    {
         return Err(syntax(
             text,
             routes[&child].at,
@@ -443,8 +487,9 @@ impl Writer {
                 let slot = self.routes.len();
                 self.routes.push(String::new());
                 let body = self.line(v, child, ply);
-                self.routes[slot] =
-                    format!("[DhtmlXQ_move_{id}_{ply}_{child}]{body}[/DhtmlXQ_move_{id}_{ply}_{child}]");
+                self.routes[slot] = format!(
+                    "[DhtmlXQ_move_{id}_{ply}_{child}]{body}[/DhtmlXQ_move_{id}_{ply}_{child}]"
+                );
             }
         }
         s
@@ -467,15 +512,24 @@ pub fn write_dhtmlxq(record: &GameRecord) -> String {
             continue;
         }
         let v = if k == "Result" {
-            RESULTS.iter().find(|(_, p)| p == v).map_or(v.as_str(), |(d, _)| d)
+            RESULTS
+                .iter()
+                .find(|(_, p)| p == v)
+                .map_or(v.as_str(), |(d, _)| d)
         } else {
             v.as_str()
         };
         out.push_str(&format!("[DhtmlXQ_{name}]{v}[/DhtmlXQ_{name}]\n"));
     }
-    out.push_str(&format!("[DhtmlXQ_binit]{}[/DhtmlXQ_binit]\n", binit_of(&record.start)));
+    out.push_str(&format!(
+        "[DhtmlXQ_binit]{}[/DhtmlXQ_binit]\n",
+        binit_of(&record.start)
+    ));
     if record.start != Position::new() {
-        out.push_str(&format!("[DhtmlXQ_fen]{}[/DhtmlXQ_fen]\n", record.start.fen()));
+        out.push_str(&format!(
+            "[DhtmlXQ_fen]{}[/DhtmlXQ_fen]\n",
+            record.start.fen()
+        ));
     }
     let mut w = Writer {
         routes: Vec::new(),

@@ -58,10 +58,12 @@ pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), DecodeError> {
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match core::str::from_utf8(body) {
         Ok(s) => Ok((Cow::Borrowed(s), Encoding::Utf8)),
-        Err(e) => decode_gbk(body).map(|s| (s, Encoding::Gbk)).ok_or(DecodeError {
-            valid_up_to: e.valid_up_to(),
-            gbk_tried: cfg!(feature = "gbk"),
-        }),
+        Err(e) => decode_gbk(body)
+            .map(|s| (s, Encoding::Gbk))
+            .ok_or(DecodeError {
+                valid_up_to: e.valid_up_to(),
+                gbk_tried: cfg!(feature = "gbk"),
+            }),
     }
 }
 

@@ -169,7 +169,11 @@ impl fmt::Display for NotationError {
                 write!(f, "{text:?} is ambiguous: it fits ")?;
                 for (i, m) in candidates.iter().enumerate() {
                     if i > 0 {
-                        f.write_str(if i + 1 == candidates.len() { " and " } else { ", " })?;
+                        f.write_str(if i + 1 == candidates.len() {
+                            " and "
+                        } else {
+                            ", "
+                        })?;
                     }
                     write!(f, "{m}")?;
                 }
@@ -462,7 +466,13 @@ impl Selector {
 }
 
 /// The destination of a piece of `role` on `from` doing `action` with `target`, if on the board.
-fn destination(color: Color, role: Role, from: Square, action: Action, target: u8) -> Option<Square> {
+fn destination(
+    color: Color,
+    role: Role,
+    from: Square,
+    action: Action,
+    target: u8,
+) -> Option<Square> {
     if !(1..=9).contains(&target) {
         return None;
     }

@@ -65,7 +65,10 @@ pub fn parse_pgn_bytes(bytes: &[u8]) -> Result<Vec<GameRecord>, RecordError> {
 impl GameRecord {
     /// Reads the first game of a PGN text ([`RecordError::NoGame`] if there is none).
     pub fn from_pgn(text: &str) -> Result<GameRecord, RecordError> {
-        parse_pgn(text)?.into_iter().next().ok_or(RecordError::NoGame)
+        parse_pgn(text)?
+            .into_iter()
+            .next()
+            .ok_or(RecordError::NoGame)
     }
 
     /// Writes the game as PGN.
@@ -145,7 +148,10 @@ impl<'a> Lexer<'a> {
     /// The next token and its byte offset.
     fn next(&mut self) -> Result<Option<(usize, Tok<'a>)>, RecordError> {
         loop {
-            while self.peek().is_some_and(|c| c.is_whitespace() || c == '\u{feff}') {
+            while self
+                .peek()
+                .is_some_and(|c| c.is_whitespace() || c == '\u{feff}')
+            {
                 self.bump();
             }
             if self.peek() == Some('%') && self.at_line_start() {
@@ -359,7 +365,10 @@ fn nag_of_suffix(s: &str) -> Option<u8> {
 }
 
 /// Reads every game of a PGN text with options.
-pub fn parse_pgn_with(text: &str, options: &PgnReadOptions) -> Result<Vec<GameRecord>, RecordError> {
+pub fn parse_pgn_with(
+    text: &str,
+    options: &PgnReadOptions,
+) -> Result<Vec<GameRecord>, RecordError> {
     let mut lexer = Lexer { text, at: 0 };
     let mut games = Vec::new();
     let mut cur: Option<Builder> = None;
@@ -425,7 +434,11 @@ pub fn parse_pgn_with(text: &str, options: &PgnReadOptions) -> Result<Vec<GameRe
                 let lines = b.lines();
                 let parent = lines.last().unwrap_or_else(|| unreachable!());
                 let Some(before) = parent.before_last.clone() else {
-                    return Err(syntax(text, at, "a variation must follow the move it replaces"));
+                    return Err(syntax(
+                        text,
+                        at,
+                        "a variation must follow the move it replaces",
+                    ));
                 };
                 let first_ply = parent.first_ply + parent.line.moves.len() - 1;
                 lines.push(LineState {
@@ -454,7 +467,11 @@ pub fn parse_pgn_with(text: &str, options: &PgnReadOptions) -> Result<Vec<GameRe
                     None
                 } else {
                     Some(nag_of_suffix(suffix).ok_or_else(|| {
-                        syntax(text, at + trimmed.len(), format!("unknown annotation {suffix:?}"))
+                        syntax(
+                            text,
+                            at + trimmed.len(),
+                            format!("unknown annotation {suffix:?}"),
+                        )
                     })?)
                 };
                 let lines = b.lines();
@@ -590,7 +607,11 @@ pub fn write_pgn(record: &GameRecord, options: &PgnOptions) -> String {
         Some(h) => h.1 = v,
         None => headers.push((k.to_string(), v)),
     };
-    set(&mut headers, "Format", format_name(&options.notation).to_string());
+    set(
+        &mut headers,
+        "Format",
+        format_name(&options.notation).to_string(),
+    );
     if headers.iter().any(|(k, _)| k == "FEN") || record.start != Position::new() {
         set(&mut headers, "FEN", record.start.fen());
     }
