@@ -454,7 +454,7 @@ fn encodings_are_detected() {
     // 炮二平五 马8进7 in GBK, byte by byte.
     let gbk: &[u8] = b"1. \xC5\xDA\xB6\xFE\xC6\xBD\xCE\xE5 \xC2\xED8\xBD\xF87 *";
     let res = parse_pgn_bytes(gbk);
-    if cfg!(feature = "gbk") {
+    if xiangqi_wasm::rules::notation::encoding::GBK {
         let (s, enc) = decode(gbk).unwrap();
         assert_eq!((s.as_ref(), enc), ("1. 炮二平五 马8进7 *", Encoding::Gbk));
         let g = res.unwrap();
@@ -483,7 +483,9 @@ fn gbk_records_decode() {
     let dx = write_dhtmlxq(&rec);
     let (bytes, _, _) = encoding_rs::GBK.encode(&dx);
     assert_eq!(
-        parse_dhtmlxq_bytes(&bytes).unwrap().mainline,
+        xiangqi_wasm::rules::notation::dhtmlxq::parse_dhtmlxq_bytes(&bytes)
+            .unwrap()
+            .mainline,
         parse_dhtmlxq(&dx).unwrap().mainline
     );
     // Bytes that are neither.

@@ -2,8 +2,9 @@
 //!
 //! Many xiangqi files from the 2000s are GBK-encoded. [`decode`] takes the bytes as read from a file: valid
 //! UTF-8 is used as is; anything else is decoded as GB18030 (a superset of GBK and GB2312) when the `gbk`
-//! feature is on (the default; it pulls in `encoding_rs`). Without the feature, non-UTF-8 input is an error;
-//! in a browser, `new TextDecoder("gbk").decode(bytes)` does the same job before calling in.
+//! feature is on (the default; it pulls in `encoding_rs`) on a native target. On wasm32 the decoder is left out
+//! (its tables cost about 160 KB): non-UTF-8 input is then an error, and in a browser
+//! `new TextDecoder("gbk").decode(bytes)` does the job before calling in.
 
 use core::fmt;
 use std::borrow::Cow;
@@ -44,6 +45,9 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
+/// Whether this build decodes GBK: the `gbk` feature (on by default) on native targets; never on wasm32.
+pub const GBK: bool = cfg!(all(feature = "gbk", not(target_arch = "wasm32")));
+
 /// The text encoding [`decode`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Encoding {
@@ -62,17 +66,17 @@ pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), DecodeError> {
             .map(|s| (s, Encoding::Gbk))
             .ok_or(DecodeError {
                 valid_up_to: e.valid_up_to(),
-                gbk_tried: cfg!(feature = "gbk"),
+                gbk_tried: GBK,
             }),
     }
 }
 
-#[cfg(feature = "gbk")]
+#[cfg(all(feature = "gbk", not(target_arch = "wasm32")))]
 fn decode_gbk(bytes: &[u8]) -> Option<Cow<'_, str>> {
     encoding_rs::GB18030.decode_without_bom_handling_and_without_replacement(bytes)
 }
 
-#[cfg(not(feature = "gbk"))]
+#[cfg(not(all(feature = "gbk", not(target_arch = "wasm32"))))]
 fn decode_gbk(_bytes: &[u8]) -> Option<Cow<'_, str>> {
     None
 }
