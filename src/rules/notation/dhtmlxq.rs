@@ -19,6 +19,7 @@
 use super::encoding::decode;
 use super::record::{
     line_col, GameRecord, Line, Node, RecordError, RecordFormat, RecordMoveError, SyntaxError,
+    MAX_VARIATION_DEPTH,
 };
 use super::NotationError;
 use crate::rules::{Color, IllegalMoveError, Move, Position, Square};
@@ -342,7 +343,16 @@ pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
         v.sort();
     }
     let mut budget = routes.len();
-    let mainline = build(text, &routes, &children, &comments, 0, &start, &mut budget)?;
+    let mainline = build(
+        text,
+        &routes,
+        &children,
+        &comments,
+        0,
+        &start,
+        &mut budget,
+        0,
+    )?;
     Ok(GameRecord {
         headers,
         start,
@@ -350,6 +360,7 @@ pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
     })
 }
 
+#[allow(clippy::too_many_arguments)]
 fn build(
     text: &str,
     routes: &BTreeMap<usize, Route>,
@@ -358,12 +369,16 @@ fn build(
     id: usize,
     start: &Position,
     budget: &mut usize,
+    depth: usize,
 ) -> Result<Line, RecordError> {
     // Each route is built once; a cycle in the parent links would exceed the budget.
     if *budget == 0 {
         return Err(syntax(text, routes[&id].at, "variations form a cycle"));
     }
     *budget -= 1;
+    if depth > MAX_VARIATION_DEPTH {
+        return Err(syntax(text, routes[&id].at, "variations nested too deeply"));
+    }
     let r = &routes[&id];
     let mut pos = start.clone();
     let mut line = Line::default();
@@ -388,7 +403,14 @@ fn build(
         let mut node = Node::new(*m);
         for &(_, child) in kids.iter().filter(|(p, _)| *p == ply) {
             node.variations.push(build(
-                text, routes, children, comments, child, &pos, budget,
+                text,
+                routes,
+                children,
+                comments,
+                child,
+                &pos,
+                budget,
+                depth + 1,
             )?);
         }
         pos.play_unchecked(*m);

@@ -20,6 +20,7 @@
 use super::encoding::decode;
 use super::record::{
     line_col, GameRecord, Line, Node, RecordError, RecordFormat, RecordMoveError, SyntaxError,
+    MAX_VARIATION_DEPTH,
 };
 use super::{parse_move_inner, write_move, Notation, TandemStyle};
 use crate::rules::{Color, Position};
@@ -440,6 +441,9 @@ pub fn parse_pgn_with(
                         "a variation must follow the move it replaces",
                     ));
                 };
+                if lines.len() > MAX_VARIATION_DEPTH {
+                    return Err(syntax(text, at, "variations nested too deeply"));
+                }
                 let first_ply = parent.first_ply + parent.line.moves.len() - 1;
                 lines.push(LineState {
                     line: Line::default(),

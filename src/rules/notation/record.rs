@@ -112,6 +112,10 @@ impl GameRecord {
     }
 }
 
+/// How deeply variations may nest (a variation inside a variation inside ...). Real records stay far below;
+/// the limit keeps hostile input from exhausting the stack.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
 /// Which record format an error is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RecordFormat {
@@ -248,7 +252,10 @@ impl From<DecodeError> for RecordError {
 
 /// Line and column (from 1, columns in characters) of byte offset `at` in `text`.
 pub(crate) fn line_col(text: &str, at: usize) -> (usize, usize) {
-    let at = at.min(text.len());
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
     let before = &text[..at];
     let line = before.matches('\n').count() + 1;
     let start = before.rfind('\n').map_or(0, |i| i + 1);
