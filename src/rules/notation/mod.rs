@@ -254,6 +254,54 @@ pub fn write_move(pos: &Position, m: Move, notation: &Notation) -> String {
     }
 }
 
+/// Writes a sequence of moves played from `start`, each in the position it is played in.
+///
+/// ```
+/// use xiangqi_wasm::rules::{Position, notation::{write_moves, Notation}};
+///
+/// let moves = ["h2e2".parse().unwrap(), "h9g7".parse().unwrap()];
+/// let texts = write_moves(&Position::new(), &moves, &Notation::Chinese(Default::default())).unwrap();
+/// assert_eq!(texts, ["炮二平五", "马8进7"]);
+/// ```
+pub fn write_moves(
+    start: &Position,
+    moves: &[Move],
+    notation: &Notation,
+) -> Result<Vec<String>, IllegalMoveError> {
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        out.push(write_move(&pos, m, notation));
+        pos.play(m)?;
+    }
+    Ok(out)
+}
+
+/// Reads a sequence of move texts (any notation, mixed) played from `start`. On error, returns the index of
+/// the offending text with the reason.
+///
+/// ```
+/// use xiangqi_wasm::rules::{Position, notation::parse_moves};
+///
+/// let moves = parse_moves(&Position::new(), &["炮二平五", "H8+7", "h0g2"]).unwrap();
+/// assert_eq!(moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["h2e2", "h9g7", "h0g2"]);
+/// // Black's chariot on file 1 cannot move onto its own horse:
+/// assert_eq!(parse_moves(&Position::new(), &["炮二平五", "车1平2"]).unwrap_err().0, 1);
+/// ```
+pub fn parse_moves<S: AsRef<str>>(
+    start: &Position,
+    texts: &[S],
+) -> Result<Vec<Move>, (usize, NotationError)> {
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(texts.len());
+    for (i, t) in texts.iter().enumerate() {
+        let m = parse_move(&pos, t.as_ref()).map_err(|e| (i, e))?;
+        pos.play_unchecked(m);
+        out.push(m);
+    }
+    Ok(out)
+}
+
 // ------------------------------------------------------------------------------------------------------------
 // The shared description of a move and the choice among tandem pieces.
 
@@ -346,7 +394,6 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Option<Described> {
     let multi = piece.role == Role::Soldier
         && st.len() > 1
         && stacked_files(pos, color, Role::Soldier).len() > 1;
-    let df = m.to.file() as i32 - m.from.file() as i32;
     let dr = (m.to.rank() as i32 - m.from.rank() as i32) * forward(color);
     let diagonal = matches!(piece.role, Role::Advisor | Role::Elephant | Role::Horse);
     let action = if dr > 0 {
@@ -359,7 +406,6 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Option<Described> {
     let target = if diagonal || action == Action::Traverse {
         file_number(color, m.to.file())
     } else {
-        let _ = df;
         dr.unsigned_abs() as u8
     };
     Some(Described {
