@@ -57,7 +57,7 @@ pub fn parse_pgn(text: &str) -> Result<Vec<GameRecord>, RecordError> {
     parse_pgn_with(text, &PgnReadOptions::default())
 }
 
-/// Reads every game of PGN bytes, UTF-8 or GBK (see [`decode`](super::encoding::decode)).
+/// Reads every game of PGN bytes, UTF-8 or GBK (see [`decode`]).
 pub fn parse_pgn_bytes(bytes: &[u8]) -> Result<Vec<GameRecord>, RecordError> {
     let (text, _) = decode(bytes)?;
     parse_pgn(&text)
