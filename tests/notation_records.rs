@@ -492,3 +492,43 @@ fn gbk_records_decode() {
     let e = parse_pgn_bytes(b"\xFF\xFF\xFF").unwrap_err();
     assert_eq!(e.code(), "ERR_RECORD_ENCODING");
 }
+
+#[test]
+fn database_style_file_in_utf8_and_gbk() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/notation");
+    let utf8 = std::fs::read(dir.join("opening.pgn")).unwrap();
+    let games = parse_pgn_bytes(&utf8).unwrap();
+    assert_eq!(games.len(), 2);
+    let g = &games[0];
+    assert_eq!(g.header("Opening"), Some("中炮过河车对屏风马"));
+    assert_eq!(g.result(), "1/2-1/2");
+    let main: Vec<String> = g.moves().map(|m| m.to_string()).collect();
+    assert_eq!(
+        main,
+        [
+            "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4", "g6g5", "h0h6", "h7i7", "h6g6",
+            "i7i8", "b0c2", "d9e8", "b2b4", "i8g8", "g6f6", "g7h5"
+        ]
+    );
+    assert_eq!(g.mainline.moves[8].comment.as_deref(), Some("过河车"));
+    let v = &g.mainline.moves[13].variations[0];
+    assert_eq!(v.moves[0].mv, mv("c9e7"));
+    assert_eq!(v.moves[1].nags, vec![1]);
+    let e = &games[1];
+    assert_eq!(e.start.fen(), "3k5/4a4/9/9/9/9/9/9/4R4/5K3 w - - 0 1");
+    let main: Vec<String> = e.moves().map(|m| m.to_string()).collect();
+    assert_eq!(main, ["e1d1", "d9e9", "d1d8", "e8d9", "d8d7"]);
+    // The same file in GBK.
+    let gbk = std::fs::read(dir.join("opening-gbk.pgn")).unwrap();
+    assert!(std::str::from_utf8(&gbk).is_err());
+    match parse_pgn_bytes(&gbk) {
+        Ok(same) => {
+            assert!(xiangqi_wasm::rules::notation::encoding::GBK);
+            assert_eq!(same, games);
+        }
+        Err(e) => {
+            assert!(!xiangqi_wasm::rules::notation::encoding::GBK);
+            assert_eq!(e.code(), "ERR_RECORD_ENCODING");
+        }
+    }
+}

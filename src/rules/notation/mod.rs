@@ -160,7 +160,7 @@ impl fmt::Display for NotationError {
                 "{text:?} is not a move: expected ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五)"
             ),
             NotationError::NoSuchPiece { text, piece } => {
-                write!(f, "{text:?}: there is no such {piece}")
+                write!(f, "{text:?}: no {piece} stands where the text says")
             }
             NotationError::NoSuchMove { text } => {
                 write!(f, "{text:?}: no move of that piece fits this description")
