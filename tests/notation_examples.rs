@@ -339,7 +339,10 @@ fn typed_errors() {
     let e = parse_move(&p, "C3.5").unwrap_err();
     assert!(matches!(e, NotationError::NoSuchPiece { .. }), "{e}");
     assert_eq!(e.code(), "ERR_MOVE_NO_PIECE");
-    assert_eq!(e.to_string(), "\"C3.5\": no red cannon stands where the text says");
+    assert_eq!(
+        e.to_string(),
+        "\"C3.5\": no red cannon stands where the text says"
+    );
     let e = parse_move(&p, "H2.3").unwrap_err();
     assert_eq!(e.code(), "ERR_MOVE_IMPOSSIBLE", "{e}");
     let e = parse_move(&p, "R1+9").unwrap_err(); // off the board? i0 + 9 = i9 exists but is blocked
