@@ -38,6 +38,7 @@ pub mod fen;
 mod game;
 mod illegal;
 mod moves;
+pub mod notation;
 pub mod perft;
 mod position;
 mod role;
