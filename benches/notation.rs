@@ -37,7 +37,12 @@ fn bench_moves(c: &mut Criterion) {
         ("chinese", Notation::Chinese(Default::default())),
     ] {
         g.bench_function(format!("write/{name}"), |b| {
-            b.iter(|| moves.iter().map(|&m| write_move(&pos, m, &n).len()).sum::<usize>())
+            b.iter(|| {
+                moves
+                    .iter()
+                    .map(|&m| write_move(&pos, m, &n).len())
+                    .sum::<usize>()
+            })
         });
         let texts: Vec<String> = moves.iter().map(|&m| write_move(&pos, m, &n)).collect();
         g.bench_function(format!("parse/{name}"), |b| {
