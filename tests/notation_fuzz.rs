@@ -12,6 +12,15 @@ use xiangqi_wasm::rules::Position;
 const PGN: &str = "[Game \"Chinese Chess\"]\n[Red \"甲\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"]\n\n1. 炮二平五 {中炮} 马8进7 (1... 炮8平5 $2 (1... C2.5) 2. h0g2) 2. 马二进三 车9平8!? 3. 车一平二 1-0\n";
 const DHTML: &str = "[DhtmlXQ][DhtmlXQ_red]甲[/DhtmlXQ_red][DhtmlXQ_binit]8979695949392919097717866646260600102030405060708012720323436383[/DhtmlXQ_binit][DhtmlXQ_movelist]774770627967[/DhtmlXQ_movelist][DhtmlXQ_move_0_2_1]72427967[/DhtmlXQ_move_0_2_1][DhtmlXQ_move_1_3_2]1927[/DhtmlXQ_move_1_3_2][DhtmlXQ_comment0]说明[/DhtmlXQ_comment0][DhtmlXQ_comment1_3]变[/DhtmlXQ_comment1_3][/DhtmlXQ]";
 
+/// 1000 cases per property; `NOTATION_FUZZ_CASES=100000 cargo test --release --test notation_fuzz` for a
+/// longer run.
+fn fuzz_cases() -> u32 {
+    std::env::var("NOTATION_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000)
+}
+
 fn notation_char() -> impl Strategy<Value = char> {
     prop::sample::select(
         "KAEHRCPBNkaehrcp0123456789+-.=abcdefghi 前中后後一二三四五六七八九十进進退平帅将车車马馬炮砲兵卒士象１２５８．[]\"{}()$;!?*/_\n"
@@ -41,7 +50,7 @@ fn mutate(base: &str, edits: &[(usize, u8, char)]) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: fuzz_cases(), ..ProptestConfig::default() })]
 
     #[test]
     fn move_texts_never_panic(text in prop::collection::vec(notation_char(), 0..8)) {

@@ -197,6 +197,33 @@ fn pgn_export_format() {
 }
 
 #[test]
+fn pgn_comments_with_a_closing_brace() {
+    // Braces cannot hold `}`: such a comment is written as a `;` line comment and reads back the same.
+    let mut rec = GameRecord::default();
+    let mut a = Node::new(mv("h2e2"));
+    a.comment = Some("a } b".into());
+    let mut v = Line::default();
+    let mut vn = Node::new(mv("h7e7"));
+    vn.comment = Some("x}".into());
+    v.moves.push(vn);
+    let mut b = Node::new(mv("h9g7"));
+    b.variations.push(v);
+    rec.mainline.moves = vec![a, b];
+    let text = write_pgn(&rec, &PgnOptions::default());
+    assert!(
+        text.contains("1. 炮二平五 ; a } b\n1... 马8进7 (1... 炮8平5 ; x}\n) *"),
+        "{text}"
+    );
+    let back = GameRecord::from_pgn(&text).unwrap();
+    assert_eq!(back.mainline, rec.mainline);
+    assert_eq!(write_pgn(&back, &PgnOptions::default()), text);
+    // With a line break as well, `}` becomes `)`.
+    rec.mainline.moves[0].comment = Some("a }\nb".into());
+    let back = GameRecord::from_pgn(&write_pgn(&rec, &PgnOptions::default())).unwrap();
+    assert_eq!(back.mainline.moves[0].comment.as_deref(), Some("a )\nb"));
+}
+
+#[test]
 fn several_games_per_pgn_file() {
     let games: Vec<GameRecord> = (0..3)
         .map(|i| {

@@ -526,35 +526,47 @@ fn format_name(n: &Notation) -> &'static str {
     }
 }
 
+/// Move text being written: atoms separated by a space or a line break. An atom that ends in a `;` comment
+/// must be followed by a line break.
 struct Out {
-    atoms: Vec<String>,
+    atoms: Vec<(String, bool)>,
     glue: bool,
 }
 
 impl Out {
     fn push(&mut self, s: String) {
-        if self.glue {
-            if let Some(last) = self.atoms.last_mut() {
-                last.push_str(&s);
+        let line_comment = s.starts_with(';');
+        match self.atoms.last_mut() {
+            Some(last) if self.glue => {
+                last.0.push_str(&s);
+                last.1 = line_comment;
             }
-            self.glue = false;
-        } else {
-            self.atoms.push(s);
+            _ => self.atoms.push((s, line_comment)),
         }
+        self.glue = false;
     }
     fn open(&mut self) {
-        self.atoms.push("(".to_string());
+        self.atoms.push(("(".to_string(), false));
         self.glue = true;
     }
     fn close(&mut self) {
-        if let Some(last) = self.atoms.last_mut() {
-            last.push(')');
+        match self.atoms.last_mut() {
+            Some(last) if !last.1 => last.0.push(')'),
+            _ => self.atoms.push((")".to_string(), false)),
         }
     }
 }
 
+/// A comment as `{text}`; one that contains `}` (which braces cannot hold) as a `;` line comment, or, if it
+/// also spans lines, in braces with `}` written as `)`.
 fn comment_text(c: &str) -> String {
-    format!("{{{}}}", c.replace('}', ")"))
+    if !c.contains('}') {
+        format!("{{{c}}}")
+    } else if !c.contains('\n') {
+        format!("; {c}")
+    } else {
+        format!("{{{}}}", c.replace('}', ")"))
+    }
 }
 
 fn write_line(out: &mut Out, line: &Line, start: &Position, notation: &Notation) {
@@ -598,7 +610,8 @@ fn write_line(out: &mut Out, line: &Line, start: &Position, notation: &Notation)
 
 /// Writes one game as PGN. Tags are written in the record's order; `Game` (`Chinese Chess`) is added first
 /// and `Result` last when missing, `Format` is set from the notation, and `FEN` is written (or added) when the
-/// start is not the standard start position.
+/// start is not the standard start position. A hand-built record whose line holds an illegal move is written
+/// up to that move.
 pub fn write_pgn(record: &GameRecord, options: &PgnOptions) -> String {
     let mut headers = record.headers.clone();
     if !headers.iter().any(|(k, _)| k == "Game") {
@@ -634,10 +647,12 @@ pub fn write_pgn(record: &GameRecord, options: &PgnOptions) -> String {
     write_line(&mut out, &record.mainline, &record.start, &options.notation);
     out.push(record.result().to_string());
     let mut width = 0;
-    for (i, a) in out.atoms.iter().enumerate() {
+    let mut after_line_comment = false;
+    for (i, (a, line_comment)) in out.atoms.iter().enumerate() {
         let n = a.chars().count();
         if i > 0 {
-            if options.line_width > 0 && width + 1 + n > options.line_width {
+            if after_line_comment || (options.line_width > 0 && width + 1 + n > options.line_width)
+            {
                 s.push('\n');
                 width = 0;
             } else {
@@ -647,6 +662,7 @@ pub fn write_pgn(record: &GameRecord, options: &PgnOptions) -> String {
         }
         s.push_str(a);
         width += n;
+        after_line_comment = *line_comment;
     }
     s.push('\n');
     s
