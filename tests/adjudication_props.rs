@@ -1,0 +1,130 @@
+//! Randomised tests: classification never panics on positions reached by random play, and repetition
+//! verdicts do not depend on where in the cycle the game starts.
+
+use proptest::prelude::*;
+use xiangqi_wasm::rules::adjudication::{classify, Options};
+use xiangqi_wasm::rules::{Game, Move, Position, Role, Ruleset, START_FEN};
+
+const FENS: [&str; 4] = [
+    START_FEN,
+    "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+    "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+    "5a2c/9/3k1a3/4N4/6b2/6B2/4R4/3A1K3/9/9 w - - 0 1",
+];
+
+/// Plays `choices` as indices into the legal moves (ICCS order) from `fen`; stops at the end of the game.
+fn random_position(fen: &str, choices: &[u16]) -> Position {
+    let mut pos = Position::from_fen(fen).unwrap();
+    for &c in choices {
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        moves.sort_iccs();
+        pos.play_unchecked(moves[c as usize % moves.len()]);
+    }
+    pos
+}
+
+/// A move whose reverse (to -> from) is a legal move shape for the same piece: not a capture and not a
+/// soldier's forward step.
+fn reversible(pos: &Position, m: Move) -> bool {
+    !pos.is_capture(m)
+        && pos
+            .board()
+            .piece_at(m.from)
+            .is_some_and(|p| p.role != Role::Soldier || m.from.rank() == m.to.rank())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn classification_never_panics(
+        fen_index in 0usize..FENS.len(),
+        choices in proptest::collection::vec(any::<u16>(), 0..40),
+        probe in proptest::collection::vec(any::<u16>(), 1..4),
+    ) {
+        let pos = random_position(FENS[fen_index], &choices);
+        let mut moves = pos.legal_moves();
+        moves.sort_iccs();
+        for p in probe {
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[p as usize % moves.len()];
+            for rs in [Ruleset::Axf, Ruleset::Cxa] {
+                let c = classify(&pos, m, rs, 2);
+                // Internal consistency of the result.
+                prop_assert_eq!(c.check, pos.gives_check(m));
+                if c.check {
+                    prop_assert!(c.chases.is_empty());
+                }
+                for pair in &c.chases {
+                    prop_assert_ne!(pair.attacker.role, Role::General);
+                    prop_assert_ne!(pair.attacker.role, Role::Soldier);
+                    prop_assert_ne!(pair.target.role, Role::General);
+                    prop_assert_eq!(pair.attacker.color, pos.turn());
+                }
+                // Through the game API too.
+                let g = Game::with_options(pos.clone(), Options { ruleset: rs, ..Options::default() }).unwrap();
+                if !g.is_over() {
+                    prop_assert_eq!(g.classify_move(m).unwrap(), c.clone());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn verdict_does_not_depend_on_the_cycle_start(
+        fen_index in 0usize..FENS.len(),
+        choices in proptest::collection::vec(any::<u16>(), 0..30),
+        pick in any::<(u16, u16)>(),
+    ) {
+        let p0 = random_position(FENS[fen_index], &choices);
+        // A shuttle: m1, r1, back, back — twice — returns to p0 for the third time.
+        let mut moves = p0.legal_moves();
+        moves.sort_iccs();
+        let ours: Vec<Move> = moves.iter().copied().filter(|&m| reversible(&p0, m)).collect();
+        prop_assume!(!ours.is_empty());
+        let m1 = ours[pick.0 as usize % ours.len()];
+        let mut p1 = p0.clone();
+        p1.play_unchecked(m1);
+        let mut replies = p1.legal_moves();
+        replies.sort_iccs();
+        let theirs: Vec<Move> = replies.iter().copied().filter(|&m| reversible(&p1, m)).collect();
+        prop_assume!(!theirs.is_empty());
+        let r1 = theirs[pick.1 as usize % theirs.len()];
+        let back = |m: Move| Move::new(m.to, m.from);
+        let cycle = [m1, r1, back(m1), back(r1)];
+        // Check that the whole cycle is legal.
+        let mut p = p0.clone();
+        for &m in cycle.iter().chain(cycle.iter()) {
+            prop_assume!(p.is_legal(m));
+            p.play_unchecked(m);
+        }
+        prop_assume!(p.board() == p0.board());
+        for rs in [Ruleset::Axf, Ruleset::Cxa] {
+            let options = Options { ruleset: rs, ..Options::default() };
+            let mut results = Vec::new();
+            let mut start = p0.clone();
+            for k in 0..4 {
+                let fen = start.fen();
+                let mut g = Game::with_options(Position::from_fen(&fen).unwrap(), options).unwrap();
+                if g.is_over() {
+                    break; // dead material or no move: nothing to compare
+                }
+                for j in 0..8 {
+                    prop_assert!(!g.is_over(), "ended early at ply {} from rotation {}", j, k);
+                    g.play(cycle[(k + j) % 4]).unwrap();
+                }
+                let o = g.outcome().expect("third occurrence");
+                prop_assert!(o.reason().is_repetition(), "{:?}", o.reason());
+                prop_assert_eq!(o.cycle().len(), 8);
+                results.push((o.result(), o.reason(), o.offender()));
+                start.play_unchecked(cycle[k]);
+            }
+            prop_assert!(results.windows(2).all(|w| w[0] == w[1]), "{:?}: {:?}", rs, results);
+        }
+    }
+}
