@@ -38,7 +38,11 @@ fn repetition_cases_agree_with_fairy_stockfish() {
                 g.play_iccs(m).unwrap();
             }
             let o = g.outcome().unwrap_or_else(|| panic!("{id}"));
-            assert_eq!(o.reason(), Reason::MoveLimit, "{id}: a soldier move does not reset");
+            assert_eq!(
+                o.reason(),
+                Reason::MoveLimit,
+                "{id}: a soldier move does not reset"
+            );
             assert_eq!(ruling_word(o.result().as_str()), fs["final_ruling"]);
             n += 1;
             continue;
@@ -66,7 +70,9 @@ fn repetition_cases_agree_with_fairy_stockfish() {
             fs["first_ply_with_optional_end"].as_u64(),
             "{id}: the ply of the ruling"
         );
-        let word = g.outcome().map_or("none", |o| ruling_word(o.result().as_str()));
+        let word = g
+            .outcome()
+            .map_or("none", |o| ruling_word(o.result().as_str()));
         assert_eq!(word, fs["final_ruling"].as_str().unwrap(), "{id}");
         n += 1;
     }

@@ -21,10 +21,10 @@ use super::adjudication::{
     self, classify, dead_position, rule_repetition, Classification, GameResult, Mode, Options,
     OptionsError, Outcome, Reason,
 };
-use super::attacks::GENERAL_STEPS;
+use super::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, SOLDIER_STEPS};
 use super::{
     Color, FenError, IllegalMoveError, IllegalReason, Move, MoveList, ParseMoveError, Piece,
-    Position, Role, Undo,
+    Position, Role, Square, Undo,
 };
 use core::fmt;
 
@@ -105,6 +105,12 @@ struct Track {
     checks: [u32; 2],
 }
 
+const FILTER_SIZE: usize = 2048;
+
+fn bucket(hash: u64) -> usize {
+    (hash as usize) & (FILTER_SIZE - 1)
+}
+
 /// A game from a start position: the current position, the moves that led to it, and its ending.
 ///
 /// After every move the game evaluates, in the order of RULES.md §4: checkmate and stalemate (both lose),
@@ -118,6 +124,9 @@ pub struct Game {
     history: Vec<PlayedMove>,
     options: Options,
     track: Vec<Track>,
+    /// How many positions of the current reversible span fall in each bucket of their key's low bits: lets
+    /// the repetition test skip the scan of the span when the position cannot have occurred before.
+    span_filter: Box<[u16; FILTER_SIZE]>,
     ending: Option<Outcome>,
     draw_offer: Option<Color>,
 }
@@ -135,22 +144,56 @@ fn is_external(reason: Reason) -> bool {
     )
 }
 
-/// Whether the side to move has a legal move; tries the general's steps first (almost always one is
-/// legal), then falls back to full generation.
-fn has_legal_move_fast(pos: &Position) -> bool {
+/// Whether the side to move has a legal move. Tries a few cheap candidate moves first — general steps,
+/// advisor / elephant / horse / soldier steps and one-point chariot or cannon moves — and falls back to full
+/// generation only when none of them is legal (as good as never outside mates and stalemates).
+fn has_legal_move_fast(pos: &mut Position) -> bool {
     let us = pos.turn();
+    let them = us.other();
     let g = pos.general(us);
-    let b = pos.board();
-    let mut scratch: Option<super::Board> = None;
-    for to in GENERAL_STEPS[g.index()] {
-        if b.piece_at(to).is_some_and(|p| p.color == us) {
-            continue;
+    let own = pos.board().by_color(us);
+    // Plays the pseudo-legal move and takes it back at once (play_unchecked/undo are exact inverses).
+    let legal = |pos: &mut Position, from: Square, to: Square| -> bool {
+        let m = Move::new(from, to);
+        let undo = pos.play_unchecked(m);
+        let king = if from == g { to } else { g };
+        let safe = !pos.board().general_attacked(king, them);
+        pos.undo(m, undo);
+        safe
+    };
+    for to in GENERAL_STEPS[g.index()] & !own {
+        if legal(pos, g, to) {
+            return true;
         }
-        let s = scratch.get_or_insert_with(|| b.clone());
-        let captured = s.move_piece(g, to);
-        let safe = !s.general_attacked(to, us.other());
-        s.unmove_piece(g, to, captured);
-        if safe {
+    }
+    for from in own {
+        let Some(p) = pos.board().piece_at(from) else {
+            continue;
+        };
+        let found = match p.role {
+            Role::General => false,
+            Role::Advisor => (ADVISOR_STEPS[from.index()] & !own).any(|to| legal(pos, from, to)),
+            Role::Soldier => {
+                (SOLDIER_STEPS[us.index()][from.index()] & !own).any(|to| legal(pos, from, to))
+            }
+            Role::Elephant | Role::Horse => {
+                let steps = if p.role == Role::Horse {
+                    &HORSE_STEPS[from.index()]
+                } else {
+                    &ELEPHANT_STEPS[from.index()]
+                };
+                steps.as_slice().iter().any(|st| {
+                    pos.board().is_empty_at(st.block)
+                        && !own.contains(st.to)
+                        && legal(pos, from, st.to)
+                })
+            }
+            Role::Chariot | Role::Cannon => [(0, 1), (0, -1), (1, 0), (-1, 0)]
+                .into_iter()
+                .filter_map(|(df, dr)| from.offset(df, dr))
+                .any(|to| pos.board().is_empty_at(to) && legal(pos, from, to)),
+        };
+        if found {
             return true;
         }
     }
@@ -169,14 +212,55 @@ impl Game {
         let mut game = Game {
             pos: start.clone(),
             start,
-            history: Vec::new(),
+            history: Vec::with_capacity(128),
             options: Options::default(),
-            track: vec![track],
+            track: {
+                let mut t = Vec::with_capacity(129);
+                t.push(track);
+                t
+            },
+            span_filter: Box::new([0; FILTER_SIZE]),
             ending: None,
             draw_offer: None,
         };
+        game.span_filter[bucket(track.hash)] = 1;
         game.ending = game.evaluate(false);
         game
+    }
+
+    fn push_track(&mut self, t: Track) {
+        let index = self.track.len();
+        if t.span_start == index {
+            // An irreversible move: the old span can never recur.
+            let old = self.track.last().map_or(index, |p| p.span_start);
+            for k in old..index {
+                let b = bucket(self.track[k].hash);
+                self.span_filter[b] = self.span_filter[b].saturating_sub(1);
+            }
+        }
+        let b = bucket(t.hash);
+        self.span_filter[b] = self.span_filter[b].saturating_add(1);
+        self.track.push(t);
+    }
+
+    fn pop_track(&mut self) {
+        let Some(t) = self.track.pop() else { return };
+        let index = self.track.len();
+        let b = bucket(t.hash);
+        self.span_filter[b] = self.span_filter[b].saturating_sub(1);
+        if t.span_start == index {
+            let old = self.track.last().map_or(index, |p| p.span_start);
+            for k in old..index {
+                let b = bucket(self.track[k].hash);
+                self.span_filter[b] = self.span_filter[b].saturating_add(1);
+            }
+        }
+    }
+
+    fn truncate_track(&mut self) {
+        self.track.truncate(1);
+        self.span_filter.fill(0);
+        self.span_filter[bucket(self.track[0].hash)] = 1;
     }
 
     /// A game starting from `start` with `options`.
@@ -207,7 +291,7 @@ impl Game {
         let offer = self.draw_offer;
         self.pos = self.start.clone();
         self.history.clear();
-        self.track.truncate(1);
+        self.truncate_track();
         self.ending = self.evaluate(false);
         for m in moves {
             self.play_unchecked(m);
@@ -303,7 +387,7 @@ impl Game {
         if check {
             checks[mover.index()] += 1;
         }
-        self.track.push(Track {
+        self.push_track(Track {
             hash: self.pos.hash(),
             span_start: if irreversible {
                 self.history.len()
@@ -326,7 +410,7 @@ impl Game {
     pub fn undo(&mut self) -> Option<PlayedMove> {
         let rec = self.history.pop()?;
         self.pos.undo(rec.mv, rec.undo);
-        self.track.pop();
+        self.pop_track();
         if self
             .ending
             .as_ref()
@@ -342,7 +426,7 @@ impl Game {
     pub fn reset(&mut self) {
         self.pos = self.start.clone();
         self.history.clear();
-        self.track.truncate(1);
+        self.truncate_track();
         self.draw_offer = None;
         self.ending = self.evaluate(false);
     }
@@ -350,25 +434,33 @@ impl Game {
     // ----- endings -------------------------------------------------------------------------------------
 
     /// The ending of the current position, in the order of RULES.md §4 (called after each move).
-    fn evaluate(&self, material_changed: bool) -> Option<Outcome> {
-        let ply = self.history.len();
-        let o = &self.options;
-        if !has_legal_move_fast(&self.pos) {
+    fn evaluate(&mut self, material_changed: bool) -> Option<Outcome> {
+        if has_legal_move_fast(&mut self.pos) {
+            self.evaluate_with_moves(material_changed)
+        } else {
+            let ply = self.history.len();
+            let o = &self.options;
             let loser = self.pos.turn();
             let reason = if self.pos.is_check() {
                 Reason::Checkmate
             } else {
                 Reason::Stalemate
             };
-            return Some(Outcome::simple(
+            Some(Outcome::simple(
                 GameResult::win_for(loser.other()),
                 reason,
                 o.ruleset,
                 None,
                 ply,
                 adjudication::explain_simple(reason, Some(loser), o.move_limit),
-            ));
+            ))
         }
+    }
+
+    /// The endings of §4 orders 3–5, when the side to move has a legal move.
+    fn evaluate_with_moves(&self, material_changed: bool) -> Option<Outcome> {
+        let ply = self.history.len();
+        let o = &self.options;
         if let Some(out) = self.repetition_now() {
             return Some(out);
         }
@@ -406,8 +498,19 @@ impl Game {
     /// Index of the first of the `repetition_count` occurrences of the position with key `hash` reached
     /// after `ply` plies, looking back through positions `ply - 2, ply - 4, …` of the reversible span that
     /// starts at `span_start`.
-    fn first_occurrence(&self, hash: u64, ply: usize, span_start: usize) -> Option<usize> {
+    fn first_occurrence(
+        &self,
+        hash: u64,
+        ply: usize,
+        span_start: usize,
+        in_filter: bool,
+    ) -> Option<usize> {
         let need = self.options.repetition_count.saturating_sub(1) as usize;
+        let earlier =
+            usize::from(self.span_filter[bucket(hash)]).saturating_sub(usize::from(in_filter));
+        if earlier < need {
+            return None; // fewer positions of the span share its bucket than occurrences needed
+        }
         let mut count = 0;
         let mut k = ply;
         while k >= span_start + 2 {
@@ -435,7 +538,7 @@ impl Game {
     fn repetition_now(&self) -> Option<Outcome> {
         let ply = self.history.len();
         let t = self.track[ply];
-        let first = self.first_occurrence(t.hash, ply, t.span_start)?;
+        let first = self.first_occurrence(t.hash, ply, t.span_start, true)?;
         let start = self.position_at(first);
         if start.board() != self.pos.board() {
             return None; // a Zobrist collision, not a repetition
@@ -486,7 +589,7 @@ impl Game {
         after.play_unchecked(m);
         let ply = self.history.len() + 1;
         let span_start = self.track[ply - 1].span_start;
-        let first = self.first_occurrence(after.hash(), ply, span_start)?;
+        let first = self.first_occurrence(after.hash(), ply, span_start, false)?;
         let start = self.position_at(first);
         if start.board() != after.board() {
             return None;
