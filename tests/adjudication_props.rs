@@ -54,7 +54,7 @@ proptest! {
             }
             let m = moves[p as usize % moves.len()];
             for rs in [Ruleset::Axf, Ruleset::Cxa] {
-                let c = classify(&pos, m, rs, 2);
+                let c = classify(&pos, m, &Options { ruleset: rs, ..Options::default() });
                 // Internal consistency of the result.
                 prop_assert_eq!(c.check, pos.gives_check(m));
                 if c.check {

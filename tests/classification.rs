@@ -138,12 +138,18 @@ fn s6_3_1_a_pinned_attacker_does_not_chase() {
     let free = "3k5/9/5r3/9/9/9/c1N1R4/9/9/4K4 w - - 0 1";
     for rs in BOTH {
         assert_eq!(class(pinned, "c3a2", rs).category, Category::Idle, "{rs:?}");
-        assert_eq!(
-            pairs(&class(free, "c3a2", rs)),
-            ["chariot@e3>cannon@a3"],
-            "{rs:?}"
-        );
+        assert!(pairs(&class(free, "c3a2", rs)).contains(&"chariot@e3>cannon@a3".to_string()));
     }
+    assert_eq!(
+        pairs(&class(free, "c3a2", Ruleset::Axf)),
+        ["chariot@e3>cannon@a3"]
+    );
+    // CXA also sees Rd3+ forcing Rf7-d7 and Rxd7 (抽将), which the cannon a3 could parry while the horse stood
+    // on c3 as its screen.
+    assert_eq!(
+        pairs(&class(free, "c3a2", Ruleset::Cxa)),
+        ["chariot@e3>cannon@a3", "chariot@e3>chariot@f7"]
+    );
     assert_eq!(class(free, "c3a2", Ruleset::Axf).category, Category::Chase);
 }
 
@@ -442,4 +448,57 @@ fn switching_the_ruleset_re_rules_the_game() {
     assert_eq!(g.outcome().unwrap().result().as_str(), "0-1");
     assert_eq!(g.outcome().unwrap().ruleset(), Ruleset::Cxa);
     assert_eq!(g.history().len(), 16);
+}
+
+#[test]
+fn s6_6_4_cxa_chase_through_a_check() {
+    // Ra2-e2 lines the rook up behind the horse e5: next, Ne5-f7 discovers check and the horse then takes the
+    // horse h8 whatever Black replies (抽将). CXA: a chase; AXF: allowed (要抽吃, S0 4.3.10); with the option
+    // off (the reference classifier of rulings.md): idle.
+    let fen = "4k4/7n1/9/9/4N4/9/9/R8/9/3K5 w - - 0 1";
+    let c = class(fen, "a2e2", Ruleset::Cxa);
+    assert_eq!(c.category, Category::Chase);
+    assert_eq!(pairs(&c), ["horse@e5>horse@h8"]);
+    assert_eq!(class(fen, "a2e2", Ruleset::Axf).category, Category::Idle);
+    assert_eq!(class(fen, "a2b2", Ruleset::Cxa).category, Category::Idle);
+    let off = Options {
+        ruleset: Ruleset::Cxa,
+        cxa_check_chases: false,
+        ..Options::default()
+    };
+    let g = Game::with_options(Position::from_fen(fen).unwrap(), off).unwrap();
+    let c = g.classify_move("a2e2".parse().unwrap()).unwrap();
+    assert_eq!(c.category, Category::Idle);
+}
+
+#[test]
+fn s6_6_6_arbiter_override_idle() {
+    // R05: Red chases on every move and loses; the arbiter rules Red's second move idle: a draw.
+    for rs in BOTH {
+        let mut g = game(R05, rs, 2);
+        play_all(&mut g, &R05_CYCLE);
+        play_all(&mut g, &R05_CYCLE);
+        assert_eq!(g.outcome().unwrap().reason(), Reason::PerpetualChase);
+        assert!(!g.override_idle(9), "no such ply");
+        assert!(g.override_idle(3));
+        assert_eq!(g.idle_overrides(), [3]);
+        let o = g.outcome().unwrap();
+        assert_eq!(
+            (o.reason(), o.result().as_str()),
+            (Reason::RepetitionDraw, "1/2-1/2")
+        );
+        assert_eq!(o.cycle()[2].category, Category::Idle);
+        assert_eq!(
+            o.cycle()[6].category,
+            Category::Chase,
+            "only the overridden ply"
+        );
+        g.undo();
+        g.undo();
+        g.undo();
+        g.undo();
+        g.undo();
+        g.undo();
+        assert!(g.idle_overrides().is_empty(), "dropped with the move");
+    }
 }

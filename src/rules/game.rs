@@ -18,8 +18,8 @@
 //! ```
 
 use super::adjudication::{
-    self, classify, dead_position, rule_repetition, Classification, GameResult, Mode, Options,
-    OptionsError, Outcome, Reason,
+    self, classify, dead_position, rule_repetition_with_overrides, Classification, GameResult,
+    Mode, Options, OptionsError, Outcome, Reason,
 };
 use super::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, SOLDIER_STEPS};
 use super::{
@@ -129,6 +129,8 @@ pub struct Game {
     span_filter: Box<[u16; FILTER_SIZE]>,
     ending: Option<Outcome>,
     draw_offer: Option<Color>,
+    /// Plies (1-based) that the arbiter ruled idle (S2-C 通则3).
+    idle_overrides: Vec<usize>,
 }
 
 impl Default for Game {
@@ -222,6 +224,7 @@ impl Game {
             span_filter: Box::new([0; FILTER_SIZE]),
             ending: None,
             draw_offer: None,
+            idle_overrides: Vec::new(),
         };
         game.span_filter[bucket(track.hash)] = 1;
         game.ending = game.evaluate(false);
@@ -411,6 +414,8 @@ impl Game {
         let rec = self.history.pop()?;
         self.pos.undo(rec.mv, rec.undo);
         self.pop_track();
+        let len = self.history.len();
+        self.idle_overrides.retain(|&p| p <= len);
         if self
             .ending
             .as_ref()
@@ -428,6 +433,7 @@ impl Game {
         self.history.clear();
         self.truncate_track();
         self.draw_offer = None;
+        self.idle_overrides.clear();
         self.ending = self.evaluate(false);
     }
 
@@ -555,7 +561,7 @@ impl Game {
         ply: usize,
     ) -> Outcome {
         let o = &self.options;
-        let r = rule_repetition(start, moves, first_ply, o.ruleset, o.mate_threat_depth);
+        let r = rule_repetition_with_overrides(start, moves, first_ply, o, &self.idle_overrides);
         Outcome {
             result: r.result,
             reason: r.reason,
@@ -633,18 +639,34 @@ impl Game {
         self.pos
             .check_move(m)
             .map_err(|reason| IllegalMoveError { mv: m, reason })?;
-        Ok(classify(
-            &self.pos,
-            m,
-            self.options.ruleset,
-            self.options.mate_threat_depth,
-        ))
+        Ok(classify(&self.pos, m, &self.options))
     }
 
     /// Whether the material on the board is practically drawn and a draw may be claimed before an arbiter
     /// (never automatic), RULES.md §4.5.
     pub fn claimable_draw(&self) -> Option<adjudication::ClaimableDraw> {
         adjudication::claimable_draw(self.pos.board())
+    }
+
+    /// Arbiter override (RULES.md §6.6(6), S2-C 通则3): the move at game ply `ply` (1 = the first move) —
+    /// for example one that occupies a defensive key point with an incidental attack on an advisor or
+    /// elephant — is ruled IDLE in repetition rulings, whatever it threatens (a check stays a check). The game
+    /// is re-ruled at once. Returns `false` (and changes nothing) if no move was played at that ply.
+    pub fn override_idle(&mut self, ply: usize) -> bool {
+        if ply == 0 || ply > self.history.len() {
+            return false;
+        }
+        if !self.idle_overrides.contains(&ply) {
+            self.idle_overrides.push(ply);
+        }
+        let options = self.options;
+        self.set_options(options).unwrap_or_else(|_| unreachable!());
+        true
+    }
+
+    /// The plies ruled idle by [`Game::override_idle`].
+    pub fn idle_overrides(&self) -> &[usize] {
+        &self.idle_overrides
     }
 
     fn external(&mut self, result: GameResult, reason: Reason, loser: Option<Color>) -> &Outcome {

@@ -3,7 +3,7 @@
 //! Everything here works on [`Board`]s and [`Position`]s without touching the game: it is used both for the
 //! moves of a repetition span and for [`Game::classify_move`](crate::rules::Game::classify_move).
 
-use super::Ruleset;
+use super::{Options, Ruleset};
 use crate::rules::{Board, Color, Move, Piece, Position, Role, Setup, Square};
 
 /// The character of a move (RULES.md §6). When a move has several characters the heavier one is taken
@@ -244,16 +244,79 @@ pub(crate) fn mate_by_checks(pos: &Position, depth: u32) -> bool {
     false
 }
 
-/// Classifies the legal move `m` of the side to move in `before` (RULES.md §6) under `ruleset`.
+/// CXA chases through a check (抽将, chōu jiàng; S2-C 捉1, RULES.md §6.6(4)), one check deep: the enemy
+/// pieces `t` for which the side to move in `pos` has a checking move after which **every** reply leaves a
+/// legal capture of `t` (wherever it went) that wins material by the CXA values. Returns (checking piece,
+/// its square, target square) triples; direct captures of `t` by the check itself are left out (they are
+/// direct attacks).
+fn check_capture_targets(pos: &Position) -> Vec<(Piece, Square, Square)> {
+    let x = pos.turn();
+    let y = x.other();
+    let mut out: Vec<(Piece, Square, Square)> = Vec::new();
+    let b = pos.board();
+    let valuable: Vec<Square> = b
+        .by_color(y)
+        .into_iter()
+        .filter(|&t| {
+            b.piece_at(t)
+                .is_some_and(|p| p.role != Role::General && cxa_value(p, t) > 0)
+        })
+        .collect();
+    if valuable.is_empty() {
+        return out;
+    }
+    let moves = pos.legal_moves();
+    for &c in moves.iter() {
+        if valuable.contains(&c.to) {
+            continue;
+        }
+        let mut p = pos.clone();
+        p.play_unchecked(c);
+        if !p.is_check() {
+            continue;
+        }
+        let replies = p.legal_moves();
+        if replies.is_empty() {
+            continue; // a mate, not a capture
+        }
+        for &t in &valuable {
+            if out.iter().any(|o| o.2 == t) {
+                continue;
+            }
+            let wins_everywhere = replies.iter().all(|&r| {
+                let t_now = if r.from == t { r.to } else { t };
+                let mut q = p.clone();
+                q.play_unchecked(r);
+                let qb = q.board();
+                let Some(tp) = qb.piece_at(t_now) else {
+                    return false;
+                };
+                qb.attackers(t_now, x).into_iter().any(|a| {
+                    if !capture_is_legal(qb, a, t_now) {
+                        return false;
+                    }
+                    let mut after = qb.clone();
+                    after.move_piece(a, t_now);
+                    cxa_value(tp, t_now) - see(&after, t_now, y, 0) > 0
+                })
+            });
+            if wins_everywhere {
+                let checker = b.piece_at(c.from).unwrap_or_else(|| unreachable!());
+                out.push((checker, c.from, t));
+            }
+        }
+    }
+    out
+}
+
+/// Classifies the legal move `m` of the side to move in `before` (RULES.md §6) under `options.ruleset`.
 ///
-/// `mate_threat_depth` bounds the check sequences of the mate-threat test (§6.2; default 2). The caller
-/// guarantees that `m` is legal in `before`.
-pub fn classify(
-    before: &Position,
-    m: Move,
-    ruleset: Ruleset,
-    mate_threat_depth: u32,
-) -> Classification {
+/// `options.mate_threat_depth` bounds the check sequences of the mate-threat test (§6.2; default 2);
+/// `options.cxa_check_chases` switches the CXA chases through a check (§6.6(4)). The caller guarantees that
+/// `m` is legal in `before`.
+pub fn classify(before: &Position, m: Move, options: &Options) -> Classification {
+    let ruleset = options.ruleset;
+    let mate_threat_depth = options.mate_threat_depth;
     let x = before.turn();
     let y = x.other();
     let mut after = before.clone();
@@ -302,6 +365,30 @@ pub fn classify(
                 soldier_chases.push(pair);
             } else {
                 chases.push(pair);
+            }
+        }
+    }
+    if ruleset == Ruleset::Cxa && options.cxa_check_chases {
+        // Chases through a check (抽将): new since the move, not already a direct chase.
+        let mut passed = after.clone();
+        passed.pass();
+        let now = check_capture_targets(&passed);
+        if !now.is_empty() {
+            let before_targets = check_capture_targets(before);
+            for (checker, from, t) in now {
+                if before_targets.iter().any(|o| o.2 == t)
+                    || chases.iter().any(|p| p.target_square == t)
+                {
+                    continue;
+                }
+                let Some(tp) = ab.piece_at(t) else { continue };
+                chases.push(ChasePair {
+                    attacker: checker,
+                    attacker_square: from,
+                    target: tp,
+                    target_square: t,
+                    protected: !ab.attackers(t, y).is_empty(),
+                });
             }
         }
     }

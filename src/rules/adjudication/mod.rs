@@ -19,7 +19,9 @@ mod repetition;
 pub use classify::{classify, Category, ChasePair, Classification};
 pub use material::{claimable_draw, dead_position, ClaimableDraw};
 pub use outcome::{GameResult, Outcome, Reason};
-pub use repetition::{rule_repetition, ChasedPiece, CycleMove, RepetitionRuling};
+pub use repetition::{
+    rule_repetition, rule_repetition_with_overrides, ChasedPiece, CycleMove, RepetitionRuling,
+};
 
 pub(crate) use explain::simple as explain_simple;
 
@@ -97,6 +99,10 @@ pub struct Options {
     pub check_discount: bool,
     /// Depth, in moves of the threatening side, of the forced-mate-by-checks test (default 2).
     pub mate_threat_depth: u32,
+    /// CXA: count threats to win a piece through a check (抽将, chōu jiàng; S2-C 捉1, RULES.md §6.6(4)) as
+    /// chases, searched one check deep (default on). Off reproduces the reference classifier of
+    /// rulings.md, which looks at direct captures and exchanges only.
+    pub cxa_check_chases: bool,
 }
 
 impl Default for Options {
@@ -108,6 +114,7 @@ impl Default for Options {
             mode: Mode::Adjudicate,
             check_discount: false,
             mate_threat_depth: 2,
+            cxa_check_chases: true,
         }
     }
 }

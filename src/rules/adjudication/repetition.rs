@@ -1,6 +1,6 @@
 //! Ruling a repetition span (RULES.md §5.4–§5.6, §7).
 
-use super::{classify, explain, Category, GameResult, Reason, Ruleset};
+use super::{classify, explain, Category, GameResult, Options, Reason, Ruleset};
 use crate::rules::{Color, Move, Piece, Position, Square};
 
 /// A chased piece in one move of a cycle.
@@ -65,15 +65,27 @@ pub(crate) struct SideSummary {
 }
 
 /// Rules the span `moves`, played from `start` (the first of the repeated positions): classifies every
-/// move (§6) and applies the verdict table of `ruleset` (§7). `first_ply` is the game ply number of the
-/// first move of the span.
+/// move (§6) and applies the verdict table of `options.ruleset` (§7). `first_ply` is the game ply number of
+/// the first move of the span. The moves must be legal from `start`.
 pub fn rule_repetition(
     start: &Position,
     moves: &[Move],
     first_ply: usize,
-    ruleset: Ruleset,
-    mate_threat_depth: u32,
+    options: &Options,
 ) -> RepetitionRuling {
+    rule_repetition_with_overrides(start, moves, first_ply, options, &[])
+}
+
+/// [`rule_repetition`] with arbiter overrides: the moves whose game ply number is in `idle_plies` are ruled
+/// IDLE whatever they threaten (S2-C 通则3, a move occupying a defensive key point; RULES.md §6.6(6)).
+pub fn rule_repetition_with_overrides(
+    start: &Position,
+    moves: &[Move],
+    first_ply: usize,
+    options: &Options,
+    idle_plies: &[usize],
+) -> RepetitionRuling {
+    let ruleset = options.ruleset;
     let mut pos = start.clone();
     // identity of the piece on each point: its square at the start of the span.
     let mut origin: [Option<Square>; 90] = [None; 90];
@@ -83,7 +95,12 @@ pub fn rule_repetition(
     let mut cycle = Vec::with_capacity(moves.len());
     for (i, &m) in moves.iter().enumerate() {
         let color = pos.turn();
-        let c = classify(&pos, m, ruleset, mate_threat_depth);
+        let mut c = classify(&pos, m, options);
+        if idle_plies.contains(&(first_ply + i)) && !c.check {
+            c.category = Category::Idle;
+            c.chases.clear();
+            c.soldier_chases.clear();
+        }
         // identities after the move
         origin[m.to.index()] = origin[m.from.index()].take();
         let mut chased: Vec<ChasedPiece> = Vec::new();
