@@ -502,3 +502,24 @@ fn s6_6_6_arbiter_override_idle() {
         assert!(g.idle_overrides().is_empty(), "dropped with the move");
     }
 }
+
+#[test]
+fn cxa_perpetual_chase_of_two_pieces_is_explained() {
+    let fen = "4k4/9/c6c1/9/9/8R/9/9/9/3K5 w - - 0 1";
+    let mut g = game(fen, Ruleset::Cxa, 2);
+    for m in
+        "i4a4 a7b7 a4h4 h7i7 h4b4 b7a7 b4i4 i7h7 i4a4 a7b7 a4h4 h7i7 h4b4 b7a7 b4i4 i7h7".split(' ')
+    {
+        g.play_iccs(m).unwrap();
+    }
+    let o = g.outcome().unwrap();
+    assert_eq!(o.offender(), Some(Color::Red));
+    assert_eq!(
+        o.explanation(),
+        "Red chased the unprotected black cannon on a7 with the chariot and the unprotected black cannon on h7 with the chariot on every move of the cycle; under CXA rules the chaser must vary and loses."
+    );
+    assert_eq!(
+        o.explanation_zh(),
+        "红方在循环中每着都用车捉黑a7位无根的炮，用车捉黑h7位无根的炮（长捉）；按中国棋例，长捉一方必须变着，不变判负。"
+    );
+}
