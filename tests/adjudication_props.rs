@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use xiangqi_wasm::rules::adjudication::{classify, Options};
-use xiangqi_wasm::rules::{Game, Move, Position, Role, Ruleset, START_FEN};
+use xiangqi_wasm::rules::{Game, Move, Position, Reason, Role, Ruleset, Status, START_FEN};
 
 const FENS: [&str; 4] = [
     START_FEN,
@@ -46,6 +46,10 @@ proptest! {
         probe in proptest::collection::vec(any::<u16>(), 1..4),
     ) {
         let pos = random_position(FENS[fen_index], &choices);
+        // The game's fast "has a legal move" test agrees with full generation.
+        let reason = Game::new(pos.clone()).outcome().map(|o| o.reason());
+        let mated = matches!(reason, Some(Reason::Checkmate | Reason::Stalemate));
+        prop_assert_eq!(mated, pos.status() != Status::Ongoing);
         let mut moves = pos.legal_moves();
         moves.sort_iccs();
         for p in probe {

@@ -2,6 +2,7 @@
 //! material, external endings (resignation, draw offers, time forfeit, illegal move), game-over behaviour,
 //! undo and reset.
 
+mod common;
 use std::collections::HashSet;
 use xiangqi_wasm::rules::adjudication::{ClaimableDraw, Options};
 use xiangqi_wasm::rules::{
@@ -302,4 +303,31 @@ fn illegal_input_changes_nothing() {
     assert_eq!(g.history().len(), 0);
     assert_eq!(Ruleset::from_code("CXA"), Some(Ruleset::Cxa));
     assert_eq!(Ruleset::from_code("x"), None);
+}
+
+/// The game's fast "has a legal move" test agrees with tests/data/positions.jsonl (3 229 positions, 123 of
+/// them mate or stalemate) for the checkmate / stalemate endings.
+#[test]
+fn mate_and_stalemate_agree_with_the_position_vectors() {
+    let mut ended = 0;
+    for case in common::read_jsonl("positions.jsonl") {
+        let fen = case["fen"].as_str().unwrap();
+        let Ok(pos) = Position::from_fen(fen) else {
+            continue;
+        };
+        let g = Game::new(pos);
+        let reason = g.outcome().map(|o| o.reason().code());
+        match case["status"].as_str().unwrap() {
+            "checkmate" => assert_eq!(reason, Some("checkmate"), "{fen}"),
+            "stalemate" => assert_eq!(reason, Some("stalemate"), "{fen}"),
+            _ => assert!(
+                !matches!(reason, Some("checkmate" | "stalemate")),
+                "{fen}: {reason:?}"
+            ),
+        }
+        if matches!(reason, Some("checkmate" | "stalemate")) {
+            ended += 1;
+        }
+    }
+    assert!(ended >= 100, "{ended}");
 }
