@@ -219,7 +219,7 @@ fn has_safe_quiet_move(pos: &Position) -> bool {
         let dr = s.rank().abs_diff(g.rank());
         df == 0 || dr == 0 || (df == 1 && dr == 1)
     };
-    let safe_to = |to: Square| !own.contains(to) && !(sensitive(to) && b.is_empty_at(to));
+    let safe_to = |to: Square| !(own.contains(to) || (sensitive(to) && b.is_empty_at(to)));
     for from in own {
         if sensitive(from) {
             continue;
