@@ -107,6 +107,30 @@ struct Track {
 
 const FILTER_SIZE: usize = 2048;
 
+/// Counts of the span's position keys per bucket (see [`Game`]'s repetition test).
+#[derive(Clone)]
+struct SpanFilter(Box<[u16; FILTER_SIZE]>);
+
+impl fmt::Debug for SpanFilter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let used = self.0.iter().filter(|&&c| c > 0).count();
+        write!(f, "SpanFilter({used} buckets used)")
+    }
+}
+
+impl core::ops::Deref for SpanFilter {
+    type Target = [u16; FILTER_SIZE];
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl core::ops::DerefMut for SpanFilter {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
 fn bucket(hash: u64) -> usize {
     (hash as usize) & (FILTER_SIZE - 1)
 }
@@ -126,7 +150,7 @@ pub struct Game {
     track: Vec<Track>,
     /// How many positions of the current reversible span fall in each bucket of their key's low bits: lets
     /// the repetition test skip the scan of the span when the position cannot have occurred before.
-    span_filter: Box<[u16; FILTER_SIZE]>,
+    span_filter: SpanFilter,
     ending: Option<Outcome>,
     draw_offer: Option<Color>,
     /// Plies (1-based) that the arbiter ruled idle (S2-C 通则3).
@@ -270,7 +294,7 @@ impl Game {
                 t.push(track);
                 t
             },
-            span_filter: Box::new([0; FILTER_SIZE]),
+            span_filter: SpanFilter(Box::new([0; FILTER_SIZE])),
             ending: None,
             draw_offer: None,
             idle_overrides: Vec::new(),
