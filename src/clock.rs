@@ -14,7 +14,7 @@
 //! | [`TimeControl::axf_total`] | AXF 2.2.1 (时间总计制) | 60 or 90 min, then 10 moves every 15 (or 10) min, unused time not carried |
 //! | [`TimeControl::axf_per_move`] | AXF 2.2.2 (时间分计制) | 2 min per move plus a 30 min extension usable in parts |
 //!
-//! **[interpretation]** The CXA texts do not say whether time left at the end of a period carries over to
+//! **\[interpretation\]** The CXA texts do not say whether time left at the end of a period carries over to
 //! the next one; the CXA presets carry it over (as competition clocks do); the AXF text says it does not
 //! ("剩馀时间不予累积"). [`TimeControl::Periods::carry_over`] makes it explicit. The AXF rule that counts
 //! repeated checks as several moves in the overtime periods ("攻方动一子重覆将军算有效步三著") is not

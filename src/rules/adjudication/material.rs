@@ -62,7 +62,7 @@ impl ClaimableDraw {
     }
 }
 
-/// Whether the material is practically drawn (a claim, not an automatic draw). **[interpretation]**: the
+/// Whether the material is practically drawn (a claim, not an automatic draw). **\[interpretation\]**: the
 /// texts leave this to the arbiter; only one conservative table is listed. Dead positions are not claims.
 pub fn claimable_draw(b: &Board) -> Option<ClaimableDraw> {
     if dead_position(b) {
