@@ -1,6 +1,7 @@
 //! Randomised tests: classification never panics on positions reached by random play, and repetition
 //! verdicts do not depend on where in the cycle the game starts.
 
+mod common;
 use proptest::prelude::*;
 use xiangqi_wasm::rules::adjudication::{classify, Options};
 use xiangqi_wasm::rules::{Game, Move, Position, Reason, Role, Ruleset, Status, START_FEN};
@@ -65,8 +66,10 @@ proptest! {
                     prop_assert!(c.chases.is_empty());
                 }
                 for pair in &c.chases {
-                    prop_assert_ne!(pair.attacker.role, Role::General);
-                    prop_assert_ne!(pair.attacker.role, Role::Soldier);
+                    if !pair.via_check {
+                        prop_assert_ne!(pair.attacker.role, Role::General);
+                        prop_assert_ne!(pair.attacker.role, Role::Soldier);
+                    }
                     prop_assert_ne!(pair.target.role, Role::General);
                     prop_assert_eq!(pair.attacker.color, pos.turn());
                 }
@@ -179,5 +182,69 @@ proptest! {
             prop_assert_eq!(fresh.history().len(), g.history().len());
             prop_assert_eq!(fresh.outcome(), g.outcome());
         }
+    }
+}
+
+fn repetition_cases() -> Vec<(String, Vec<Move>)> {
+    common::read_jsonl("rulings.jsonl")
+        .into_iter()
+        .filter(|c| c["kind"] == "rep")
+        .map(|c| {
+            let moves = common::strings(&c["moves"])
+                .iter()
+                .map(|m| m.parse().unwrap())
+                .collect();
+            (c["fen"].as_str().unwrap().to_string(), moves)
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Enforce mode, on the repetition cases of the catalogue with random deviations from their move
+    /// sequences: the allowed moves are exactly the legal moves that would not lose by repetition, and a
+    /// refused move leaves the game unchanged.
+    #[test]
+    fn enforce_mode_filters_exactly_the_losing_moves(
+        case in 0usize..26,
+        ops in proptest::collection::vec(any::<u16>(), 1..40),
+        ruleset in prop_oneof![Just(Ruleset::Axf), Just(Ruleset::Cxa)],
+    ) {
+        let cases = repetition_cases();
+        let (fen, script) = &cases[case % cases.len()];
+        let options = Options { ruleset, mode: xiangqi_wasm::rules::Mode::Enforce, ..Options::default() };
+        let mut g = Game::with_options(Position::from_fen(fen).unwrap(), options).unwrap();
+        let mut forbidden_seen = 0;
+        for (j, pick) in ops.into_iter().enumerate() {
+            if g.is_over() {
+                break;
+            }
+            let legal = g.position().legal_moves();
+            let allowed = g.allowed_moves();
+            for &m in legal.iter() {
+                let forbidden = g.would_lose_by_repetition(m);
+                prop_assert_eq!(allowed.contains(&m), !forbidden);
+                if forbidden {
+                    forbidden_seen += 1;
+                    let before = g.history().len();
+                    let err = g.play(m).unwrap_err();
+                    prop_assert_eq!(err.reason.code(), "forbiddenRepetition");
+                    prop_assert_eq!(g.history().len(), before);
+                }
+            }
+            if allowed.is_empty() {
+                break;
+            }
+            // Mostly follow the catalogue's cycle (continued periodically), sometimes deviate.
+            let scripted = script[j % script.len()];
+            let m = if pick % 5 != 0 && allowed.contains(&scripted) {
+                scripted
+            } else {
+                allowed[pick as usize % allowed.len()]
+            };
+            g.play(m).unwrap();
+        }
+        let _ = forbidden_seen;
     }
 }

@@ -57,6 +57,9 @@ pub struct ChasePair {
     /// recapture. (A chase of a protected piece happens when a horse or cannon attacks a chariot, or, under
     /// CXA, when the capture wins material all the same.)
     pub protected: bool,
+    /// CXA only: the threat goes through a check (抽将): `attacker` is the piece that gives the check, after
+    /// which every reply leaves a winning capture of the target by a piece other than a general or soldier.
+    pub via_check: bool,
 }
 
 /// The classification of one move (RULES.md §6).
@@ -292,7 +295,11 @@ fn check_capture_targets(pos: &Position) -> Vec<(Piece, Square, Square)> {
                     return false;
                 };
                 qb.attackers(t_now, x).into_iter().any(|a| {
-                    if !capture_is_legal(qb, a, t_now) {
+                    // Captures by a general or a soldier are their own attacks: idle (§6.4).
+                    let capturer = qb.piece_at(a).map(|p| p.role);
+                    if matches!(capturer, Some(Role::General | Role::Soldier))
+                        || !capture_is_legal(qb, a, t_now)
+                    {
                         return false;
                     }
                     let mut after = qb.clone();
@@ -360,6 +367,7 @@ pub fn classify(before: &Position, m: Move, options: &Options) -> Classification
                 target: tp,
                 target_square: t,
                 protected,
+                via_check: false,
             };
             if ap.role == Role::Soldier {
                 soldier_chases.push(pair);
@@ -388,6 +396,7 @@ pub fn classify(before: &Position, m: Move, options: &Options) -> Classification
                     target: tp,
                     target_square: t,
                     protected: !ab.attackers(t, y).is_empty(),
+                    via_check: true,
                 });
             }
         }
