@@ -20,3 +20,8 @@ pub mod rules;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
+
+/// The examples of `docs/adjudication.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/adjudication.md")]
+pub struct AdjudicationDocExamples;
