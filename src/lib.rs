@@ -15,7 +15,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod clock;
 pub mod rules;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
+
+/// The examples of `docs/adjudication.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/adjudication.md")]
+pub struct AdjudicationDocExamples;

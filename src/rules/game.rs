@@ -1,6 +1,31 @@
-//! A game: a start position, the moves played, play and undo.
+//! A game: a start position, the moves played, play and undo — and how the game ends (RULES.md §4–§7):
+//! checkmate, stalemate, repetition rulings under AXF or CXA rules, the natural move limit, dead positions,
+//! and the external endings (resignation, agreed draw, time forfeit, illegal move).
+//!
+//! ```
+//! use xiangqi_wasm::rules::{Game, Reason, Ruleset, adjudication::Options};
+//!
+//! // A chariot chases an unprotected cannon (rulings.md R05): Red must vary and loses.
+//! let options = Options { ruleset: Ruleset::Axf, ..Options::default() };
+//! let mut game = Game::with_options("4k4/9/8c/9/9/7R1/9/9/9/3K5 w - - 0 1".parse().unwrap(), options).unwrap();
+//! for m in ["h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7", "i4h4", "h7i7"] {
+//!     game.play_iccs(m).unwrap();
+//! }
+//! let outcome = game.outcome().unwrap();
+//! assert_eq!(outcome.result().as_str(), "0-1");
+//! assert_eq!(outcome.reason(), Reason::PerpetualChase);
+//! assert!(outcome.explanation().starts_with("Red chased the unprotected black cannon on i7 with the chariot"));
+//! ```
 
-use super::{FenError, IllegalMoveError, Move, ParseMoveError, Piece, Position, Undo};
+use super::adjudication::{
+    self, classify, dead_position, rule_repetition_with_overrides, Classification, GameResult,
+    Mode, Options, OptionsError, Outcome, Reason,
+};
+use super::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, SOLDIER_STEPS};
+use super::{
+    Color, FenError, IllegalMoveError, IllegalReason, Move, MoveList, ParseMoveError, Piece,
+    Position, Role, Square, Undo,
+};
 use core::fmt;
 
 /// A move as it was played, with what is needed to take it back.
@@ -24,7 +49,7 @@ pub struct PlayedMove {
 pub enum GameError {
     /// The text is not a move (ICCS `h2e2` / `H2-E2`).
     Syntax(ParseMoveError),
-    /// The move is well-formed but not legal here.
+    /// The move is well-formed but not legal here (or the game is over, or enforce mode forbids it).
     Illegal(IllegalMoveError),
 }
 
@@ -39,12 +64,97 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
-/// A game from a start position: the current position and the moves that led to it.
+/// Why an external ending (resignation, draw, time forfeit) could not be recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndingError {
+    /// The game has already ended.
+    GameOver,
+    /// There is no draw offer from the other side to accept.
+    NoDrawOffer,
+}
+
+impl EndingError {
+    /// Stable code: `gameOver`, `noDrawOffer`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            EndingError::GameOver => "gameOver",
+            EndingError::NoDrawOffer => "noDrawOffer",
+        }
+    }
+}
+
+impl fmt::Display for EndingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndingError::GameOver => "the game is already over",
+            EndingError::NoDrawOffer => "there is no draw offer from the opponent to accept",
+        })
+    }
+}
+
+impl std::error::Error for EndingError {}
+
+/// Per-position bookkeeping, kept incrementally (one entry per position of the game).
+#[derive(Clone, Copy, Debug)]
+struct Track {
+    /// Zobrist key (placement + side to move).
+    hash: u64,
+    /// Index of the first position of the reversible span (RULES.md §5.2).
+    span_start: usize,
+    /// Checks given by Red / Black since the last capture (for the check discount of §4.4).
+    checks: [u32; 2],
+}
+
+const FILTER_SIZE: usize = 2048;
+
+/// Counts of the span's position keys per bucket (see [`Game`]'s repetition test).
+#[derive(Clone)]
+struct SpanFilter(Box<[u16; FILTER_SIZE]>);
+
+impl fmt::Debug for SpanFilter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let used = self.0.iter().filter(|&&c| c > 0).count();
+        write!(f, "SpanFilter({used} buckets used)")
+    }
+}
+
+impl core::ops::Deref for SpanFilter {
+    type Target = [u16; FILTER_SIZE];
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl core::ops::DerefMut for SpanFilter {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
+fn bucket(hash: u64) -> usize {
+    (hash as usize) & (FILTER_SIZE - 1)
+}
+
+/// A game from a start position: the current position, the moves that led to it, and its ending.
+///
+/// After every move the game evaluates, in the order of RULES.md §4: checkmate and stalemate (both lose),
+/// repetition (§5–§7, only when a position actually repeats), the natural move limit and dead material. The
+/// first ending reached is kept in [`Game::outcome`]; once the game is over, [`Game::play`] refuses moves
+/// (with [`IllegalReason::GameOver`]) until a move is taken back with [`Game::undo`].
 #[derive(Clone, Debug)]
 pub struct Game {
     start: Position,
     pos: Position,
     history: Vec<PlayedMove>,
+    options: Options,
+    track: Vec<Track>,
+    /// How many positions of the current reversible span fall in each bucket of their key's low bits: lets
+    /// the repetition test skip the scan of the span when the position cannot have occurred before.
+    span_filter: SpanFilter,
+    ending: Option<Outcome>,
+    draw_offer: Option<Color>,
+    /// Plies (1-based) that the arbiter ruled idle (S2-C 通则3).
+    idle_overrides: Vec<usize>,
 }
 
 impl Default for Game {
@@ -53,19 +163,220 @@ impl Default for Game {
     }
 }
 
+fn is_external(reason: Reason) -> bool {
+    matches!(
+        reason,
+        Reason::Resignation | Reason::Agreement | Reason::TimeForfeit | Reason::IllegalMove
+    )
+}
+
+/// Whether the side to move has a legal move. Tries a few cheap candidate moves first — general steps,
+/// advisor / elephant / horse / soldier steps and one-point chariot or cannon moves — and falls back to full
+/// generation only when none of them is legal (as good as never outside mates and stalemates).
+fn has_legal_move_fast(pos: &mut Position, in_check: bool) -> bool {
+    if !in_check && has_safe_quiet_move(pos) {
+        return true;
+    }
+    let us = pos.turn();
+    let them = us.other();
+    let g = pos.general(us);
+    let own = pos.board().by_color(us);
+    // Plays the pseudo-legal move and takes it back at once (play_unchecked/undo are exact inverses).
+    let legal = |pos: &mut Position, from: Square, to: Square| -> bool {
+        let m = Move::new(from, to);
+        let undo = pos.play_unchecked(m);
+        let king = if from == g { to } else { g };
+        let safe = !pos.board().general_attacked(king, them);
+        pos.undo(m, undo);
+        safe
+    };
+    for to in GENERAL_STEPS[g.index()] & !own {
+        if legal(pos, g, to) {
+            return true;
+        }
+    }
+    for from in own {
+        let Some(p) = pos.board().piece_at(from) else {
+            continue;
+        };
+        let found = match p.role {
+            Role::General => false,
+            Role::Advisor => (ADVISOR_STEPS[from.index()] & !own).any(|to| legal(pos, from, to)),
+            Role::Soldier => {
+                (SOLDIER_STEPS[us.index()][from.index()] & !own).any(|to| legal(pos, from, to))
+            }
+            Role::Elephant | Role::Horse => {
+                let steps = if p.role == Role::Horse {
+                    &HORSE_STEPS[from.index()]
+                } else {
+                    &ELEPHANT_STEPS[from.index()]
+                };
+                steps.as_slice().iter().any(|st| {
+                    pos.board().is_empty_at(st.block)
+                        && !own.contains(st.to)
+                        && legal(pos, from, st.to)
+                })
+            }
+            Role::Chariot | Role::Cannon => [(0, 1), (0, -1), (1, 0), (-1, 0)]
+                .into_iter()
+                .filter_map(|(df, dr)| from.offset(df, dr))
+                .any(|to| pos.board().is_empty_at(to) && legal(pos, from, to)),
+        };
+        if found {
+            return true;
+        }
+    }
+    pos.has_legal_move()
+}
+
+/// Whether the side to move, not in check, has a move that is legal by geometry alone: a piece that stands
+/// neither on its general's rank or file nor next to it diagonally (a horse leg), moving to a point that is
+/// not an empty point of those lines, can never expose the general (the rule `Position::for_each_legal` uses).
+/// No board is touched.
+fn has_safe_quiet_move(pos: &Position) -> bool {
+    let us = pos.turn();
+    let g = pos.general(us);
+    let b = pos.board();
+    let own = b.by_color(us);
+    let sensitive = |s: Square| {
+        let df = s.file().abs_diff(g.file());
+        let dr = s.rank().abs_diff(g.rank());
+        df == 0 || dr == 0 || (df == 1 && dr == 1)
+    };
+    let safe_to = |to: Square| !(own.contains(to) || (sensitive(to) && b.is_empty_at(to)));
+    for from in own {
+        if sensitive(from) {
+            continue;
+        }
+        let Some(p) = b.piece_at(from) else { continue };
+        let found = match p.role {
+            Role::General => false,
+            Role::Advisor => ADVISOR_STEPS[from.index()].into_iter().any(safe_to),
+            Role::Soldier => SOLDIER_STEPS[us.index()][from.index()]
+                .into_iter()
+                .any(safe_to),
+            Role::Elephant => ELEPHANT_STEPS[from.index()]
+                .as_slice()
+                .iter()
+                .any(|st| b.is_empty_at(st.block) && safe_to(st.to)),
+            Role::Horse => HORSE_STEPS[from.index()]
+                .as_slice()
+                .iter()
+                .any(|st| b.is_empty_at(st.block) && safe_to(st.to)),
+            Role::Chariot | Role::Cannon => [(0, 1), (0, -1), (1, 0), (-1, 0)]
+                .into_iter()
+                .filter_map(|(df, dr)| from.offset(df, dr))
+                .any(|to| b.is_empty_at(to) && safe_to(to)),
+        };
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
 impl Game {
-    /// A game starting from `start`.
+    /// A game starting from `start`, with the default options (AXF, 120 plies, third occurrence,
+    /// adjudicate).
     pub fn new(start: Position) -> Game {
-        Game {
+        let track = Track {
+            hash: start.hash(),
+            span_start: 0,
+            checks: [0, 0],
+        };
+        let mut game = Game {
             pos: start.clone(),
             start,
-            history: Vec::new(),
+            history: Vec::with_capacity(128),
+            options: Options::default(),
+            track: {
+                let mut t = Vec::with_capacity(129);
+                t.push(track);
+                t
+            },
+            span_filter: SpanFilter(Box::new([0; FILTER_SIZE])),
+            ending: None,
+            draw_offer: None,
+            idle_overrides: Vec::new(),
+        };
+        game.span_filter[bucket(track.hash)] = 1;
+        game.ending = game.evaluate(false);
+        game
+    }
+
+    fn push_track(&mut self, t: Track) {
+        let index = self.track.len();
+        if t.span_start == index {
+            // An irreversible move: the old span can never recur.
+            let old = self.track.last().map_or(index, |p| p.span_start);
+            for k in old..index {
+                let b = bucket(self.track[k].hash);
+                self.span_filter[b] = self.span_filter[b].saturating_sub(1);
+            }
         }
+        let b = bucket(t.hash);
+        self.span_filter[b] = self.span_filter[b].saturating_add(1);
+        self.track.push(t);
+    }
+
+    fn pop_track(&mut self) {
+        let Some(t) = self.track.pop() else { return };
+        let index = self.track.len();
+        let b = bucket(t.hash);
+        self.span_filter[b] = self.span_filter[b].saturating_sub(1);
+        if t.span_start == index {
+            let old = self.track.last().map_or(index, |p| p.span_start);
+            for k in old..index {
+                let b = bucket(self.track[k].hash);
+                self.span_filter[b] = self.span_filter[b].saturating_add(1);
+            }
+        }
+    }
+
+    fn truncate_track(&mut self) {
+        self.track.truncate(1);
+        self.span_filter.fill(0);
+        self.span_filter[bucket(self.track[0].hash)] = 1;
+    }
+
+    /// A game starting from `start` with `options`.
+    pub fn with_options(start: Position, options: Options) -> Result<Game, OptionsError> {
+        options.validate()?;
+        let mut game = Game::new(start);
+        game.set_options(options)?;
+        Ok(game)
     }
 
     /// A game starting from a FEN.
     pub fn from_fen(fen: &str) -> Result<Game, FenError> {
         Ok(Game::new(Position::from_fen(fen)?))
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Changes the options and re-evaluates how the game stands (the moves played are kept; an ending that
+    /// the new options no longer give is lifted, an external ending is kept). On error nothing changes.
+    pub fn set_options(&mut self, options: Options) -> Result<(), OptionsError> {
+        options.validate()?;
+        let external = self.ending.take().filter(|e| is_external(e.reason()));
+        self.options = options;
+        let moves: Vec<Move> = self.history.iter().map(|p| p.mv).collect();
+        let offer = self.draw_offer;
+        self.pos = self.start.clone();
+        self.history.clear();
+        self.truncate_track();
+        self.ending = self.evaluate(false);
+        for m in moves {
+            self.play_unchecked(m);
+        }
+        if external.is_some() {
+            self.ending = external;
+        }
+        self.draw_offer = offer;
+        Ok(())
     }
 
     /// The current position.
@@ -83,11 +394,36 @@ impl Game {
         &self.history
     }
 
-    /// Plays a legal move; an illegal one leaves the game unchanged.
+    /// How the game ended, or `None` while it goes on. Cheap: the ending is computed when the move is
+    /// played.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.ending.as_ref()
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.ending.is_some()
+    }
+
+    /// Plays a legal move; an illegal one leaves the game unchanged. Refused as well when the game is over
+    /// ([`IllegalReason::GameOver`], except in [`Mode::Analysis`]) and, in [`Mode::Enforce`], when the move
+    /// would complete a repetition that condemns its mover ([`IllegalReason::ForbiddenRepetition`]).
     pub fn play(&mut self, m: Move) -> Result<PlayedMove, IllegalMoveError> {
+        if self.ending.is_some() && self.options.mode != Mode::Analysis {
+            return Err(IllegalMoveError {
+                mv: m,
+                reason: IllegalReason::GameOver,
+            });
+        }
         self.pos
             .check_move(m)
             .map_err(|reason| IllegalMoveError { mv: m, reason })?;
+        if self.options.mode == Mode::Enforce && self.is_forbidden_legal(m) {
+            return Err(IllegalMoveError {
+                mv: m,
+                reason: IllegalReason::ForbiddenRepetition,
+            });
+        }
         Ok(self.play_unchecked(m))
     }
 
@@ -103,24 +439,64 @@ impl Game {
             .board()
             .piece_at(m.from)
             .unwrap_or_else(|| unreachable!());
+        let mover = self.pos.turn();
         let hash_before = self.pos.hash();
         let undo = self.pos.play_unchecked(m);
+        let check = self.pos.is_check();
         let rec = PlayedMove {
             mv: m,
             piece,
             captured: undo.captured,
-            check: self.pos.is_check(),
+            check,
             hash_before,
             undo,
         };
         self.history.push(rec);
+        let prev = *self.track.last().unwrap_or_else(|| unreachable!());
+        let irreversible = undo.captured.is_some()
+            || (piece.role == Role::Soldier && m.from.file() == m.to.file());
+        let mut checks = if undo.captured.is_some() {
+            [0, 0]
+        } else {
+            prev.checks
+        };
+        if check {
+            checks[mover.index()] += 1;
+        }
+        self.push_track(Track {
+            hash: self.pos.hash(),
+            span_start: if irreversible {
+                self.history.len()
+            } else {
+                prev.span_start
+            },
+            checks,
+        });
+        if self.draw_offer == Some(mover.other()) {
+            self.draw_offer = None; // a move by the side offered a draw declines it
+        }
+        if self.ending.is_none() {
+            self.ending = self.evaluate(undo.captured.is_some());
+        }
         rec
     }
 
-    /// Takes back the last move; `None` at the start.
+    /// Takes back the last move; `None` at the start. An ending reached at or after that move is lifted
+    /// (including a resignation, draw agreement or time forfeit recorded after it).
     pub fn undo(&mut self) -> Option<PlayedMove> {
         let rec = self.history.pop()?;
         self.pos.undo(rec.mv, rec.undo);
+        self.pop_track();
+        let len = self.history.len();
+        self.idle_overrides.retain(|&p| p <= len);
+        if self
+            .ending
+            .as_ref()
+            .is_some_and(|e| e.ply() > self.history.len())
+        {
+            self.ending = None;
+        }
+        self.draw_offer = None;
         Some(rec)
     }
 
@@ -128,5 +504,329 @@ impl Game {
     pub fn reset(&mut self) {
         self.pos = self.start.clone();
         self.history.clear();
+        self.truncate_track();
+        self.draw_offer = None;
+        self.idle_overrides.clear();
+        self.ending = self.evaluate(false);
+    }
+
+    // ----- endings -------------------------------------------------------------------------------------
+
+    /// The ending of the current position, in the order of RULES.md §4 (called after each move).
+    fn evaluate(&mut self, material_changed: bool) -> Option<Outcome> {
+        let in_check = self
+            .history
+            .last()
+            .map_or_else(|| self.pos.is_check(), |r| r.check);
+        if has_legal_move_fast(&mut self.pos, in_check) {
+            self.evaluate_with_moves(material_changed)
+        } else {
+            let ply = self.history.len();
+            let o = &self.options;
+            let loser = self.pos.turn();
+            let reason = if self.pos.is_check() {
+                Reason::Checkmate
+            } else {
+                Reason::Stalemate
+            };
+            Some(Outcome::simple(
+                GameResult::win_for(loser.other()),
+                reason,
+                o.ruleset,
+                None,
+                ply,
+                adjudication::explain_simple(reason, Some(loser), o.move_limit),
+            ))
+        }
+    }
+
+    /// The endings of §4 orders 3–5, when the side to move has a legal move.
+    fn evaluate_with_moves(&self, material_changed: bool) -> Option<Outcome> {
+        let ply = self.history.len();
+        let o = &self.options;
+        if let Some(out) = self.repetition_now() {
+            return Some(out);
+        }
+        if o.move_limit > 0 {
+            let t = self.track[ply];
+            let discount = if o.check_discount {
+                t.checks.iter().map(|c| c.saturating_sub(10)).sum::<u32>()
+            } else {
+                0
+            };
+            if self.pos.halfmoves().saturating_sub(discount) >= o.move_limit {
+                return Some(Outcome::simple(
+                    GameResult::Draw,
+                    Reason::MoveLimit,
+                    o.ruleset,
+                    None,
+                    ply,
+                    adjudication::explain_simple(Reason::MoveLimit, None, o.move_limit),
+                ));
+            }
+        }
+        if (ply == 0 || material_changed) && dead_position(self.pos.board()) {
+            return Some(Outcome::simple(
+                GameResult::Draw,
+                Reason::DeadPosition,
+                o.ruleset,
+                None,
+                ply,
+                adjudication::explain_simple(Reason::DeadPosition, None, o.move_limit),
+            ));
+        }
+        None
+    }
+
+    /// Index of the first of the `repetition_count` occurrences of the position with key `hash` reached
+    /// after `ply` plies, looking back through positions `ply - 2, ply - 4, …` of the reversible span that
+    /// starts at `span_start`.
+    fn first_occurrence(
+        &self,
+        hash: u64,
+        ply: usize,
+        span_start: usize,
+        in_filter: bool,
+    ) -> Option<usize> {
+        let need = self.options.repetition_count.saturating_sub(1) as usize;
+        let earlier =
+            usize::from(self.span_filter[bucket(hash)]).saturating_sub(usize::from(in_filter));
+        if earlier < need {
+            return None; // fewer positions of the span share its bucket than occurrences needed
+        }
+        let mut count = 0;
+        let mut k = ply;
+        while k >= span_start + 2 {
+            k -= 2;
+            if self.track[k].hash == hash {
+                count += 1;
+                if count >= need {
+                    return Some(k);
+                }
+            }
+        }
+        None
+    }
+
+    /// The position after `ply` plies (rebuilt by taking moves back from the current position).
+    fn position_at(&self, ply: usize) -> Position {
+        let mut p = self.pos.clone();
+        for rec in self.history[ply..].iter().rev() {
+            p.undo(rec.mv, rec.undo);
+        }
+        p
+    }
+
+    /// Rules a repetition if the current position completes one.
+    fn repetition_now(&self) -> Option<Outcome> {
+        let ply = self.history.len();
+        let t = self.track[ply];
+        let first = self.first_occurrence(t.hash, ply, t.span_start, true)?;
+        let start = self.position_at(first);
+        if start.board() != self.pos.board() {
+            return None; // a Zobrist collision, not a repetition
+        }
+        let moves: Vec<Move> = self.history[first..].iter().map(|r| r.mv).collect();
+        Some(self.repetition_outcome(&start, &moves, first + 1, ply))
+    }
+
+    fn repetition_outcome(
+        &self,
+        start: &Position,
+        moves: &[Move],
+        first_ply: usize,
+        ply: usize,
+    ) -> Outcome {
+        let o = &self.options;
+        let r = rule_repetition_with_overrides(start, moves, first_ply, o, &self.idle_overrides);
+        Outcome {
+            result: r.result,
+            reason: r.reason,
+            ruleset: o.ruleset,
+            offender: r.offender,
+            explanation_en: r.explanation_en,
+            explanation_zh: r.explanation_zh,
+            cycle: r.cycle,
+            ply,
+        }
+    }
+
+    /// What playing the legal move `m` would end in by repetition, if it completes one (the verdict may be a
+    /// draw or a loss for either side). `None` if the move is illegal, the game is over, or the move does
+    /// not complete a repetition. Use it to warn a player before the move.
+    pub fn repetition_warning(&self, m: Move) -> Option<Outcome> {
+        if self.ending.is_some() || self.pos.check_move(m).is_err() {
+            return None;
+        }
+        self.repetition_if_played(m)
+    }
+
+    fn repetition_if_played(&self, m: Move) -> Option<Outcome> {
+        let piece = self.pos.board().piece_at(m.from)?;
+        let irreversible =
+            self.pos.is_capture(m) || (piece.role == Role::Soldier && m.from.file() == m.to.file());
+        if irreversible {
+            return None;
+        }
+        let mut after = self.pos.clone();
+        after.play_unchecked(m);
+        let ply = self.history.len() + 1;
+        let span_start = self.track[ply - 1].span_start;
+        let first = self.first_occurrence(after.hash(), ply, span_start, false)?;
+        let start = self.position_at(first);
+        if start.board() != after.board() {
+            return None;
+        }
+        let mut moves: Vec<Move> = self.history[first..].iter().map(|r| r.mv).collect();
+        moves.push(m);
+        Some(self.repetition_outcome(&start, &moves, first + 1, ply))
+    }
+
+    fn is_forbidden_legal(&self, m: Move) -> bool {
+        let mover = self.pos.turn();
+        self.repetition_if_played(m)
+            .is_some_and(|o| o.offender() == Some(mover))
+    }
+
+    /// Whether the legal move `m` would complete a repetition that condemns its mover (the move loses in
+    /// adjudicate mode and is refused in enforce mode).
+    pub fn would_lose_by_repetition(&self, m: Move) -> bool {
+        self.ending.is_none() && self.pos.check_move(m).is_ok() && self.is_forbidden_legal(m)
+    }
+
+    /// The moves the side to move may play: the legal moves, without (in [`Mode::Enforce`]) those that
+    /// would complete a forbidden repetition; empty when the game is over.
+    pub fn allowed_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.ending.is_some() {
+            return list;
+        }
+        let enforce = self.options.mode == Mode::Enforce;
+        self.pos.for_each_legal(|m| {
+            if !enforce || !self.is_forbidden_legal(m) {
+                list.push(m);
+            }
+        });
+        list
+    }
+
+    /// Classifies the legal move `m` of the side to move (RULES.md §6) under the game's rule set: check,
+    /// mate threat, chase (with the chased pieces) or idle. Works in any position, not only in a repetition.
+    pub fn classify_move(&self, m: Move) -> Result<Classification, IllegalMoveError> {
+        self.pos
+            .check_move(m)
+            .map_err(|reason| IllegalMoveError { mv: m, reason })?;
+        Ok(classify(&self.pos, m, &self.options))
+    }
+
+    /// Whether the material on the board is practically drawn and a draw may be claimed before an arbiter
+    /// (never automatic), RULES.md §4.5.
+    pub fn claimable_draw(&self) -> Option<adjudication::ClaimableDraw> {
+        adjudication::claimable_draw(self.pos.board())
+    }
+
+    /// Arbiter override (RULES.md §6.6(6), S2-C 通则3): the move at game ply `ply` (1 = the first move) —
+    /// for example one that occupies a defensive key point with an incidental attack on an advisor or
+    /// elephant — is ruled IDLE in repetition rulings, whatever it threatens (a check stays a check). The game
+    /// is re-ruled at once. Returns `false` (and changes nothing) if no move was played at that ply.
+    pub fn override_idle(&mut self, ply: usize) -> bool {
+        if ply == 0 || ply > self.history.len() {
+            return false;
+        }
+        if !self.idle_overrides.contains(&ply) {
+            self.idle_overrides.push(ply);
+        }
+        let options = self.options;
+        self.set_options(options).unwrap_or_else(|_| unreachable!());
+        true
+    }
+
+    /// The plies ruled idle by [`Game::override_idle`].
+    pub fn idle_overrides(&self) -> &[usize] {
+        &self.idle_overrides
+    }
+
+    fn external(&mut self, result: GameResult, reason: Reason, loser: Option<Color>) -> &Outcome {
+        let ply = self.history.len();
+        let o = Outcome::simple(
+            result,
+            reason,
+            self.options.ruleset,
+            loser,
+            ply,
+            adjudication::explain_simple(reason, loser, self.options.move_limit),
+        );
+        self.draw_offer = None;
+        self.ending.insert(o)
+    }
+
+    /// `color` resigns (认输): the other side wins, reason `resignation`.
+    pub fn resign(&mut self, color: Color) -> Result<&Outcome, EndingError> {
+        if self.ending.is_some() {
+            return Err(EndingError::GameOver);
+        }
+        Ok(self.external(
+            GameResult::win_for(color.other()),
+            Reason::Resignation,
+            Some(color),
+        ))
+    }
+
+    /// `color` offers a draw (提和). The offer stands until the other side accepts it, declines it or plays a
+    /// move.
+    pub fn offer_draw(&mut self, color: Color) -> Result<(), EndingError> {
+        if self.ending.is_some() {
+            return Err(EndingError::GameOver);
+        }
+        self.draw_offer = Some(color);
+        Ok(())
+    }
+
+    /// The side whose draw offer stands, if any.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// `color` declines the other side's draw offer (a no-op without one).
+    pub fn decline_draw(&mut self, color: Color) {
+        if self.draw_offer == Some(color.other()) {
+            self.draw_offer = None;
+        }
+    }
+
+    /// `color` accepts the other side's draw offer: draw, reason `agreement`.
+    pub fn accept_draw(&mut self, color: Color) -> Result<&Outcome, EndingError> {
+        if self.ending.is_some() {
+            return Err(EndingError::GameOver);
+        }
+        if self.draw_offer != Some(color.other()) {
+            return Err(EndingError::NoDrawOffer);
+        }
+        Ok(self.external(GameResult::Draw, Reason::Agreement, None))
+    }
+
+    /// `color`'s flag fell (see [`crate::clock`]): the other side wins, reason `timeForfeit`.
+    pub fn time_forfeit(&mut self, color: Color) -> Result<&Outcome, EndingError> {
+        if self.ending.is_some() {
+            return Err(EndingError::GameOver);
+        }
+        Ok(self.external(
+            GameResult::win_for(color.other()),
+            Reason::TimeForfeit,
+            Some(color),
+        ))
+    }
+
+    /// `color` made an illegal move over the board (a game recorded without a legality filter, RULES.md
+    /// §3.4): the other side wins, reason `illegalMove`.
+    pub fn illegal_move_forfeit(&mut self, color: Color) -> Result<&Outcome, EndingError> {
+        if self.ending.is_some() {
+            return Err(EndingError::GameOver);
+        }
+        Ok(self.external(
+            GameResult::win_for(color.other()),
+            Reason::IllegalMove,
+            Some(color),
+        ))
     }
 }

@@ -51,6 +51,12 @@ pub enum IllegalReason {
     GeneralsWouldFace,
     /// The move would capture the enemy general (never possible in a legal position).
     CapturesGeneral,
+    /// The game is over (checkmate, repetition ruling, resignation, ...): no more moves
+    /// ([`Game`](super::Game) only).
+    GameOver,
+    /// In enforce mode, the move would complete a repetition that its mover is forbidden to complete
+    /// (长将 / 长捉 …, RULES.md §5.5; [`Game`](super::Game) only).
+    ForbiddenRepetition,
 }
 
 impl IllegalReason {
@@ -79,6 +85,8 @@ impl IllegalReason {
             IllegalReason::LeavesGeneralInCheck => "leavesGeneralInCheck",
             IllegalReason::GeneralsWouldFace => "generalsWouldFace",
             IllegalReason::CapturesGeneral => "capturesGeneral",
+            IllegalReason::GameOver => "gameOver",
+            IllegalReason::ForbiddenRepetition => "forbiddenRepetition",
         }
     }
 }
@@ -135,6 +143,10 @@ impl fmt::Display for IllegalReason {
             IllegalReason::LeavesGeneralInCheck => f.write_str("leaves the general in check"),
             IllegalReason::GeneralsWouldFace => f.write_str("the generals would face each other"),
             IllegalReason::CapturesGeneral => f.write_str("the general is never captured"),
+            IllegalReason::GameOver => f.write_str("the game is over"),
+            IllegalReason::ForbiddenRepetition => f.write_str(
+                "it would complete a forbidden repetition (perpetual check or chase); vary the move",
+            ),
         }
     }
 }

@@ -30,6 +30,7 @@
 //! assert_eq!(err.to_string(), "illegal move b9d8: the horse's leg at c9 is blocked");
 //! ```
 
+pub mod adjudication;
 pub(crate) mod attacks;
 mod bitboard;
 mod board;
@@ -46,11 +47,12 @@ mod setup;
 mod square;
 pub mod zobrist;
 
+pub use adjudication::{Category, GameResult, Mode, Outcome, Reason, Ruleset};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
 pub use fen::{FenError, ParseFenError};
-pub use game::{Game, GameError, PlayedMove};
+pub use game::{EndingError, Game, GameError, PlayedMove};
 pub use illegal::{IllegalMoveError, IllegalReason};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{Position, Status, Undo, START_FEN};

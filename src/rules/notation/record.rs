@@ -3,6 +3,7 @@
 
 use super::encoding::DecodeError;
 use super::NotationError;
+use crate::rules::adjudication::{Mode, Options};
 use crate::rules::{FenError, Game, Move, Position};
 use core::fmt;
 
@@ -75,13 +76,24 @@ impl GameRecord {
         r
     }
 
-    /// Plays the main line from the start position. Every move of a parsed record is legal, so this fails
+    /// Plays the main line from the start position (on past an ending the players did not stop at; the
+    /// game's outcome is the first ending reached). Every move of a parsed record is legal, so this fails
     /// only for a record built by hand with an illegal move.
     pub fn to_game(&self) -> Result<Game, crate::rules::IllegalMoveError> {
-        let mut g = Game::new(self.start.clone());
+        // Records may go on after an ending the players did not claim (a repetition the arbiter asked them
+        // to vary, a dead position): replay them in analysis mode, then rule the game normally. The outcome
+        // is the first ending reached.
+        let analysis = Options {
+            mode: Mode::Analysis,
+            ..Options::default()
+        };
+        let mut g =
+            Game::with_options(self.start.clone(), analysis).unwrap_or_else(|_| unreachable!());
         for n in &self.mainline.moves {
             g.play(n.mv)?;
         }
+        g.set_options(Options::default())
+            .unwrap_or_else(|_| unreachable!());
         Ok(g)
     }
 

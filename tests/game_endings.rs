@@ -1,0 +1,366 @@
+//! Game endings other than repetition: move limit (with the check discount), dead and practically drawn
+//! material, external endings (resignation, draw offers, time forfeit, illegal move), game-over behaviour,
+//! undo and reset.
+
+mod common;
+use std::collections::HashSet;
+use xiangqi_wasm::rules::adjudication::{ClaimableDraw, Mode, Options};
+use xiangqi_wasm::rules::{
+    Color, EndingError, Game, GameError, IllegalReason, Move, Position, Reason, Ruleset,
+};
+
+fn with(fen: &str, options: Options) -> Game {
+    Game::with_options(Position::from_fen(fen).unwrap(), options).unwrap()
+}
+
+/// A long game without captures or repeated positions, found by depth-first search: moves in ICCS order,
+/// Red trying checking moves first. Returns the moves.
+fn wander(fen: &str, plies: usize) -> Vec<Move> {
+    fn dfs(
+        pos: &Position,
+        seen: &mut HashSet<u64>,
+        out: &mut Vec<Move>,
+        left: usize,
+        budget: &mut u32,
+    ) -> bool {
+        if left == 0 {
+            return true;
+        }
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let mut moves: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| !pos.is_capture(m))
+            .collect();
+        moves.sort_by_key(|m| {
+            (
+                pos.turn() == Color::Red && !pos.gives_check(*m),
+                m.iccs_order(),
+            )
+        });
+        for m in moves {
+            let mut p = pos.clone();
+            p.play_unchecked(m);
+            if seen.contains(&p.hash()) || !p.has_legal_move() {
+                continue;
+            }
+            seen.insert(p.hash());
+            out.push(m);
+            if dfs(&p, seen, out, left - 1, budget) {
+                return true;
+            }
+            out.pop();
+            seen.remove(&p.hash());
+        }
+        false
+    }
+    let pos = Position::from_fen(fen).unwrap();
+    let mut seen = HashSet::new();
+    seen.insert(pos.hash());
+    let mut out = Vec::new();
+    let mut budget = 100_000;
+    assert!(
+        dfs(&pos, &mut seen, &mut out, plies, &mut budget),
+        "no walk found"
+    );
+    out
+}
+
+#[test]
+fn move_limit_with_and_without_check_discount() {
+    let fen = "4k4/9/9/2n6/9/9/9/9/9/R2K4R w - - 0 1";
+    let moves = wander(fen, 60);
+    // Independent count: Red's checks, ply by ply.
+    let mut pos = Position::from_fen(fen).unwrap();
+    let mut red_checks = Vec::new();
+    let mut n = 0u32;
+    for &m in &moves {
+        let red = pos.turn() == Color::Red;
+        pos.play(m).unwrap();
+        if red && pos.is_check() {
+            n += 1;
+        }
+        red_checks.push(n);
+    }
+    assert!(n > 12, "the walk gives enough checks ({n})");
+    let limit = 30;
+    // Without discount: ends at ply 30.
+    let mut g = with(
+        fen,
+        Options {
+            move_limit: limit,
+            ..Options::default()
+        },
+    );
+    for (i, &m) in moves.iter().enumerate() {
+        if g.is_over() {
+            assert_eq!(i, limit as usize);
+            break;
+        }
+        g.play(m).unwrap();
+    }
+    let o = g.outcome().unwrap();
+    assert_eq!((o.reason(), o.ply()), (Reason::MoveLimit, 30));
+    assert_eq!(o.result().as_str(), "1/2-1/2");
+    // With the discount: checks beyond Red's tenth do not count.
+    let expected = (1..=moves.len())
+        .find(|&p| p as u32 - red_checks[p - 1].saturating_sub(10) >= limit)
+        .unwrap();
+    assert!(expected > 30);
+    let mut g = with(
+        fen,
+        Options {
+            move_limit: limit,
+            check_discount: true,
+            ..Options::default()
+        },
+    );
+    for &m in &moves {
+        if g.is_over() {
+            break;
+        }
+        g.play(m).unwrap();
+    }
+    let o = g.outcome().unwrap();
+    assert_eq!((o.reason(), o.ply()), (Reason::MoveLimit, expected));
+    // Limit 0 switches it off.
+    let mut g = with(
+        fen,
+        Options {
+            move_limit: 0,
+            ..Options::default()
+        },
+    );
+    for &m in &moves {
+        g.play(m).unwrap();
+    }
+    assert!(g.outcome().is_none());
+}
+
+#[test]
+fn default_move_limit_is_120_plies_and_explained() {
+    let mut g = Game::from_fen("4k4/4a4/9/9/9/9/9/9/R8/3K5 w - - 119 1").unwrap();
+    g.play_iccs("a1a2").unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!(o.reason().code(), "moveLimit");
+    assert_eq!(
+        o.explanation(),
+        "60 moves (120 plies) have been played without a capture; the game is drawn by the natural move limit."
+    );
+    assert_eq!(
+        o.explanation_zh(),
+        "双方连续60回合未吃子（自然限着）；判和。"
+    );
+}
+
+#[test]
+fn dead_position_after_a_capture() {
+    // The cannon takes the last black piece: general + cannon + elephant against a bare general (D2).
+    let mut g = Game::from_fen("4k4/9/2n6/9/9/2B6/9/9/9/2C2K3 w - - 0 1").unwrap();
+    assert!(g.outcome().is_none());
+    g.play_iccs("c0c7").unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.reason(), o.result().as_str(), o.ply()),
+        (Reason::DeadPosition, "1/2-1/2", 1)
+    );
+    assert_eq!(g.claimable_draw(), None, "dead, not a claim");
+}
+
+#[test]
+fn practically_drawn_material_is_only_a_claim() {
+    let g = Game::from_fen("4k4/4a4/9/9/9/9/9/9/9/2C2K3 w - - 0 1").unwrap();
+    assert!(g.outcome().is_none(), "never automatic");
+    assert_eq!(
+        g.claimable_draw(),
+        Some(ClaimableDraw::LoneCannonAgainstDefenders)
+    );
+    assert_eq!(
+        g.claimable_draw().unwrap().code(),
+        "loneCannonAgainstDefenders"
+    );
+    assert_eq!(Game::default().claimable_draw(), None);
+}
+
+#[test]
+fn resignation_and_game_over() {
+    let mut g = Game::default();
+    g.play_iccs("h2e2").unwrap();
+    let o = g.resign(Color::Black).unwrap().clone();
+    assert_eq!(o.result().as_str(), "1-0");
+    assert_eq!(o.reason().code(), "resignation");
+    assert_eq!(o.offender(), Some(Color::Black));
+    assert_eq!(o.explanation(), "Black resigned; Red wins.");
+    assert_eq!(o.explanation_zh(), "黑方认输，红方胜。");
+    // No more moves or endings; the game is unchanged by the refusals.
+    let fen = g.position().fen();
+    let err = g.play_iccs("h9g7").unwrap_err();
+    assert!(err.to_string().contains("the game is over"));
+    assert_eq!(g.resign(Color::Red).unwrap_err(), EndingError::GameOver);
+    assert_eq!(g.offer_draw(Color::Red).unwrap_err().code(), "gameOver");
+    assert!(g.allowed_moves().is_empty());
+    assert_eq!(g.position().fen(), fen);
+    assert_eq!(g.history().len(), 1);
+    // Undo lifts an ending recorded after the move taken back.
+    g.undo().unwrap();
+    assert!(g.outcome().is_none());
+    assert_eq!(g.allowed_moves().len(), 44);
+}
+
+#[test]
+fn draw_offers() {
+    let mut g = Game::default();
+    assert_eq!(
+        g.accept_draw(Color::Black).unwrap_err(),
+        EndingError::NoDrawOffer
+    );
+    g.offer_draw(Color::Red).unwrap();
+    assert_eq!(g.draw_offer(), Some(Color::Red));
+    assert_eq!(
+        g.accept_draw(Color::Red).unwrap_err().code(),
+        "noDrawOffer",
+        "not your own offer"
+    );
+    // The offer survives the offerer's move, and is declined by the opponent's move.
+    g.play_iccs("h2e2").unwrap();
+    assert_eq!(g.draw_offer(), Some(Color::Red));
+    g.play_iccs("h9g7").unwrap();
+    assert_eq!(g.draw_offer(), None);
+    g.offer_draw(Color::Red).unwrap();
+    g.decline_draw(Color::Black);
+    assert_eq!(g.draw_offer(), None);
+    g.offer_draw(Color::Black).unwrap();
+    let o = g.accept_draw(Color::Red).unwrap();
+    assert_eq!(
+        (o.result().as_str(), o.reason().code(), o.offender()),
+        ("1/2-1/2", "agreement", None)
+    );
+}
+
+#[test]
+fn time_forfeit_and_illegal_move() {
+    let mut g = Game::default();
+    let o = g.time_forfeit(Color::Red).unwrap();
+    assert_eq!(
+        (o.result().as_str(), o.reason(), o.ply()),
+        ("0-1", Reason::TimeForfeit, 0)
+    );
+    let mut g = Game::default();
+    let o = g.illegal_move_forfeit(Color::Black).unwrap();
+    assert_eq!(
+        (o.result().as_str(), o.reason().code()),
+        ("1-0", "illegalMove")
+    );
+}
+
+#[test]
+fn board_endings_stop_the_game_until_undone() {
+    let mut g = Game::from_fen("4k4/8R/9/9/9/9/9/9/9/R4K3 w - - 0 1").unwrap();
+    g.play_iccs("a0a9").unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.reason().code(), o.winner()),
+        ("checkmate", Some(Color::Red))
+    );
+    assert_eq!(o.explanation(), "Black is checkmated; Red wins.");
+    let err = g.play("e9e8".parse().unwrap()).unwrap_err();
+    assert_eq!(err.reason, IllegalReason::GameOver);
+    g.undo();
+    assert!(!g.is_over());
+    g.play_iccs("a0a9").unwrap();
+    g.reset();
+    assert!(!g.is_over() && g.history().is_empty());
+}
+
+#[test]
+fn stalemate_explained() {
+    let mut g = Game::from_fen("3k5/9/9/9/8R/9/9/9/9/4K4 w - - 0 1").unwrap();
+    g.play_iccs("i5i8").unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!(o.reason(), Reason::Stalemate);
+    assert_eq!(o.result().as_str(), "1-0");
+    assert!(o.explanation().contains("stalemated side loses"));
+    assert_eq!(o.explanation_zh(), "黑方无子可动（困毙），判负；红方胜。");
+}
+
+#[test]
+fn illegal_input_changes_nothing() {
+    let mut g = Game::default();
+    assert!(g.classify_move("a0a5".parse().unwrap()).is_err());
+    assert!(g.repetition_warning("a0a5".parse().unwrap()).is_none());
+    assert!(!g.would_lose_by_repetition("a0a5".parse().unwrap()));
+    assert!(g.play_iccs("zz").is_err());
+    let bad = Options {
+        mate_threat_depth: 9,
+        ..Options::default()
+    };
+    assert_eq!(g.set_options(bad).unwrap_err().code(), "badMateThreatDepth");
+    assert_eq!(*g.options(), Options::default());
+    assert_eq!(g.history().len(), 0);
+    assert_eq!(Ruleset::from_code("CXA"), Some(Ruleset::Cxa));
+    assert_eq!(Ruleset::from_code("x"), None);
+}
+
+/// The game's fast "has a legal move" test agrees with tests/data/positions.jsonl (3 229 positions, 123 of
+/// them mate or stalemate) for the checkmate / stalemate endings.
+#[test]
+fn mate_and_stalemate_agree_with_the_position_vectors() {
+    let mut ended = 0;
+    for case in common::read_jsonl("positions.jsonl") {
+        let fen = case["fen"].as_str().unwrap();
+        let Ok(pos) = Position::from_fen(fen) else {
+            continue;
+        };
+        let g = Game::new(pos);
+        let reason = g.outcome().map(|o| o.reason().code());
+        match case["status"].as_str().unwrap() {
+            "checkmate" => assert_eq!(reason, Some("checkmate"), "{fen}"),
+            "stalemate" => assert_eq!(reason, Some("stalemate"), "{fen}"),
+            _ => assert!(
+                !matches!(reason, Some("checkmate" | "stalemate")),
+                "{fen}: {reason:?}"
+            ),
+        }
+        if matches!(reason, Some("checkmate" | "stalemate")) {
+            ended += 1;
+        }
+    }
+    assert!(ended >= 100, "{ended}");
+}
+
+#[test]
+fn analysis_mode_plays_on_after_an_ending_and_keeps_the_first() {
+    // R05: Red's rook chases the unprotected cannon; the third occurrence ends the game (Red loses).
+    let fen = "4k4/9/8c/9/9/7R1/9/9/9/3K5 w - - 0 1";
+    let cycle = [
+        "h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7", "i4h4", "h7i7",
+    ];
+    let mut strict = Game::from_fen(fen).unwrap();
+    let analysis = Options {
+        mode: Mode::Analysis,
+        ..Options::default()
+    };
+    let mut free = with(fen, analysis);
+    for m in cycle {
+        strict.play_iccs(m).unwrap();
+        free.play_iccs(m).unwrap();
+    }
+    assert_eq!(strict.outcome().unwrap().reason(), Reason::PerpetualChase);
+    assert_eq!(free.outcome(), strict.outcome());
+    // Adjudicate mode stops the game; analysis mode lets the players go on and keeps the first ending.
+    let err = strict.play_iccs("h4h5").unwrap_err();
+    assert!(matches!(err, GameError::Illegal(e) if e.reason == IllegalReason::GameOver));
+    free.play_iccs("h4h5").unwrap();
+    free.play_iccs("e9e8").unwrap();
+    assert_eq!(free.outcome().unwrap().ply(), 8);
+    assert_eq!(free.history().len(), 10);
+    // Undoing past the ending lifts it in both modes.
+    for _ in 0..3 {
+        free.undo();
+    }
+    assert!(free.outcome().is_none());
+}
