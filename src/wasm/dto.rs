@@ -1,7 +1,8 @@
 //! Plain data crossing the boundary as JS objects (camelCase, built by `serde-wasm-bindgen`). Their TypeScript
-//! shapes are written out in `types.d.ts`; `tests/js` checks the two agree.
+//! shapes are written out in `types.d.ts`; `tests/js` checks the two agree. The records returned in bulk
+//! (`MoveInfo`, `PieceInfo`) are built by hand in [`super::cache`] with cached strings instead.
 
-use crate::rules::{Color, Move, Piece, Position, Status};
+use crate::rules::{Color, Position, Status};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
@@ -10,49 +11,6 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> JsValue {
     let ser = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
     // Our DTOs hold only strings, booleans, numbers, options and vectors: serialising them cannot fail.
     value.serialize(&ser).unwrap_or(JsValue::NULL)
-}
-
-/// A move with what it does (`MoveInfo` in TypeScript).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct MoveInfo {
-    /// ICCS notation, `"h2e2"`.
-    pub iccs: String,
-    pub from: String,
-    pub to: String,
-    pub color: &'static str,
-    pub piece: &'static str,
-    pub captured: Option<&'static str>,
-    pub check: bool,
-}
-
-impl MoveInfo {
-    pub(crate) fn new(m: Move, piece: Piece, captured: Option<Piece>, check: bool) -> MoveInfo {
-        MoveInfo {
-            iccs: m.to_string(),
-            from: m.from.to_string(),
-            to: m.to.to_string(),
-            color: piece.color.name(),
-            piece: piece.role.name(),
-            captured: captured.map(|p| p.role.name()),
-            check,
-        }
-    }
-
-    /// A legal move `m` in `pos`, described before it is played.
-    pub(crate) fn before(pos: &Position, m: Move) -> Option<MoveInfo> {
-        let piece = pos.board().piece_at(m.from)?;
-        let captured = pos.board().piece_at(m.to);
-        Some(MoveInfo::new(m, piece, captured, pos.gives_check(m)))
-    }
-}
-
-/// A piece on the board (`PieceInfo`).
-#[derive(Serialize)]
-pub(crate) struct PieceInfo {
-    pub square: String,
-    pub color: &'static str,
-    pub kind: &'static str,
 }
 
 /// The answer of `validate` (`Validation`).

@@ -1,11 +1,12 @@
 //! `Game`: the JS face of [`rules::Game`]. Every method checks its JS arguments first and mutates only after
 //! everything has been validated, so a throwing call leaves the game exactly as it was.
 
-use super::dto::{to_js, MoveInfo, OptionsDto, Outcome, PieceInfo, Validation};
+use super::cache::{self, iccs_array, move_info, piece_info};
+use super::dto::{to_js, OptionsDto, Outcome, Validation};
 use super::errors::XqError;
 use super::input::{bool_option, fen_arg, is_absent, move_arg, options_arg, square_arg, type_name};
-use crate::rules::{self, Move, PlayedMove, Position};
-use js_sys::{Array, JsString, Map};
+use crate::rules::{self, PlayedMove, Position};
+use js_sys::{Array, Map};
 use wasm_bindgen::prelude::*;
 
 /// The rule set for the adjudication of repetitions (RULES.md §5–7): AXF (Asian Xiangqi Federation, 亚洲象棋规则)
@@ -66,15 +67,8 @@ fn position_from_fen(fen: &JsValue, what: &str) -> Result<Position, XqError> {
     Position::from_fen(&text).map_err(|e| XqError::fen(&e))
 }
 
-fn record(p: &PlayedMove) -> MoveInfo {
-    MoveInfo::new(p.mv, p.piece, p.captured, p.check)
-}
-
-fn iccs_array<'a>(moves: impl IntoIterator<Item = &'a Move>) -> Array {
-    moves
-        .into_iter()
-        .map(|m| JsValue::from(JsString::from(m.to_string())))
-        .collect()
+fn record(p: &PlayedMove) -> JsValue {
+    move_info(p.mv, p.piece, p.captured, p.check)
 }
 
 /// A game of xiangqi (象棋): a start position, the moves played since, and the rules options.
@@ -92,7 +86,7 @@ impl Game {
     pub fn new(fen: JsValue, options: JsValue) -> Result<Game, XqError> {
         let options = game_options(&options, "new Game")?;
         let start = if is_absent(&fen) {
-            Position::new()
+            cache::start_position()
         } else {
             position_from_fen(&fen, "new Game")?
         };
@@ -131,18 +125,12 @@ impl Game {
 
     /// The pieces on the board, `{ square, color, kind }`, in square order (a0, b0, ... i9).
     #[wasm_bindgen(skip_typescript)]
-    pub fn pieces(&self) -> JsValue {
-        let list: Vec<PieceInfo> = self
-            .pos()
+    pub fn pieces(&self) -> Array {
+        self.pos()
             .board()
             .pieces()
-            .map(|(sq, p)| PieceInfo {
-                square: sq.to_string(),
-                color: p.color.name(),
-                kind: p.role.name(),
-            })
-            .collect();
-        to_js(&list)
+            .map(|(sq, p)| piece_info(sq, p))
+            .collect()
     }
 
     /// Whether the side to move is in check (将军, jiāngjūn).
@@ -157,14 +145,19 @@ impl Game {
         let verbose = verbose_option(&options, "legalMoves")?;
         let mut moves = self.pos().legal_moves();
         moves.sort_iccs();
+        let pos = self.pos();
         Ok(if verbose {
-            let list: Vec<MoveInfo> = moves
+            moves
                 .iter()
-                .filter_map(|m| MoveInfo::before(self.pos(), *m))
-                .collect();
-            to_js(&list)
+                .filter_map(|&m| {
+                    let piece = pos.board().piece_at(m.from)?;
+                    let captured = pos.board().piece_at(m.to);
+                    Some(move_info(m, piece, captured, pos.gives_check(m)))
+                })
+                .collect::<Array>()
+                .into()
         } else {
-            iccs_array(&moves).into()
+            iccs_array(moves.iter().copied()).into()
         })
     }
 
@@ -175,7 +168,7 @@ impl Game {
         let sq = square_arg(&square)?;
         let mut moves = self.pos().legal_moves();
         moves.sort_iccs();
-        Ok(iccs_array(moves.iter().filter(|m| m.from == sq)))
+        Ok(iccs_array(moves.iter().copied().filter(|m| m.from == sq)))
     }
 
     /// A `Map` from each square with a movable piece to its destination squares: what a board widget needs.
@@ -189,10 +182,10 @@ impl Game {
             let from = moves[i].from;
             let to = Array::new();
             while i < moves.len() && moves[i].from == from {
-                to.push(&JsString::from(moves[i].to.to_string()));
+                to.push(&cache::square(moves[i].to));
                 i += 1;
             }
-            map.set(&JsString::from(from.to_string()), &to);
+            map.set(&cache::square(from), &to);
         }
         map
     }
@@ -234,14 +227,14 @@ impl Game {
     pub fn play(&mut self, mv: JsValue) -> Result<JsValue, XqError> {
         let m = move_arg(&mv)?;
         let played = self.inner.play(m).map_err(|e| XqError::illegal(&e))?;
-        Ok(to_js(&record(&played)))
+        Ok(record(&played))
     }
 
     /// Takes back the last move and returns its `MoveInfo`; `null` at the start.
     #[wasm_bindgen(skip_typescript)]
     pub fn undo(&mut self) -> JsValue {
         match self.inner.undo() {
-            Some(p) => to_js(&record(&p)),
+            Some(p) => record(&p),
             None => JsValue::NULL,
         }
     }
@@ -252,9 +245,9 @@ impl Game {
         let verbose = verbose_option(&options, "history")?;
         let h = self.inner.history();
         Ok(if verbose {
-            to_js(&h.iter().map(record).collect::<Vec<_>>())
+            h.iter().map(record).collect::<Array>().into()
         } else {
-            iccs_array(h.iter().map(|p| &p.mv)).into()
+            iccs_array(h.iter().map(|p| p.mv)).into()
         })
     }
 

@@ -11,6 +11,7 @@
 //! overloads, string-literal unions and the error-code union; `tests/types/usage.ts` type-checks them and
 //! `tests/js/dts.test.mjs` checks them against the runtime exports.
 
+mod cache;
 mod dto;
 mod errors;
 mod game;
