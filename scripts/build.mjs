@@ -15,8 +15,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const dev = args.includes('--dev');
 
-// Measured with scripts/size.mjs (see docs/js-api.md, "Size"): "s" gives the smallest wasm on this code.
+// Measured with scripts/size.mjs (see docs/js-api.md, "Size"): rustc opt-level for the wasm build only, and the
+// wasm-opt level. Override with XIANGQI_WASM_OPT_LEVEL / XIANGQI_WASM_OPT to compare.
 const WASM_OPT_LEVEL = process.env.XIANGQI_WASM_OPT_LEVEL ?? 's';
+const WASM_OPT = process.env.XIANGQI_WASM_OPT ?? '-Oz';
+const WASM_FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
+  '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
 
 const env = {
   ...process.env,
@@ -38,6 +42,10 @@ run('wasm-pack', [
   'build', '--mode', 'no-install', dev ? '--dev' : '--release',
   '--target', 'web', '--weak-refs', '--out-dir', 'pkg', '--out-name', 'xiangqi_wasm',
 ]);
+if (!dev && WASM_OPT !== 'none') {
+  const wasmFile = join(root, 'pkg', 'xiangqi_wasm_bg.wasm');
+  run('wasm-opt', [...WASM_OPT.split(' '), ...WASM_FEATURES, wasmFile, '-o', wasmFile]);
+}
 run(process.execPath, [join(root, 'scripts', 'pkg-postprocess.mjs')]);
 
 if (!args.includes('--no-www')) {
