@@ -125,7 +125,7 @@ impl Game {
 
     /// The pieces on the board, `{ square, color, kind }`, in square order (a0, b0, ... i9).
     #[wasm_bindgen(skip_typescript)]
-    pub fn pieces(&self) -> Array {
+    pub fn pieces(&self) -> Vec<JsValue> {
         self.pos()
             .board()
             .pieces()
@@ -141,7 +141,7 @@ impl Game {
 
     /// The legal moves, sorted by ICCS: strings, or `MoveInfo` records with `{ verbose: true }`.
     #[wasm_bindgen(js_name = legalMoves, skip_typescript)]
-    pub fn legal_moves(&self, options: JsValue) -> Result<JsValue, XqError> {
+    pub fn legal_moves(&self, options: JsValue) -> Result<Vec<JsValue>, XqError> {
         let verbose = verbose_option(&options, "legalMoves")?;
         let mut moves = self.pos().legal_moves();
         moves.sort_iccs();
@@ -154,17 +154,16 @@ impl Game {
                     let captured = pos.board().piece_at(m.to);
                     Some(move_info(m, piece, captured, pos.gives_check(m)))
                 })
-                .collect::<Array>()
-                .into()
+                .collect()
         } else {
-            iccs_array(moves.iter().copied()).into()
+            iccs_array(moves.iter().copied())
         })
     }
 
     /// The legal moves of the piece on `square` (ICCS strings, sorted); `[]` for an empty square or a piece of
     /// the side not to move.
     #[wasm_bindgen(js_name = movesFrom, skip_typescript)]
-    pub fn moves_from(&self, square: JsValue) -> Result<Array, XqError> {
+    pub fn moves_from(&self, square: JsValue) -> Result<Vec<JsValue>, XqError> {
         let sq = square_arg(&square)?;
         let mut moves = self.pos().legal_moves();
         moves.sort_iccs();
@@ -241,13 +240,13 @@ impl Game {
 
     /// The moves played since the start: ICCS strings, or `MoveInfo` records with `{ verbose: true }`.
     #[wasm_bindgen(skip_typescript)]
-    pub fn history(&self, options: JsValue) -> Result<JsValue, XqError> {
+    pub fn history(&self, options: JsValue) -> Result<Vec<JsValue>, XqError> {
         let verbose = verbose_option(&options, "history")?;
         let h = self.inner.history();
         Ok(if verbose {
-            h.iter().map(record).collect::<Array>().into()
+            h.iter().map(record).collect()
         } else {
-            iccs_array(h.iter().map(|p| p.mv)).into()
+            iccs_array(h.iter().map(|p| p.mv))
         })
     }
 
