@@ -26,6 +26,7 @@ const steps = [
   ['cargo test', 'cargo', ['test'], []],
   ['perft release', 'cargo', ['test', '--release', '--test', 'perft', '--', '--include-ignored'], []],
   ['wasm build', node, ['scripts/build.mjs'], []],
+  ['size budget', node, ['scripts/size.mjs'], ['wasm build']],
   ['types (tsc)', 'tsc', ['--noEmit', '-p', 'tests/types/tsconfig.json'], ['wasm build']],
   ['js tests', node, ['--expose-gc', '--test', '--test-reporter=spec', 'tests/js/'], ['wasm build']],
   ['package tests', node, ['--test', '--test-reporter=spec', 'tests/package/'], ['wasm build']],

@@ -13,7 +13,7 @@ try {
     li.textContent = m;
     list.append(li);
   }
-  status.textContent = `${moves.length} legal moves for ${game.turn?.() ?? 'red'}:`;
+  status.textContent = `${moves.length} legal moves for ${game.turn()}:`;
   document.body.dataset.ready = 'true';
 } catch (e) {
   status.textContent = `Failed to load: ${e}`;
