@@ -38,7 +38,12 @@ fn game_options(v: &JsValue, what: &str) -> Result<GameOptions, XqError> {
     let rules = if rules.is_undefined() {
         Ruleset::default()
     } else {
-        match rules.as_string().as_deref() {
+        // Look at short strings only: a huge string is not copied into wasm memory.
+        let text = rules
+            .dyn_ref::<js_sys::JsString>()
+            .filter(|s| s.length() <= 8)
+            .map(String::from);
+        match text.as_deref() {
             Some("axf") => Ruleset::Axf,
             Some("cxa") => Ruleset::Cxa,
             _ => {

@@ -60,7 +60,7 @@ test('constructor and fromFen: wrong types and options', () => {
   assert.equal(new Game(undefined, {}).fen(), startFen());
   assert.deepEqual(new Game(undefined, { rules: undefined }).options(), { rules: 'axf' });
   for (const o of [5, 'cxa', [], () => 1, { rule: 'axf' }, { rules: 'wxf' }, { rules: 1 }, { rules: null },
-    { rules: 'AXF' }, { [Symbol('k')]: 1 }, { rules: 'axf', extra: true },
+    { rules: 'AXF' }, { rules: 'x'.repeat(1 << 22) }, { [Symbol('k')]: 1 }, { rules: 'axf', extra: true },
     new Proxy({}, { ownKeys() { throw new Error('boom'); } })]) {
     throwsCode(() => new Game(undefined, o), 'ERR_OPTIONS');
     throwsCode(() => Game.fromFen(startFen(), o), 'ERR_OPTIONS');
