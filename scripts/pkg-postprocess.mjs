@@ -70,11 +70,13 @@ export { default } from './${NAME}.js';
 const dtsPath = join(pkgDir, `${NAME}.d.ts`);
 const dts = readFileSync(dtsPath, 'utf8').replace(/export interface InitOutput \{[\s\S]*?\n\}/, (block) => block.replace(/\bany\b/g, 'unknown'));
 writeFileSync(dtsPath, dts);
+// The same declarations as a CommonJS declaration file, for TypeScript code that `require`s the package.
+writeFileSync(join(pkgDir, 'node.d.cts'), dts);
 
 // --- package.json ---------------------------------------------------------------------------------------------
 const pj = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 const files = new Set(pj.files ?? []);
-for (const f of [`${NAME}_bg.wasm`, `${NAME}.js`, `${NAME}.d.ts`, `${NAME}_bg.wasm.d.ts`, 'node.mjs', 'node.cjs', 'README.md']) {
+for (const f of [`${NAME}_bg.wasm`, `${NAME}.js`, `${NAME}.d.ts`, `${NAME}_bg.wasm.d.ts`, 'node.mjs', 'node.cjs', 'node.d.cts', 'README.md']) {
   files.add(f);
 }
 // The npm README is the JS API guide; licence files are copied when the repository has them.
@@ -100,8 +102,11 @@ const out = {
   types: `./${NAME}.d.ts`,
   exports: {
     '.': {
+      node: {
+        import: { types: `./${NAME}.d.ts`, default: './node.mjs' },
+        require: { types: './node.d.cts', default: './node.cjs' },
+      },
       types: `./${NAME}.d.ts`,
-      node: { import: './node.mjs', require: './node.cjs' },
       default: `./${NAME}.js`,
     },
     [`./${NAME}_bg.wasm`]: `./${NAME}_bg.wasm`,

@@ -90,6 +90,32 @@ console.log(JSON.stringify({ n: g.legalMoves().length, code: err.code, guard: is
   assert.deepEqual(out, { n: 44, code: 'ERR_FEN_GENERALS_FACING', guard: true, ok: true, dests: ['a2', 'c2'] });
 });
 
+test('(a) TypeScript finds the types through the exports map, for import and for require', () => {
+  writeFileSync(join(consumer, 'ts-esm.mts'), `import init, { Game, isXiangqiError, type Color } from 'xiangqi-wasm';
+await init();
+const turn: Color = new Game().turn();
+try { new Game().play('h2h7'); } catch (e) { if (isXiangqiError(e)) { const c: string = e.code; } }
+export { turn };
+`);
+  writeFileSync(join(consumer, 'ts-cjs.cts'), `import xq = require('xiangqi-wasm');
+const game: xq.Game = new xq.Game();
+const moves: string[] = game.legalMoves();
+const info: xq.MoveInfo[] = game.legalMoves({ verbose: true });
+export = { moves, info };
+`);
+  writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022',
+      lib: ['es2022', 'dom', 'esnext.disposable'], types: [] },
+    files: ['ts-esm.mts', 'ts-cjs.cts'],
+  }));
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  try {
+    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: consumer, encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`);
+  }
+});
+
 test('(b) a Vite build of a tiny app runs in Chromium', { timeout: 120_000 }, async () => {
   const app = join(consumer, 'vite-app');
   mkdirSync(app);
