@@ -196,7 +196,7 @@ export interface ListOptions {
  * await init();
  * const game = new Game();
  * game.play("h2e2");           // 炮二平五, the central cannon
- * game.legalMoves().length;    // 44
+ * game.legalMoves().length;    // 45
  * game.turn();                 // "black"
  */
 export class Game {
@@ -256,7 +256,7 @@ export class Game {
    * The legal moves of the piece on `square`, sorted; `[]` for an empty square or a piece of the side not to move.
    * @throws {XiangqiError} `ERR_SQUARE` if `square` is not a square, `ERR_ARGUMENT` if it is not a string.
    * @example
-   * new Game().movesFrom("h2"); // ["h2h1", "h2h3", ..., "h2h9", "h2i2", ...]
+   * new Game().movesFrom("h2"); // ["h2c2", "h2d2", "h2e2", "h2f2", "h2g2", "h2h1", ..., "h2h9", "h2i2"]
    */
   movesFrom(square: string): string[];
   /**

@@ -28,15 +28,44 @@ function withAssertions(code) {
   return { code: out.join('\n'), checks };
 }
 
+/** The `@example` blocks of the TypeScript declarations, each as JS source (imports added where missing). */
+function dtsExamples() {
+  const dts = readFileSync(join(root, 'src', 'wasm', 'types.d.ts'), 'utf8');
+  const out = [];
+  for (const comment of dts.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
+    const lines = comment[1].split('\n').map((l) => l.replace(/^\s*\* ?/, ''));
+    const i = lines.findIndex((l) => l.startsWith('@example'));
+    if (i < 0) continue;
+    const body = [];
+    for (const l of lines.slice(i + 1)) {
+      if (l.startsWith('@')) break;
+      body.push(l);
+    }
+    const code = body.join('\n');
+    out.push(/^import /m.test(code) ? code
+      : `import { Game, startFen, validateFen, perft, isXiangqiError } from "xiangqi-wasm";\n${code}`);
+  }
+  return out;
+}
+
 test('docs/js-api.md has examples', () => {
   assert.ok(blocks.length >= 6, `${blocks.length} js blocks`);
 });
 
-test('every js example of docs/js-api.md runs, and its commented values hold', () => {
+test('d.ts: every export has an @example', () => {
+  const dts = readFileSync(join(root, 'src', 'wasm', 'types.d.ts'), 'utf8');
+  const exportsWithoutExample = [];
+  const re = /(\/\*\*[\s\S]*?\*\/)\s*export (?:function|class) (\w+)/g;
+  for (const m of dts.matchAll(re)) if (!m[1].includes('@example')) exportsWithoutExample.push(m[2]);
+  assert.deepEqual(exportsWithoutExample, []);
+  assert.ok(dtsExamples().length >= 20, `${dtsExamples().length} examples`);
+});
+
+test('every js example of docs/js-api.md and of the d.ts runs, and its commented values hold', () => {
   const dir = mkdtempSync(join(tmpdir(), 'xiangqi-docs-'));
   let total = 0;
   try {
-    blocks.forEach((block, i) => {
+    [...blocks, ...dtsExamples()].forEach((block, i) => {
       const cjs = /\brequire\(/.test(block);
       const entry = join(root, 'pkg', cjs ? 'node.cjs' : 'node.mjs');
       const { code, checks } = withAssertions(block.replaceAll('"xiangqi-wasm"', JSON.stringify(entry)));
@@ -54,5 +83,5 @@ test('every js example of docs/js-api.md runs, and its commented values hold', (
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  assert.ok(total >= 15, `only ${total} checked values`);
+  assert.ok(total >= 40, `only ${total} checked values`);
 });
