@@ -1,37 +1,85 @@
 //! The JavaScript binding: a thin camelCase facade over [`crate::rules`]. The only module that names
-//! `wasm_bindgen`.
+//! `wasm_bindgen`, `js_sys` or `serde`.
+//!
+//! - [`game`]: the `Game` class;
+//! - module functions below: `startFen`, `validateFen`, `perft`, `isXiangqiError`;
+//! - [`errors`]: every failure is a JS `Error` with `name === "XiangqiError"` and a stable `code`;
+//! - [`input`]: checking JS arguments (any type may arrive);
+//! - [`dto`]: the plain objects returned.
+//!
+//! The TypeScript declarations are hand-written in `types.d.ts` (included below) so that they can use
+//! overloads, string-literal unions and the error-code union; `tests/types/usage.ts` type-checks them and
+//! `tests/js/dts.test.mjs` checks them against the runtime exports.
 
-use crate::rules;
+mod cache;
+mod dto;
+mod errors;
+mod game;
+mod input;
+
+use crate::rules::{self, Position};
+use dto::{to_js, FenValidation};
+use errors::{fen_problems, XqError, ERROR_NAME};
+use input::{fen_arg, type_name};
 use wasm_bindgen::prelude::*;
 
-/// A game of xiangqi.
-#[wasm_bindgen]
-pub struct Game {
-    inner: rules::Game,
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = include_str!("types.d.ts");
+
+/// The deepest `perft` accepted (the count grows about 40-fold per ply; depth 6 from the start is 3.6e9).
+const MAX_PERFT_DEPTH: u32 = 12;
+
+/// The FEN of the start position.
+#[wasm_bindgen(js_name = startFen, skip_typescript)]
+pub fn start_fen() -> String {
+    rules::START_FEN.to_string()
 }
 
-#[wasm_bindgen]
-impl Game {
-    /// Starts a game from `fen`, or from the start position when no FEN is given. Throws on a bad FEN.
-    #[wasm_bindgen(constructor)]
-    pub fn new(fen: Option<String>) -> Result<Game, JsError> {
-        let inner = match fen {
-            None => rules::Game::default(),
-            Some(f) => rules::Game::from_fen(&f).map_err(|e| JsError::new(&e.to_string()))?,
-        };
-        Ok(Game { inner })
-    }
+/// `{ ok, errors }` for any value; never throws.
+#[wasm_bindgen(js_name = validateFen, skip_typescript)]
+pub fn validate_fen(fen: JsValue) -> JsValue {
+    let errors = match fen_arg(&fen, "validateFen") {
+        Err(e) => vec![dto::FenProblemDto {
+            code: e.code(),
+            message: e.message().to_string(),
+            square: None,
+        }],
+        Ok(text) => match Position::from_fen(&text) {
+            Ok(_) => Vec::new(),
+            Err(e) => fen_problems(&e),
+        },
+    };
+    to_js(&FenValidation {
+        ok: errors.is_empty(),
+        errors,
+    })
+}
 
-    /// The legal moves in ICCS (`"h2e2"`), sorted.
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Vec<String> {
-        let mut moves = self.inner.position().legal_moves();
-        moves.sort_iccs();
-        moves.iter().map(ToString::to_string).collect()
-    }
+/// The number of leaf nodes of the legal-move tree of `fen` to `depth` plies.
+#[wasm_bindgen(skip_typescript)]
+pub fn perft(fen: JsValue, depth: JsValue) -> Result<f64, XqError> {
+    let d = depth
+        .as_f64()
+        .filter(|d| d.fract() == 0.0 && (0.0..=MAX_PERFT_DEPTH as f64).contains(d))
+        .ok_or_else(|| {
+            XqError::argument(format!(
+                "perft: depth must be an integer from 0 to {MAX_PERFT_DEPTH}, got {}",
+                if depth.as_f64().is_some() {
+                    "another number"
+                } else {
+                    type_name(&depth)
+                }
+            ))
+        })? as u32;
+    let text = fen_arg(&fen, "perft")?;
+    let pos = Position::from_fen(&text).map_err(|e| XqError::fen(&e))?;
+    Ok(rules::perft::perft(&pos, d) as f64)
+}
 
-    /// The position in FEN.
-    pub fn fen(&self) -> String {
-        self.inner.position().fen()
-    }
+/// Whether `value` is an error thrown by this package.
+#[wasm_bindgen(js_name = isXiangqiError, skip_typescript)]
+pub fn is_xiangqi_error(value: JsValue) -> bool {
+    value
+        .dyn_ref::<js_sys::Error>()
+        .is_some_and(|e| e.name() == ERROR_NAME)
 }

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `npm run bench`: speed of the JS API from Node (the built pkg/), median of several runs.
+//   legalMoves() at the start, legalMoves({ verbose: true }), play+undo, new Game(fen) (dropped, and freed),
+//   and perft from JS on the start position and two middle games of the published suite, compared with the
+//   native CLI (`target/release/xiangqi bench`) when it has been built.
+// Usage: node scripts/bench.mjs [--depth N] [--runs N]      (defaults: depth 4, 5 runs)
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Game, perft, startFen } from '../pkg/node.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (flag, dflt) => {
+  const i = process.argv.indexOf(flag);
+  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const DEPTH = arg('--depth', 4);
+const RUNS = arg('--runs', 5);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+
+/** Runs `fn` in batches for ~`ms` per run, RUNS times; returns the median calls per second. */
+function opsPerSec(fn, ms = 400) {
+  for (let i = 0; i < 200; i++) fn(); // warm-up
+  const rates = [];
+  for (let r = 0; r < RUNS; r++) {
+    let n = 0;
+    const start = performance.now();
+    let now = start;
+    while (now - start < ms) {
+      for (let i = 0; i < 100; i++) fn();
+      n += 100;
+      now = performance.now();
+    }
+    rates.push((n / (now - start)) * 1000);
+  }
+  return median(rates);
+}
+
+const MIDDLE_1 = 'r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1';
+const MIDDLE_2 = '1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1';
+
+console.log(`xiangqi-wasm JS bench (Node ${process.version}, median of ${RUNS} runs)\n`);
+const g = new Game();
+const fen = startFen();
+const rows = [
+  ['legalMoves() at the start', () => g.legalMoves()],
+  ['legalMoves({ verbose: true })', () => g.legalMoves({ verbose: true })],
+  ['play("h2e2") + undo()', () => { g.play('h2e2'); g.undo(); }],
+  ['isLegal("h2e2")', () => g.isLegal('h2e2')],
+  ['new Game(fen), dropped (GC frees)', () => new Game(fen)],
+  ['new Game(fen) + free()', () => new Game(fen).free()],
+  ['fen()', () => g.fen()],
+  ['dests()', () => g.dests()],
+];
+for (const [name, fn] of rows) console.log(`${name.padEnd(36)} ${fmt(opsPerSec(fn)).padStart(12)} calls/s`);
+
+console.log(`\nperft from JS (depth ${DEPTH})`);
+let wasmNodes = 0;
+let wasmSecs = 0;
+for (const [name, f] of [['start', fen], ['middle-1', MIDDLE_1], ['middle-2', MIDDLE_2]]) {
+  const times = [];
+  let nodes = 0;
+  for (let r = 0; r < Math.min(RUNS, 3); r++) {
+    const s = performance.now();
+    nodes = perft(f, DEPTH);
+    times.push((performance.now() - s) / 1000);
+  }
+  const t = median(times);
+  wasmNodes += nodes;
+  wasmSecs += t;
+  console.log(`${name.padEnd(9)} perft(${DEPTH}) = ${fmt(nodes).padStart(13)} in ${t.toFixed(3)} s = ${(nodes / t / 1e6).toFixed(1)} Mnps`);
+}
+const wasmMnps = wasmNodes / wasmSecs / 1e6;
+console.log(`wasm total ${(wasmMnps).toFixed(1)} Mnps`);
+
+const native = join(root, 'target', 'release', process.platform === 'win32' ? 'xiangqi.exe' : 'xiangqi');
+if (existsSync(native)) {
+  const out = execFileSync(native, ['bench', '--depth', String(DEPTH)], { encoding: 'utf8' });
+  const m = /= *([\d.]+) Mnps\s*$/.exec(out.trim());
+  console.log(`native total ${m ? m[1] : '?'} Mnps (target/release/xiangqi bench --depth ${DEPTH}, one run)`);
+  if (m) console.log(`wasm / native = ${(wasmMnps / Number(m[1])).toFixed(2)}`);
+} else {
+  console.log('(build the native CLI with `cargo build --release` for a native comparison)');
+}

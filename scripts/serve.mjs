@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Serves www/ (with the built package in www/pkg) on 127.0.0.1 and prints the URL.
+// Usage: node scripts/serve.mjs [port]   (default 8080, or $PORT; the next free port if taken)
+import { createServer } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const handler = sirv(join(root, 'www'), { dev: true, etag: true });
+let port = Number(process.argv[2] ?? process.env.PORT ?? 8080);
+
+function listen(attempt = 0) {
+  const server = createServer((req, res) => handler(req, res, () => {
+    res.statusCode = 404;
+    res.end('not found');
+  }));
+  server.once('error', (e) => {
+    if (e.code === 'EADDRINUSE' && attempt < 20) {
+      port += 1;
+      listen(attempt + 1);
+    } else {
+      console.error(`[serve] ${e.message}`);
+      process.exit(1);
+    }
+  });
+  server.listen(port, '127.0.0.1', () => {
+    console.log(`\n  xiangqi-wasm demo: http://127.0.0.1:${port}/\n  (serving www/; Ctrl-C to stop)\n`);
+  });
+}
+listen();

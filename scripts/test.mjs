@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// `npm test`: installs what is missing, then runs every check and prints a pass/fail summary.
+// Exits non-zero if any step fails. Steps after a failed build that need its output are skipped.
+// Usage: node scripts/test.mjs [--only name,name] [--skip name,name]   (names as in the summary)
+import { spawnSync } from 'node:child_process';
+import { dirname, join, delimiter } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const listArg = (flag) => {
+  const i = argv.indexOf(flag);
+  return i >= 0 ? new Set(argv[i + 1].split(',')) : null;
+};
+const only = listArg('--only');
+const skip = listArg('--skip') ?? new Set();
+const env = { ...process.env, PATH: [join(root, 'node_modules', '.bin'), process.env.PATH].join(delimiter) };
+const node = process.execPath;
+
+// [name, command, args, needs (names of steps whose success is required)]
+const steps = [
+  ['setup', 'bash', ['scripts/setup.sh'], []],
+  ['cargo fmt', 'cargo', ['fmt', '--check'], []],
+  ['clippy native', 'cargo', ['clippy', '--all-targets', '--', '-D', 'warnings'], []],
+  ['clippy wasm32', 'cargo', ['clippy', '--target', 'wasm32-unknown-unknown', '--lib', '--', '-D', 'warnings'], []],
+  ['cargo test', 'cargo', ['test'], []],
+  ['perft release', 'cargo', ['test', '--release', '--test', 'perft', '--', '--include-ignored'], []],
+  ['wasm build', node, ['scripts/build.mjs'], []],
+  ['size budget', node, ['scripts/size.mjs'], ['wasm build']],
+  ['types (tsc)', 'tsc', ['--noEmit', '-p', 'tests/types/tsconfig.json'], ['wasm build']],
+  ['js tests', node, ['--expose-gc', '--test', '--test-reporter=spec', 'tests/js/'], ['wasm build']],
+  ['package tests', node, ['--test', '--test-reporter=spec', 'tests/package/'], ['wasm build']],
+  ['browser tests', node, ['--test', '--test-reporter=spec', 'tests/e2e/'], ['wasm build']],
+];
+
+const results = new Map();
+const t0 = Date.now();
+for (const [name, cmd, args, needs] of steps) {
+  if ((only && !only.has(name)) || skip.has(name)) continue;
+  const missing = needs.filter((n) => results.has(n) && results.get(n).status !== 'pass');
+  if (missing.length) {
+    results.set(name, { status: 'skip', secs: 0, note: `needs ${missing.join(', ')}` });
+    continue;
+  }
+  console.log(`\n=== ${name}: ${cmd === node ? 'node' : cmd} ${args.join(' ')}`);
+  const start = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
+  const secs = (Date.now() - start) / 1000;
+  const ok = r.status === 0;
+  results.set(name, { status: ok ? 'pass' : 'FAIL', secs, note: ok ? '' : r.error?.message ?? `exit ${r.status}` });
+  if (name === 'setup' && !ok) break; // nothing else can run without the toolchain
+}
+
+console.log('\n=== summary');
+for (const [name, { status, secs, note }] of results) {
+  console.log(`  ${status.padEnd(4)}  ${name.padEnd(16)} ${secs.toFixed(1).padStart(7)} s  ${note}`);
+}
+const failed = [...results.values()].filter((r) => r.status !== 'pass').length;
+const total = ((Date.now() - t0) / 1000).toFixed(0);
+console.log(failed ? `\nnpm test: FAILED (${failed} of ${results.size} steps did not pass) in ${total} s`
+  : `\nnpm test: all ${results.size} steps passed in ${total} s`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,199 @@
+//! Reading JS arguments. Every argument a JS caller may get wrong arrives as a `JsValue` and is checked here, so
+//! a wrong type, `undefined`, `null`, a huge or non-ASCII string or a throwing getter becomes a typed error, never
+//! a silent coercion or a trap. Only `Reflect` calls that catch JS exceptions are used: a throwing getter must
+//! not unwind through a borrowed `Game`.
+
+use super::errors::{fen_too_long, XqError};
+use crate::rules::{fen::MAX_FEN_LEN, Move, Square};
+use js_sys::{Array, JsString, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+
+/// The longest move text looked at (`" H2-E2 "` with some whitespace). Longer text is a syntax error.
+const MAX_MOVE_LEN: u32 = 16;
+/// The longest square text looked at.
+const MAX_SQUARE_LEN: u32 = 8;
+
+/// Whether `v` is `undefined` or `null`.
+pub(crate) fn is_absent(v: &JsValue) -> bool {
+    v.is_undefined() || v.is_null()
+}
+
+/// A short description of a JS value's type for error messages.
+pub(crate) fn type_name(v: &JsValue) -> &'static str {
+    if v.is_undefined() {
+        "undefined"
+    } else if v.is_null() {
+        "null"
+    } else if v.is_string() {
+        "a string"
+    } else if v.as_f64().is_some() {
+        "a number"
+    } else if v.as_bool().is_some() {
+        "a boolean"
+    } else if v.is_bigint() {
+        "a bigint"
+    } else if v.is_symbol() {
+        "a symbol"
+    } else if v.is_function() {
+        "a function"
+    } else if Array::is_array(v) {
+        "an array"
+    } else {
+        "an object"
+    }
+}
+
+/// The string in `v` if it is a string of at most `max` UTF-16 units; `Err(true)` if it is longer (checked
+/// before anything is copied), `Err(false)` if it is not a string.
+fn short_string(v: &JsValue, max: u32) -> Result<String, bool> {
+    match v.dyn_ref::<JsString>() {
+        Some(s) if s.length() > max => Err(true),
+        Some(s) => Ok(String::from(s)),
+        None => Err(false),
+    }
+}
+
+/// A FEN argument: a string (at most `MAX_FEN_LEN` characters).
+pub(crate) fn fen_arg(v: &JsValue, what: &str) -> Result<String, XqError> {
+    short_string(v, MAX_FEN_LEN as u32).map_err(|too_long| {
+        if too_long {
+            XqError::fen(&fen_too_long())
+        } else {
+            XqError::argument(format!(
+                "{what}: expected a FEN string, got {}",
+                type_name(v)
+            ))
+        }
+    })
+}
+
+const MOVE_EXPECTED: &str =
+    "expected an ICCS move such as \"h2e2\" (or \"H2-E2\"), or an object { from: \"h2\", to: \"e2\" }";
+
+/// A move argument: ICCS text (`"h2e2"`, `"H2-E2"`) or an object with `from` and `to` squares (extra properties,
+/// such as those of a move record, are ignored). Syntax problems are `ERR_MOVE_SYNTAX`, wrong types
+/// `ERR_ARGUMENT`.
+pub(crate) fn move_arg(v: &JsValue) -> Result<Move, XqError> {
+    if v.is_string() {
+        let text = short_string(v, MAX_MOVE_LEN).map_err(|_| syntax_error(None))?;
+        return text.parse::<Move>().map_err(|_| syntax_error(Some(&text)));
+    }
+    if v.is_object() && !v.is_function() && !Array::is_array(v) {
+        let from = square_prop(v, "from")?;
+        let to = square_prop(v, "to")?;
+        if from == to {
+            return Err(syntax_error(None));
+        }
+        return Ok(Move::new(from, to));
+    }
+    Err(XqError::argument(format!(
+        "{MOVE_EXPECTED}; got {}",
+        type_name(v)
+    )))
+}
+
+fn syntax_error(text: Option<&str>) -> XqError {
+    match text {
+        Some(t) => XqError::new(
+            "ERR_MOVE_SYNTAX",
+            format!("{t:?} is not a move: {MOVE_EXPECTED}"),
+        )
+        .with("move", t),
+        None => XqError::new("ERR_MOVE_SYNTAX", format!("not a move: {MOVE_EXPECTED}")),
+    }
+}
+
+fn square_prop(obj: &JsValue, key: &str) -> Result<Square, XqError> {
+    let v = Reflect::get(obj, &JsValue::from_str(key))
+        .map_err(|_| XqError::argument(format!("reading the move's {key:?} property threw")))?;
+    if !v.is_string() {
+        return Err(XqError::argument(format!(
+            "a move object needs string properties from and to (such as {{ from: \"h2\", to: \"e2\" }}); {key} is {}",
+            type_name(&v)
+        )));
+    }
+    square_text(&v).ok_or_else(|| syntax_error(None))
+}
+
+fn square_text(v: &JsValue) -> Option<Square> {
+    short_string(v, MAX_SQUARE_LEN).ok()?.trim().parse().ok()
+}
+
+/// A square argument (`"e0"`; case and surrounding whitespace are ignored).
+pub(crate) fn square_arg(v: &JsValue) -> Result<Square, XqError> {
+    if !v.is_string() {
+        return Err(XqError::argument(format!(
+            "expected a square such as \"e0\", got {}",
+            type_name(v)
+        )));
+    }
+    square_text(v).ok_or_else(|| {
+        let shown = short_string(v, MAX_SQUARE_LEN).unwrap_or_else(|_| "…".into());
+        XqError::new(
+            "ERR_SQUARE",
+            format!(
+                "{shown:?} is not a square: expected a file a-i and a rank 0-9, such as \"e0\""
+            ),
+        )
+    })
+}
+
+/// An options object: `undefined`/`null` (no options) or a plain object whose own keys are all in `allowed`.
+/// Returns the values of the allowed keys in order (`undefined` where absent).
+pub(crate) fn options_arg<const N: usize>(
+    v: &JsValue,
+    what: &str,
+    allowed: [&str; N],
+) -> Result<[JsValue; N], XqError> {
+    let mut out: [JsValue; N] = core::array::from_fn(|_| JsValue::UNDEFINED);
+    if is_absent(v) {
+        return Ok(out);
+    }
+    if !v.is_object() || v.is_function() || Array::is_array(v) {
+        return Err(XqError::options(format!(
+            "{what}: options must be an object, got {}",
+            type_name(v)
+        )));
+    }
+    let obj: &js_sys::Object = v.unchecked_ref();
+    let keys = Reflect::own_keys(obj)
+        .map_err(|_| XqError::options(format!("{what}: the options object could not be read")))?;
+    for key in keys.iter() {
+        let name = key.as_string();
+        match name.as_deref() {
+            Some(k) if allowed.contains(&k) => {}
+            _ => {
+                let shown = name
+                    .map(|n| format!("{:?}", n.chars().take(40).collect::<String>()))
+                    .unwrap_or_else(|| "a symbol".into());
+                return Err(XqError::options(format!(
+                    "{what}: unknown option {shown} (known: {})",
+                    allowed.join(", ")
+                )));
+            }
+        }
+    }
+    for (slot, key) in out.iter_mut().zip(allowed) {
+        *slot = Reflect::get(obj, &JsValue::from_str(key))
+            .map_err(|_| XqError::options(format!("{what}: reading option {key:?} threw")))?;
+    }
+    Ok(out)
+}
+
+/// A boolean option (`undefined` = `default`).
+pub(crate) fn bool_option(
+    v: &JsValue,
+    what: &str,
+    key: &str,
+    default: bool,
+) -> Result<bool, XqError> {
+    if v.is_undefined() {
+        return Ok(default);
+    }
+    v.as_bool().ok_or_else(|| {
+        XqError::options(format!(
+            "{what}: option {key} must be a boolean, got {}",
+            type_name(v)
+        ))
+    })
+}

@@ -1,0 +1,386 @@
+/** A side: Red (紅, moves first) or Black (黑). */
+export type Color = "red" | "black";
+
+/**
+ * A kind of piece: general 帥/將, advisor 仕/士, elephant 相/象, horse 傌/馬, chariot 俥/車, cannon 炮/砲,
+ * soldier 兵/卒.
+ */
+export type PieceKind = "general" | "advisor" | "elephant" | "horse" | "chariot" | "cannon" | "soldier";
+
+/** A file letter, `a` (Red's left) to `i`. */
+export type File = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i";
+/** A rank digit, `0` (Red's back rank) to `9` (Black's back rank). */
+export type Rank = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+/** A point of the board in ICCS coordinates, `"a0"` to `"i9"`. Squares returned by the API are always lower case. */
+export type Square = `${File}${Rank}`;
+
+/**
+ * A move as input: ICCS text (`"h2e2"`, also `"H2-E2"`; case and surrounding whitespace are ignored) or an
+ * object with `from` and `to` squares (any other properties, such as those of a {@link MoveInfo}, are ignored).
+ */
+export type MoveInput = string | { readonly from: string; readonly to: string };
+
+/** A move with what it does: returned by `play`, `undo`, `history({ verbose: true })`, `legalMoves({ verbose: true })`. */
+export interface MoveInfo {
+  /** The move in ICCS notation, `"h2e2"`. */
+  iccs: string;
+  /** The square the piece leaves. */
+  from: Square;
+  /** The square the piece goes to. */
+  to: Square;
+  /** The side that moves. */
+  color: Color;
+  /** The kind of piece that moves. */
+  piece: PieceKind;
+  /** The kind of piece captured, or `null`. */
+  captured: PieceKind | null;
+  /** Whether the move gives check (将军). */
+  check: boolean;
+}
+
+/** A piece on the board, as listed by `pieces()`. */
+export interface PieceInfo {
+  square: Square;
+  color: Color;
+  kind: PieceKind;
+}
+
+/** Why a well-formed move is not legal: the `code` of a failed {@link Validation}, `reasonCode` of an `ERR_ILLEGAL_MOVE`. */
+export type IllegalReasonCode =
+  | "emptySquare"
+  | "notYourPiece"
+  | "nullMove"
+  | "ownPieceOnTarget"
+  | "generalStep"
+  | "advisorStep"
+  | "leavesPalace"
+  | "elephantStep"
+  | "elephantCrossesRiver"
+  | "elephantEyeBlocked"
+  | "horseStep"
+  | "horseLegBlocked"
+  | "notStraight"
+  | "pathBlocked"
+  | "cannonNoScreen"
+  | "cannonTooManyScreens"
+  | "soldierBackward"
+  | "soldierSidewaysBeforeRiver"
+  | "soldierStep"
+  | "leavesGeneralInCheck"
+  | "generalsWouldFace"
+  | "capturesGeneral";
+
+/**
+ * The answer of `validate`: `{ legal: true }`, or why the move is not legal. `code` is `"syntax"` when the input
+ * is not a move at all, else an {@link IllegalReasonCode}; `reason` is an English sentence for people.
+ */
+export type Validation =
+  | { legal: true }
+  | { legal: false; code: IllegalReasonCode | "syntax"; reason: string };
+
+/** What makes a FEN invalid: malformed text (first group) or an illegal position (second group). */
+export type FenErrorCode =
+  | "ERR_FEN_EMPTY"
+  | "ERR_FEN_TOO_LONG"
+  | "ERR_FEN_BOARD"
+  | "ERR_FEN_PIECE"
+  | "ERR_FEN_TURN"
+  | "ERR_FEN_FIELDS"
+  | "ERR_FEN_HALFMOVES"
+  | "ERR_FEN_FULLMOVES"
+  | "ERR_FEN_MISSING_GENERAL"
+  | "ERR_FEN_TOO_MANY_PIECES"
+  | "ERR_FEN_GENERAL_PLACEMENT"
+  | "ERR_FEN_ADVISOR_PLACEMENT"
+  | "ERR_FEN_ELEPHANT_PLACEMENT"
+  | "ERR_FEN_SOLDIER_PLACEMENT"
+  | "ERR_FEN_GENERALS_FACING"
+  | "ERR_FEN_OPPOSITE_CHECK";
+
+/**
+ * Every `code` a {@link XiangqiError} can have. Codes are stable: new ones may be added, existing ones keep their
+ * meaning.
+ * - `ERR_FEN_*`: a bad FEN (see {@link FenErrorCode});
+ * - `ERR_MOVE_SYNTAX`: the text is not a move; `ERR_ILLEGAL_MOVE`: a well-formed move that is not legal here;
+ * - `ERR_SQUARE`: the text is not a square;
+ * - `ERR_OPTIONS`: an unknown option or an option of the wrong type;
+ * - `ERR_ARGUMENT`: an argument of the wrong JS type (a number where a string belongs, ...) or out of range.
+ */
+export type ErrorCode =
+  | FenErrorCode
+  | "ERR_MOVE_SYNTAX"
+  | "ERR_ILLEGAL_MOVE"
+  | "ERR_SQUARE"
+  | "ERR_OPTIONS"
+  | "ERR_ARGUMENT";
+
+/** One problem of a FEN, as listed by `validateFen` and in the `errors` of a thrown FEN error. */
+export interface FenProblem {
+  code: FenErrorCode | "ERR_ARGUMENT";
+  /** An English sentence: `"Red has more than 2 horses"`. */
+  message: string;
+  /** The square the problem is about, when it is about one. */
+  square?: Square;
+}
+
+/** The answer of `validateFen`. */
+export interface FenValidation {
+  /** Whether the FEN describes a legal position. */
+  ok: boolean;
+  /** Every problem found, in a stable order; empty when `ok`. */
+  errors: FenProblem[];
+}
+
+/**
+ * Every error this package throws: a real `Error` with `name === "XiangqiError"` and a stable {@link ErrorCode}.
+ * FEN errors carry every problem in `errors`; `ERR_ILLEGAL_MOVE` carries `move`, `reasonCode` and `reason`.
+ *
+ * @example
+ * try {
+ *   new Game().play("b9d8");
+ * } catch (e) {
+ *   if (isXiangqiError(e) && e.code === "ERR_ILLEGAL_MOVE") console.log(e.reason);
+ * }
+ */
+export interface XiangqiError extends Error {
+  name: "XiangqiError";
+  code: ErrorCode;
+  /** For `ERR_ILLEGAL_MOVE` and `ERR_MOVE_SYNTAX`: the move, as given. */
+  move?: string;
+  /** For `ERR_ILLEGAL_MOVE`: why, in machine form (`"horseLegBlocked"`). */
+  reasonCode?: IllegalReasonCode;
+  /** For `ERR_ILLEGAL_MOVE`: why, in English (`"the horse's leg at c9 is blocked"`). */
+  reason?: string;
+  /** For `ERR_FEN_*`: every problem found (the first one's code is `code`). */
+  errors?: FenProblem[];
+}
+
+/** Why a game ended. Mate and stalemate for now; the adjudication rules (repetition, 60-move rule) add more. */
+export type OutcomeReason = "checkmate" | "stalemate";
+
+/** How a finished game ended: returned by `outcome()`. */
+export interface Outcome {
+  /** The result in PGN form. */
+  result: "1-0" | "0-1" | "1/2-1/2";
+  /** The side that won, `null` for a draw. */
+  winner: Color | null;
+  /** Why the game ended. */
+  reason: OutcomeReason;
+  /** An English sentence: `"Black is checkmated (将死, jiāngsǐ): Red wins"`. */
+  explanation: string;
+}
+
+/** The rule set for adjudicating repetitions: Asian (AXF, 亚洲象棋规则) or Chinese (CXA, 中国象棋规则) rules. */
+export type Ruleset = "axf" | "cxa";
+
+/** Options of `new Game` and `Game.fromFen`. Unknown keys and wrong types throw `ERR_OPTIONS`. */
+export interface GameOptions {
+  /** Rule set for repetition adjudication (default `"axf"`). Moves, mate and stalemate are the same in both. */
+  rules?: Ruleset;
+}
+
+/** Options of `legalMoves` and `history`. */
+export interface ListOptions {
+  /** `true` for {@link MoveInfo} records instead of ICCS strings. */
+  verbose?: boolean;
+}
+
+/**
+ * A game of xiangqi (象棋): a start position, the moves played since, and its options. Every method that can fail
+ * throws a {@link XiangqiError} and leaves the game exactly as it was.
+ *
+ * In the browser, call the default export `init()` once before using it; in Node it is ready on import.
+ *
+ * @example
+ * import init, { Game } from "xiangqi-wasm";
+ * await init();
+ * const game = new Game();
+ * game.play("h2e2");           // 炮二平五, the central cannon
+ * game.legalMoves().length;    // 45
+ * game.turn();                 // "black"
+ */
+export class Game {
+  /**
+   * Starts a game from `fen`, or from the start position when `fen` is `undefined` or `null`.
+   * Accepts short FENs (board, or board and side), side letters `w`/`r`/`b` and the piece aliases `E`/`H`.
+   * @throws {XiangqiError} `ERR_FEN_*` for a bad FEN (with every problem in `errors`), `ERR_ARGUMENT` if `fen`
+   * is not a string, `ERR_OPTIONS` for bad options.
+   * @example
+   * const game = new Game();
+   * const endgame = new Game("4k4/9/9/9/9/9/9/9/4A4/3K5 w", { rules: "cxa" });
+   */
+  constructor(fen?: string | null, options?: GameOptions);
+  /**
+   * Starts a game from `fen` (required).
+   * @throws {XiangqiError} as the constructor.
+   * @example
+   * const game = Game.fromFen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+   */
+  static fromFen(fen: string, options?: GameOptions): Game;
+  /**
+   * The current position in FEN (six fields, `w`/`b`, `N`/`B` letters).
+   * @example
+   * new Game().fen(); // "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+   */
+  fen(): string;
+  /**
+   * The side to move.
+   * @example
+   * new Game().turn(); // "red"
+   */
+  turn(): Color;
+  /**
+   * The pieces on the board in square order (`a0`, `b0`, ... `i9`).
+   * @example
+   * new Game().pieces()[0]; // { square: "a0", color: "red", kind: "chariot" }
+   */
+  pieces(): PieceInfo[];
+  /**
+   * Whether the side to move is in check (将军).
+   * @example
+   * new Game().isCheck(); // false
+   */
+  isCheck(): boolean;
+  /**
+   * The legal moves, sorted by ICCS (file then rank of the from-square, then of the to-square).
+   * @example
+   * const game = new Game();
+   * game.legalMoves().length;                  // 44
+   * game.legalMoves({ verbose: true })[0];     // { iccs: "a0a1", from: "a0", to: "a1", color: "red", piece: "chariot", captured: null, check: false }
+   * @throws {XiangqiError} `ERR_OPTIONS` for bad options.
+   */
+  legalMoves(options?: { verbose?: false }): string[];
+  legalMoves(options: { verbose: true }): MoveInfo[];
+  legalMoves(options?: ListOptions): string[] | MoveInfo[];
+  /**
+   * The legal moves of the piece on `square`, sorted; `[]` for an empty square or a piece of the side not to move.
+   * @throws {XiangqiError} `ERR_SQUARE` if `square` is not a square, `ERR_ARGUMENT` if it is not a string.
+   * @example
+   * new Game().movesFrom("h2"); // ["h2c2", "h2d2", "h2e2", "h2f2", "h2g2", "h2h1", ..., "h2h9", "h2i2"]
+   */
+  movesFrom(square: string): string[];
+  /**
+   * A `Map` from every square with a movable piece to its destinations: what a board widget needs
+   * (like chessground's `dests`).
+   * @example
+   * new Game().dests().get("b0"); // ["a2", "c2"]
+   */
+  dests(): Map<Square, Square[]>;
+  /**
+   * Whether `move` is legal here. Never throws: anything else (bad text, wrong type) is `false`.
+   * @example
+   * const game = new Game();
+   * game.isLegal("h2e2");  // true
+   * game.isLegal("b9d8");  // false: not Red's piece
+   */
+  isLegal(move: MoveInput): boolean;
+  /**
+   * Whether `move` is legal here, and if not, why. Never throws.
+   * @example
+   * const game = new Game("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b");
+   * game.validate("b9d8"); // { legal: false, code: "horseLegBlocked", reason: "the horse's leg at c9 is blocked" }
+   * game.validate("h9g7"); // { legal: true }
+   */
+  validate(move: MoveInput): Validation;
+  /**
+   * Plays `move` and returns what it did.
+   * @throws {XiangqiError} `ERR_MOVE_SYNTAX` if it is not a move, `ERR_ILLEGAL_MOVE` (with `reasonCode` and
+   * `reason`) if it is not legal, `ERR_ARGUMENT` for a wrong type. The game is then unchanged.
+   * @example
+   * const game = new Game();
+   * game.play("h2e2");                     // { iccs: "h2e2", from: "h2", to: "e2", color: "red", piece: "cannon", captured: null, check: false }
+   * game.play({ from: "h9", to: "g7" });   // the same with an object
+   */
+  play(move: MoveInput): MoveInfo;
+  /**
+   * Takes back the last move and returns it; `null` when no move has been played.
+   * @example
+   * const game = new Game();
+   * game.play("h2e2");
+   * game.undo()?.iccs; // "h2e2"
+   * game.undo();       // null
+   */
+  undo(): MoveInfo | null;
+  /**
+   * The moves played since the start, oldest first.
+   * @throws {XiangqiError} `ERR_OPTIONS` for bad options.
+   * @example
+   * const game = new Game();
+   * game.play("h2e2");
+   * game.history();                    // ["h2e2"]
+   * game.history({ verbose: true });   // [{ iccs: "h2e2", ... }]
+   */
+  history(options?: { verbose?: false }): string[];
+  history(options: { verbose: true }): MoveInfo[];
+  history(options?: ListOptions): string[] | MoveInfo[];
+  /**
+   * Goes back to the position the game started from (its FEN, or the start position). Options stay.
+   * @example
+   * const game = new Game();
+   * game.play("h2e2");
+   * game.reset();
+   * game.history().length; // 0
+   */
+  reset(): void;
+  /**
+   * An independent copy with the same start, moves and options.
+   * @example
+   * const game = new Game();
+   * const copy = game.clone();
+   * copy.play("h2e2");
+   * game.history().length; // 0
+   */
+  clone(): Game;
+  /**
+   * `null` while the game goes on, else how it ended. Checkmate and stalemate (困毙) both lose for the side to
+   * move: there is no stalemate draw in xiangqi.
+   * @example
+   * new Game().outcome(); // null
+   * new Game("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b").outcome();
+   * // { result: "1-0", winner: "red", reason: "checkmate", explanation: "Black is checkmated (将死, jiāngsǐ): Red wins" }
+   */
+  outcome(): Outcome | null;
+  /**
+   * The game's options, with defaults filled in.
+   * @example
+   * new Game().options(); // { rules: "axf" }
+   */
+  options(): Required<GameOptions>;
+  /**
+   * Frees the game's wasm memory now. Optional: games that become unreachable are reclaimed by the garbage
+   * collector (the package is built with weak references).
+   */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/**
+ * The FEN of the start position.
+ * @example
+ * startFen(); // "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+ */
+export function startFen(): string;
+
+/**
+ * Checks a FEN without throwing: `{ ok: true, errors: [] }`, or every problem found. A value that is not a
+ * string gives one `ERR_ARGUMENT` problem.
+ * @example
+ * validateFen(startFen());                     // { ok: true, errors: [] }
+ * validateFen("4k4/9/9/9/9/9/9/9/9/4K4 w");    // { ok: false, errors: [{ code: "ERR_FEN_GENERALS_FACING", message: "..." }] }
+ */
+export function validateFen(fen: string): FenValidation;
+
+/**
+ * Counts the leaf nodes of the legal-move tree of `fen` to `depth` plies (a move-generator test).
+ * @throws {XiangqiError} `ERR_FEN_*` for a bad FEN, `ERR_ARGUMENT` unless `depth` is an integer from 0 to 12.
+ * @example
+ * perft(startFen(), 3); // 79666
+ */
+export function perft(fen: string, depth: number): number;
+
+/**
+ * Whether `value` is an error thrown by this package (a type guard for `catch` blocks).
+ * @example
+ * try { new Game("nonsense"); } catch (e) { if (isXiangqiError(e)) console.log(e.code); } // "ERR_FEN_BOARD"
+ */
+export function isXiangqiError(value: unknown): value is XiangqiError;

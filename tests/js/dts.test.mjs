@@ -1,0 +1,67 @@
+// The hand-written TypeScript declarations (src/wasm/types.d.ts, emitted into pkg/xiangqi_wasm.d.ts) agree with
+// the runtime exports and with the codes the Rust code can produce, and the public surface has no `any`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import * as api from '../../pkg/node.mjs';
+import { root } from '../support/data.mjs';
+
+const dts = readFileSync(join(root, 'pkg', 'xiangqi_wasm.d.ts'), 'utf8');
+
+function union(name) {
+  const m = new RegExp(`export type ${name} =([^;]*);`).exec(dts);
+  assert.ok(m, `no type ${name}`);
+  return new Set([...m[1].matchAll(/"([^"]+)"/g)].map((x) => x[1]));
+}
+
+function rustSources(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
+    ? rustSources(join(dir, e.name)) : e.name.endsWith('.rs') ? [readFileSync(join(dir, e.name), 'utf8')] : []));
+}
+
+test('no `any` in the declarations', () => {
+  const withoutComments = dts.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+  assert.doesNotMatch(withoutComments, /\bany\b/);
+});
+
+test('every declared function and Game method exists at runtime, and vice versa', () => {
+  const declaredFns = [...dts.matchAll(/^export (default )?function (\w+)/gm)].map((m) => (m[1] ? 'default' : m[2])).sort();
+  const runtimeFns = Object.keys(api).filter((k) => typeof api[k] === 'function' && k !== 'Game').sort();
+  assert.deepEqual(runtimeFns, declaredFns);
+  const cls = /export class Game \{([\s\S]*?)\n\}/.exec(dts)[1];
+  const declared = new Set([...cls.matchAll(/^\s+(?:static )?(\w+)\(/gm)].map((m) => m[1]));
+  declared.delete('constructor');
+  const runtime = new Set([...Object.getOwnPropertyNames(api.Game.prototype), ...Object.getOwnPropertyNames(api.Game)]
+    .filter((k) => !['constructor', 'length', 'name', 'prototype', '__wrap', '__destroy_into_raw'].includes(k)
+      && !k.startsWith('__')));
+  assert.deepEqual([...runtime].sort(), [...declared].sort());
+});
+
+test('ErrorCode lists every code the Rust code can throw', () => {
+  const codes = union('ErrorCode');
+  for (const c of union('FenErrorCode')) codes.add(c);
+  const src = rustSources(join(root, 'src')).join('\n');
+  const used = new Set([...src.matchAll(/"(ERR_[A-Z_]+)"/g)].map((m) => m[1]));
+  assert.ok(used.size >= 18, [...used].join(' '));
+  for (const c of used) assert.ok(codes.has(c), `${c} is missing from ErrorCode`);
+  for (const c of codes) assert.ok(used.has(c), `${c} is declared but never produced`);
+});
+
+test('IllegalReasonCode is exactly the set of IllegalReason::code()', () => {
+  const src = readFileSync(join(root, 'src', 'rules', 'illegal.rs'), 'utf8');
+  const body = /pub const fn code\(self\)[\s\S]*?\n    \}/.exec(src)[0];
+  const rust = new Set([...body.matchAll(/=> "(\w+)"/g)].map((m) => m[1]));
+  assert.deepEqual([...union('IllegalReasonCode')].sort(), [...rust].sort());
+});
+
+test('string unions match what the API returns', () => {
+  const g = new api.Game();
+  const kinds = union('PieceKind');
+  for (const p of g.pieces()) {
+    assert.ok(kinds.has(p.kind));
+    assert.ok(union('Color').has(p.color));
+  }
+  assert.equal(kinds.size, 7);
+  assert.deepEqual([...new Set(g.pieces().map((p) => p.kind))].sort(), [...kinds].sort());
+});

@@ -1,0 +1,160 @@
+// Bad input of every kind: typed XiangqiErrors with stable codes, no traps, and the game unchanged afterwards.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Game, validateFen, perft, startFen, isXiangqiError } from '../../pkg/node.mjs';
+
+/** Asserts `fn` throws a XiangqiError with `code`; returns the error. */
+function throwsCode(fn, code) {
+  let err;
+  try {
+    fn();
+  } catch (e) {
+    err = e;
+  }
+  assert.ok(err, `expected ${code}, nothing thrown`);
+  assert.ok(err instanceof Error, `not an Error: ${err}`);
+  assert.equal(err.name, 'XiangqiError');
+  assert.equal(err.code, code, err.message);
+  assert.ok(isXiangqiError(err));
+  assert.equal(typeof err.message, 'string');
+  assert.ok(err.message.length > 0 && err.message.length < 600, err.message);
+  assert.match(err.stack, /XiangqiError/);
+  return err;
+}
+
+const WEIRD = [
+  undefined, null, 0, -1, 1.5, NaN, Infinity, true, false, 10n, Symbol('s'), () => 'h2e2', [], ['h2e2'], {},
+  { from: 1, to: 2 }, { from: 'h2' }, { from: 'h2', to: 'h2' }, { from: 'z9', to: 'e2' }, new Date(0),
+  { toString: () => 'h2e2' }, new Proxy({}, { get() { throw new Error('boom'); }, ownKeys() { throw new Error('boom'); } }),
+  '', ' ', 'h2', 'h2e', 'h2e2e', 'h2-e', 'i9i9', 'j0j1', 'a0a:', 'é2e2', '炮二平五', '\u0000\u0000\u0000\u0000',
+  'h2e2\u0000', 'x'.repeat(1 << 20), '🀄🀄', 'H2--E2', 'h10e2', '\ud800\udc00h2',
+];
+
+test('FEN errors: codes, every problem listed, the message names it', () => {
+  throwsCode(() => new Game(''), 'ERR_FEN_EMPTY');
+  throwsCode(() => new Game('   '), 'ERR_FEN_EMPTY');
+  throwsCode(() => new Game('x'.repeat(10_000_000)), 'ERR_FEN_TOO_LONG');
+  throwsCode(() => new Game('9/9/9'), 'ERR_FEN_BOARD');
+  throwsCode(() => new Game('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x'), 'ERR_FEN_TURN');
+  throwsCode(() => new Game('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNQ w'), 'ERR_FEN_PIECE');
+  throwsCode(() => new Game('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1'), 'ERR_FEN_HALFMOVES');
+  throwsCode(() => new Game('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 x'), 'ERR_FEN_FULLMOVES');
+  throwsCode(() => new Game('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w k - 0 1'), 'ERR_FEN_FIELDS');
+  const e = throwsCode(() => new Game('4k4/9/9/9/9/9/9/9/9/4K4 w'), 'ERR_FEN_GENERALS_FACING');
+  assert.deepEqual(e.errors.map((p) => p.code), ['ERR_FEN_GENERALS_FACING']);
+  const m = throwsCode(() => Game.fromFen('4k4/9/9/9/9/9/9/9/9/9 w'), 'ERR_FEN_MISSING_GENERAL');
+  assert.match(m.message, /Red has no general/i);
+  const many = throwsCode(() => new Game('3kk4/9/9/9/9/9/9/9/4A4/NNNK5 w'), 'ERR_FEN_TOO_MANY_PIECES');
+  assert.ok(many.errors.length >= 2, JSON.stringify(many.errors));
+  for (const p of many.errors) assert.equal(typeof p.message, 'string');
+  // Every problem's code is also a FEN code; validateFen reports the same list.
+  assert.deepEqual(validateFen('3kk4/9/9/9/9/9/9/9/4A4/NNNK5 w').errors, many.errors);
+  const s = throwsCode(() => new Game('4k4/9/9/9/9/9/9/9/9/P3K4 w'), 'ERR_FEN_SOLDIER_PLACEMENT');
+  assert.equal(s.errors[0].square, 'a0');
+});
+
+test('constructor and fromFen: wrong types and options', () => {
+  for (const v of [0, true, {}, [], Symbol('s'), 10n, () => 1]) throwsCode(() => new Game(v), 'ERR_ARGUMENT');
+  for (const v of [undefined, null, 0, {}]) throwsCode(() => Game.fromFen(v), 'ERR_ARGUMENT');
+  assert.equal(new Game(null).fen(), startFen());
+  assert.equal(new Game(undefined, {}).fen(), startFen());
+  assert.deepEqual(new Game(undefined, { rules: undefined }).options(), { rules: 'axf' });
+  for (const o of [5, 'cxa', [], () => 1, { rule: 'axf' }, { rules: 'wxf' }, { rules: 1 }, { rules: null },
+    { rules: 'AXF' }, { rules: 'x'.repeat(1 << 22) }, { [Symbol('k')]: 1 }, { rules: 'axf', extra: true },
+    new Proxy({}, { ownKeys() { throw new Error('boom'); } })]) {
+    throwsCode(() => new Game(undefined, o), 'ERR_OPTIONS');
+    throwsCode(() => Game.fromFen(startFen(), o), 'ERR_OPTIONS');
+  }
+  const g = new Game();
+  for (const o of [{ verbose: 1 }, { verbos: true }, 'verbose', 3]) {
+    throwsCode(() => g.legalMoves(o), 'ERR_OPTIONS');
+    throwsCode(() => g.history(o), 'ERR_OPTIONS');
+  }
+  assert.equal(g.legalMoves({}).length, 44);
+  assert.equal(g.legalMoves({ verbose: false }).length, 44);
+});
+
+test('play: syntax vs illegal vs argument, details on the error', () => {
+  const g = new Game();
+  const ill = throwsCode(() => g.play('h2h7'), 'ERR_ILLEGAL_MOVE');
+  assert.equal(ill.move, 'h2h7');
+  assert.equal(ill.reasonCode, 'cannonNoScreen');
+  assert.equal(ill.reason, 'a cannon captures by jumping exactly one piece, and there is none');
+  assert.equal(ill.message, 'illegal move h2h7: a cannon captures by jumping exactly one piece, and there is none');
+  throwsCode(() => g.play('b9c7'), 'ERR_ILLEGAL_MOVE');
+  throwsCode(() => g.play('h2e'), 'ERR_MOVE_SYNTAX');
+  throwsCode(() => g.play('h2h2'), 'ERR_MOVE_SYNTAX');
+  throwsCode(() => g.play('炮二平五'), 'ERR_MOVE_SYNTAX');
+  throwsCode(() => g.play('x'.repeat(5_000_000)), 'ERR_MOVE_SYNTAX');
+  throwsCode(() => g.play({ from: 'h2', to: 'z2' }), 'ERR_MOVE_SYNTAX');
+  throwsCode(() => g.play(42), 'ERR_ARGUMENT');
+  throwsCode(() => g.play(), 'ERR_ARGUMENT');
+  throwsCode(() => g.play({ from: 'h2' }), 'ERR_ARGUMENT');
+  throwsCode(() => g.movesFrom('z1'), 'ERR_SQUARE');
+  throwsCode(() => g.movesFrom(''), 'ERR_SQUARE');
+  throwsCode(() => g.movesFrom(7), 'ERR_ARGUMENT');
+  throwsCode(() => perft(startFen(), 13), 'ERR_ARGUMENT');
+  throwsCode(() => perft(startFen(), 1.5), 'ERR_ARGUMENT');
+  throwsCode(() => perft(startFen(), '2'), 'ERR_ARGUMENT');
+  throwsCode(() => perft(startFen(), -1), 'ERR_ARGUMENT');
+  throwsCode(() => perft('nope', 1), 'ERR_FEN_BOARD');
+  throwsCode(() => perft(undefined, 1), 'ERR_ARGUMENT');
+  assert.deepEqual(g.history(), []);
+  assert.equal(g.fen(), startFen());
+});
+
+test('no input traps the module or changes the game', () => {
+  const g = new Game();
+  g.play('h2e2');
+  g.play('h9g7');
+  const snapshot = () => JSON.stringify([g.fen(), g.history({ verbose: true }), g.legalMoves(), g.options()]);
+  const before = snapshot();
+  const calls = [
+    (v) => g.play(v), (v) => g.isLegal(v), (v) => g.validate(v), (v) => g.movesFrom(v),
+    (v) => g.legalMoves(v), (v) => g.history(v), (v) => new Game(v), (v) => Game.fromFen(v),
+    (v) => new Game(undefined, v), (v) => validateFen(v), (v) => perft(v, 1), (v) => perft(startFen(), v),
+    (v) => isXiangqiError(v),
+  ];
+  let thrown = 0;
+  for (const v of WEIRD) {
+    for (const call of calls) {
+      try {
+        const r = call(v);
+        if (call === calls[1]) assert.equal(typeof r, 'boolean');
+        if (call === calls[2]) assert.equal(typeof r.legal, 'boolean');
+      } catch (e) {
+        thrown++;
+        assert.equal(e?.name, 'XiangqiError', `${String(e)} for ${typeof v}`);
+        assert.ok(isXiangqiError(e));
+      }
+      assert.equal(snapshot(), before);
+    }
+  }
+  assert.ok(thrown > 100);
+  // isLegal and validate never throw.
+  for (const v of WEIRD) {
+    assert.equal(g.isLegal(v), false);
+    assert.equal(g.validate(v).legal, false);
+  }
+  // Random text: still no trap; the module keeps working.
+  let seed = 12345;
+  const rnd = (n) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+  const alphabet = 'abcdefghijkl0123456789-/ wbrRNBAKCPnbakcpEH炮\u0000é🀄';
+  for (let i = 0; i < 20000; i++) {
+    const len = rnd(12);
+    let s = '';
+    for (let j = 0; j < len; j++) s += alphabet[rnd(alphabet.length)];
+    try { g.play(s); g.undo(); } catch (e) { assert.equal(e.name, 'XiangqiError'); }
+    try { new Game(s); } catch (e) { assert.equal(e.name, 'XiangqiError'); }
+    validateFen(s);
+  }
+  assert.equal(snapshot(), before);
+  assert.equal(new Game().legalMoves().length, 44);
+});
+
+test('a freed game throws a plain error instead of trapping', () => {
+  const g = new Game();
+  g.free();
+  assert.throws(() => g.fen());
+  assert.equal(new Game().legalMoves().length, 44);
+});

@@ -1,0 +1,157 @@
+// The npm package as users get it: `npm pack` of pkg/, installed offline from the tarball into a fresh consumer
+// project, then (a) imported from Node ESM and required from CommonJS, (b) bundled by Vite and run in Chromium,
+// (c) imported by a plain HTML page with <script type="module"> (and an import map) from a static server.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync, existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from '../support/data.mjs';
+import { serve, launch, openReady } from '../support/browser.mjs';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+let work;
+let consumer;
+let browser;
+
+// The app used by the Vite and plain-HTML checks: plays a move, checks an error, reports through the DOM.
+const APP = (specifier) => `import init, { Game, validateFen, startFen } from '${specifier}';
+init().then(() => {
+  const game = new Game();
+  const n = game.legalMoves().length;
+  game.play('h2e2');
+  let code = null;
+  try { game.play('b9d8'); } catch (e) { code = e.name + ':' + e.code + ':' + e.reasonCode; }
+  const out = { n, fen: game.fen(), code, ok: validateFen(startFen()).ok };
+  document.getElementById('out').textContent = JSON.stringify(out);
+  document.body.dataset.ready = 'true';
+}).catch((e) => {
+  document.getElementById('out').textContent = String(e && e.stack || e);
+  document.body.dataset.ready = 'error';
+});
+`;
+const EXPECTED = {
+  n: 44,
+  fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1',
+  code: 'XiangqiError:ERR_ILLEGAL_MOVE:horseLegBlocked',
+  ok: true,
+};
+
+before(async () => {
+  assert.ok(existsSync(join(root, 'pkg', 'package.json')), 'pkg/ missing: run node scripts/build.mjs');
+  work = mkdtempSync(join(tmpdir(), 'xiangqi-consumer-'));
+  const packOut = execFileSync(npm, ['pack', join(root, 'pkg'), '--pack-destination', work, '--json', '--silent'],
+    { cwd: work, encoding: 'utf8' });
+  const [info] = JSON.parse(packOut);
+  const files = info.files.map((f) => f.path).sort();
+  for (const f of ['package.json', 'README.md', 'node.cjs', 'node.mjs', 'xiangqi_wasm.d.ts', 'xiangqi_wasm.js',
+    'xiangqi_wasm_bg.wasm']) {
+    assert.ok(files.includes(f), `tarball lacks ${f}: ${files}`);
+  }
+  consumer = join(work, 'app');
+  mkdirSync(consumer);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, version: '1.0.0' }));
+  execFileSync(npm, ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, info.filename)],
+    { cwd: consumer, stdio: 'inherit' });
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  if (work && !process.env.KEEP_CONSUMER) rmSync(work, { recursive: true, force: true });
+});
+
+function runNode(file, source) {
+  writeFileSync(join(consumer, file), source);
+  return JSON.parse(execFileSync(process.execPath, [file], { cwd: consumer, encoding: 'utf8' }));
+}
+
+test('(a) Node 20 ESM import, no init() needed', () => {
+  const out = runNode('esm.mjs', `import { Game, perft, startFen } from 'xiangqi-wasm';
+import init from 'xiangqi-wasm';
+const g = new Game();
+g.play('h2e2');
+let err; try { g.play('zz'); } catch (e) { err = e; }
+await init(); // harmless in Node
+console.log(JSON.stringify({ n: new Game().legalMoves().length, fen: g.fen(), perft: perft(startFen(), 2),
+  code: err.code, isError: err instanceof Error }));
+`);
+  assert.deepEqual(out, { n: 44, fen: EXPECTED.fen, perft: 1920, code: 'ERR_MOVE_SYNTAX', isError: true });
+});
+
+test('(a) Node 20 CommonJS require', () => {
+  const out = runNode('cjs.cjs', `const { Game, validateFen, isXiangqiError } = require('xiangqi-wasm');
+const g = new Game();
+let err; try { new Game('4k4/9/9/9/9/9/9/9/9/4K4 w'); } catch (e) { err = e; }
+console.log(JSON.stringify({ n: g.legalMoves().length, code: err.code, guard: isXiangqiError(err),
+  ok: validateFen(g.fen()).ok, dests: g.dests().get('b0') }));
+`);
+  assert.deepEqual(out, { n: 44, code: 'ERR_FEN_GENERALS_FACING', guard: true, ok: true, dests: ['a2', 'c2'] });
+});
+
+test('(a) TypeScript finds the types through the exports map, for import and for require', () => {
+  writeFileSync(join(consumer, 'ts-esm.mts'), `import init, { Game, isXiangqiError, type Color } from 'xiangqi-wasm';
+await init();
+const turn: Color = new Game().turn();
+try { new Game().play('h2h7'); } catch (e) { if (isXiangqiError(e)) { const c: string = e.code; } }
+export { turn };
+`);
+  writeFileSync(join(consumer, 'ts-cjs.cts'), `import xq = require('xiangqi-wasm');
+const game: xq.Game = new xq.Game();
+const moves: string[] = game.legalMoves();
+const info: xq.MoveInfo[] = game.legalMoves({ verbose: true });
+export = { moves, info };
+`);
+  writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022',
+      lib: ['es2022', 'dom', 'esnext.disposable'], types: [] },
+    files: ['ts-esm.mts', 'ts-cjs.cts'],
+  }));
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  try {
+    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: consumer, encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`);
+  }
+});
+
+test('(b) a Vite build of a tiny app runs in Chromium', { timeout: 120_000 }, async () => {
+  const app = join(consumer, 'vite-app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body><pre id="out"></pre>'
+    + '<script type="module" src="./main.js"></script></body></html>');
+  writeFileSync(join(app, 'main.js'), APP('xiangqi-wasm'));
+  const { build } = await import('vite');
+  await build({ root: app, logLevel: 'warn', configFile: false, build: { outDir: join(app, 'dist') } });
+  const assets = readdirSync(join(app, 'dist', 'assets'));
+  assert.ok(assets.some((f) => f.endsWith('.wasm')), `Vite emitted no .wasm asset: ${assets}`);
+  const server = await serve(join(app, 'dist'));
+  try {
+    const { page, errors, ready } = await openReady(browser, server.url, 'vite-app');
+    assert.equal(ready, 'true', `${await page.textContent('#out')} ${errors.join('; ')}`);
+    assert.deepEqual(JSON.parse(await page.textContent('#out')), EXPECTED);
+    assert.deepEqual(errors, []);
+  } finally {
+    await server.close();
+  }
+});
+
+test('(c) a plain HTML page with <script type="module"> from a static server', { timeout: 60_000 }, async () => {
+  writeFileSync(join(consumer, 'plain.html'), `<!doctype html><html><head><meta charset="utf-8">
+<link rel="icon" href="data:,">
+<script type="importmap">{ "imports": { "xiangqi-wasm": "./node_modules/xiangqi-wasm/xiangqi_wasm.js" } }</script>
+</head><body><pre id="out"></pre><script type="module">
+${APP('xiangqi-wasm')}
+</script></body></html>`);
+  const server = await serve(consumer);
+  try {
+    const { page, errors, ready } = await openReady(browser, `${server.url}plain.html`, 'plain-html');
+    assert.equal(ready, 'true', `${await page.textContent('#out')} ${errors.join('; ')}`);
+    assert.deepEqual(JSON.parse(await page.textContent('#out')), EXPECTED);
+    assert.deepEqual(errors, []);
+  } finally {
+    await server.close();
+  }
+});
