@@ -16,6 +16,7 @@
 #![warn(missing_docs)]
 
 pub mod rules;
+pub mod search;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
