@@ -431,7 +431,7 @@ impl Worker<'_> {
                 };
                 loop {
                     let s = self.root_search(&mut root, depth as i32, alpha, beta, pv_idx);
-                    root[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+                    root[pv_idx..].sort_by_key(|r| core::cmp::Reverse(r.score));
                     if self.aborted {
                         break;
                     }
@@ -457,7 +457,7 @@ impl Worker<'_> {
             if self.aborted {
                 break;
             }
-            root[..multi_pv].sort_by(|a, b| b.score.cmp(&a.score));
+            root[..multi_pv].sort_by_key(|r| core::cmp::Reverse(r.score));
             for r in root.iter_mut() {
                 r.prev_score = r.score;
             }
@@ -537,6 +537,7 @@ impl Worker<'_> {
         for r in root[pv_idx..].iter_mut() {
             r.score = -INFINITE;
         }
+        #[allow(clippy::needless_range_loop)]
         for i in pv_idx..root.len() {
             let m = root[i].mv;
             self.nodes += 1;
@@ -935,9 +936,7 @@ impl Worker<'_> {
         let (head, tail) = self.t.pv.split_at_mut((ply + 1) * PV_STRIDE);
         let row = &mut head[ply * PV_STRIDE..];
         row[ply] = m;
-        for i in ply + 1..child_len {
-            row[i] = tail[i];
-        }
+        row[ply + 1..child_len].copy_from_slice(&tail[ply + 1..child_len]);
         self.t.pv_len[ply] = child_len;
     }
 

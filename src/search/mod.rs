@@ -23,6 +23,7 @@
 pub mod bench;
 mod engine;
 pub mod eval;
+pub mod mate;
 mod movegen;
 pub mod repetition;
 mod score;

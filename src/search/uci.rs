@@ -231,11 +231,7 @@ impl UciSession {
 
 /// Formats a progress report as a UCI `info` line.
 pub fn info_line(info: &super::SearchInfo) -> String {
-    let nps = if info.time_ms > 0 {
-        info.nodes * 1000 / info.time_ms
-    } else {
-        0
-    };
+    let nps = (info.nodes * 1000).checked_div(info.time_ms).unwrap_or(0);
     let pv: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
     format!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} pv {}",
