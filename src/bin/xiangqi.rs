@@ -8,6 +8,7 @@
 //! xiangqi uci                                   UCI engine protocol on stdin/stdout
 //! xiangqi match [--a-depth N] [--b-depth N] [--a-ms MS] [--b-ms MS] [--a-skill L] [--b-skill L] [--openings N]
 //!                                               engine A vs engine B, each opening with both colours
+//! xiangqi mates FILE.jsonl                      time to find each mate of a puzzle file
 //! ```
 //! Bad arguments print one line to stderr and exit with status 2.
 
@@ -18,7 +19,7 @@ use xiangqi_wasm::rules::{perft, Position};
 #[path = "xiangqi/play.rs"]
 mod play;
 
-const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options]";
+const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi mates FILE";
 
 /// Middle-game positions of the published perft suite used by `bench`.
 const BENCH_POSITIONS: [(&str, &str, u32); 3] = [
@@ -95,10 +96,11 @@ fn run(args: &[String]) -> Result<(), String> {
     let Some(cmd) = args.first() else {
         return Err(USAGE.to_string());
     };
-    if matches!(cmd.as_str(), "bench" | "uci" | "match") {
+    if matches!(cmd.as_str(), "bench" | "uci" | "match" | "mates") {
         return match cmd.as_str() {
             "bench" => play::search_bench(&args[1..]),
             "uci" => play::uci_loop(),
+            "mates" => play::mate_times(&args[1..]),
             _ => play::run_match(&args[1..]),
         };
     }

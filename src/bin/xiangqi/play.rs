@@ -149,12 +149,137 @@ const OPENINGS: [&str; 12] = [
     "g3g4 c6c5",           // pawn vs pawn
 ];
 
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Player {
     depth: Option<u32>,
     ms: Option<u64>,
     nodes: Option<u64>,
     skill: u8,
+    /// An external UCI engine (a shell command) instead of this engine.
+    uci: Option<String>,
+    /// The external engine numbers ranks 1–10 (Fairy-Stockfish) instead of ICCS 0–9.
+    ranks_from_one: bool,
+}
+
+/// A UCI engine in a child process.
+struct External {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+    ranks_from_one: bool,
+}
+
+impl External {
+    fn start(cmd: &str, ranks_from_one: bool) -> Result<External, String> {
+        let mut child = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(cmd)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {cmd:?}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let mut e = External {
+            child,
+            stdin,
+            lines: std::io::BufReader::new(stdout).lines(),
+            ranks_from_one,
+        };
+        e.send("uci")?;
+        e.wait_for("uciok")?;
+        e.send("setoption name UCI_Variant value xiangqi")?;
+        e.send("setoption name Threads value 1")?;
+        e.send("isready")?;
+        e.wait_for("readyok")?;
+        Ok(e)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        use std::io::Write;
+        writeln!(self.stdin, "{line}").map_err(|e| e.to_string())?;
+        self.stdin.flush().map_err(|e| e.to_string())
+    }
+
+    fn wait_for(&mut self, prefix: &str) -> Result<String, String> {
+        for line in self.lines.by_ref() {
+            let line = line.map_err(|e| e.to_string())?;
+            if line.starts_with(prefix) {
+                return Ok(line);
+            }
+        }
+        Err(format!("engine closed before {prefix}"))
+    }
+
+    fn to_theirs(&self, m: Move) -> String {
+        if !self.ranks_from_one {
+            return m.to_string();
+        }
+        let sq = |s: xiangqi_wasm::rules::Square| {
+            format!("{}{}", (b'a' + s.file()) as char, s.rank() + 1)
+        };
+        format!("{}{}", sq(m.from), sq(m.to))
+    }
+
+    fn from_theirs(&self, text: &str) -> Result<Move, String> {
+        if !self.ranks_from_one {
+            return text.parse().map_err(|_| format!("bad move {text:?}"));
+        }
+        // file letter + rank 1..=10, twice
+        let b = text.as_bytes();
+        let mut parts = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            let f = b[i];
+            i += 1;
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let r: u8 = text[start..i]
+                .parse()
+                .map_err(|_| format!("bad move {text:?}"))?;
+            parts.push(format!(
+                "{}{}",
+                f as char,
+                r.checked_sub(1).ok_or("rank 0")?
+            ));
+        }
+        parts
+            .concat()
+            .parse()
+            .map_err(|_| format!("bad move {text:?}"))
+    }
+
+    fn best_move(&mut self, game: &Game, movetime: u64) -> Result<Move, String> {
+        let moves: Vec<String> = game
+            .history()
+            .iter()
+            .map(|pm| self.to_theirs(pm.mv))
+            .collect();
+        let mut cmd = format!("position fen {}", game.start().fen());
+        if !moves.is_empty() {
+            cmd += " moves ";
+            cmd += &moves.join(" ");
+        }
+        self.send(&cmd)?;
+        self.send(&format!("go movetime {movetime}"))?;
+        let line = self.wait_for("bestmove")?;
+        let text = line
+            .split_whitespace()
+            .nth(1)
+            .ok_or("empty bestmove")?
+            .to_string();
+        self.from_theirs(&text)
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
 }
 
 impl Player {
@@ -244,8 +369,10 @@ pub fn run_match(args: &[String]) -> Result<(), String> {
         ms: None,
         nodes: None,
         skill: 20,
+        uci: None,
+        ranks_from_one: false,
     };
-    let mut b = a;
+    let mut b = a.clone();
     let mut n_openings = OPENINGS.len();
     let mut max_plies = 300;
     let mut it = args.iter();
@@ -261,18 +388,24 @@ pub fn run_match(args: &[String]) -> Result<(), String> {
             "--b-skill" => b.skill = num::<u8>(&mut it, arg)?.min(20),
             "--openings" => n_openings = num::<usize>(&mut it, arg)?.clamp(1, OPENINGS.len()),
             "--max-plies" => max_plies = num(&mut it, arg)?,
+            "--b-uci" => b.uci = Some(it.next().ok_or("--b-uci needs a command")?.clone()),
+            "--b-ranks-from-one" => b.ranks_from_one = true,
             other => return Err(format!("match: unknown argument {other:?}")),
         }
     }
     let judge = PerpetualCheckJudge;
     let mut engines = [Engine::new(16), Engine::new(16)];
-    for (e, p) in engines.iter_mut().zip([a, b]) {
+    let mut external = match &b.uci {
+        Some(cmd) => Some(External::start(cmd, b.ranks_from_one)?),
+        None => None,
+    };
+    for (e, p) in engines.iter_mut().zip([&a, &b]) {
         e.set_options(SearchOptions {
             skill_level: p.skill,
             ..SearchOptions::default()
         });
     }
-    let players = [a, b];
+    let players = [a.clone(), b.clone()];
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let stop = AtomicBool::new(false);
     for (oi, opening) in OPENINGS.iter().take(n_openings).enumerate() {
@@ -285,18 +418,32 @@ pub fn run_match(args: &[String]) -> Result<(), String> {
             for e in engines.iter_mut() {
                 e.new_game();
             }
+            if let Some(ext) = external.as_mut() {
+                ext.send("ucinewgame")?;
+                ext.send("isready")?;
+                ext.wait_for("readyok")?;
+            }
             let end = loop {
                 if let Some(end) = referee(&game, &judge, max_plies) {
                     break end;
                 }
                 let red_to_move = game.position().turn() == Color::Red;
                 let who = if red_to_move == a_is_red { 0 } else { 1 };
-                let clock = InstantClock(Instant::now());
-                let r =
-                    engines[who].search(&game, &players[who].limits(), &clock, &stop, &mut |_| {});
-                let m: Move = r
-                    .best_move
-                    .ok_or("engine returned no move in an ongoing game")?;
+                let m: Move = match (&mut external, who) {
+                    (Some(ext), 1) => ext.best_move(&game, b.ms.unwrap_or(100))?,
+                    _ => {
+                        let clock = InstantClock(Instant::now());
+                        let r = engines[who].search(
+                            &game,
+                            &players[who].limits(),
+                            &clock,
+                            &stop,
+                            &mut |_| {},
+                        );
+                        r.best_move
+                            .ok_or("engine returned no move in an ongoing game")?
+                    }
+                };
                 game.play(m)
                     .map_err(|e| format!("engine played an illegal move: {e}"))?;
             };
@@ -326,16 +473,101 @@ pub fn run_match(args: &[String]) -> Result<(), String> {
     }
     let n = (wins + draws + losses) as f64;
     let score = (wins as f64 + draws as f64 / 2.0) / n;
-    let elo = if score <= 0.0 || score >= 1.0 {
-        f64::NAN
+    // A clean sweep has no finite estimate: bound it with half a point moved to the other side.
+    let elo_of = |p: f64| -400.0 * (1.0 / p - 1.0).log10();
+    let elo = if score <= 0.0 {
+        format!("< {:+.0}", elo_of(0.5 / n))
+    } else if score >= 1.0 {
+        format!("> {:+.0}", elo_of(1.0 - 0.5 / n))
     } else {
-        -400.0 * (1.0 / score - 1.0).log10()
+        format!("{:+.0}", elo_of(score))
     };
     println!(
-        "A: +{wins} ={draws} -{losses}  score {:.1}/{n}  ({:.1} %)  Elo(A-B) {:+.0}",
+        "A: +{wins} ={draws} -{losses}  score {:.1}/{n}  ({:.1} %)  Elo(A-B) {elo}",
         wins as f64 + draws as f64 / 2.0,
         score * 100.0,
-        elo
     );
+    Ok(())
+}
+
+/// Extracts a string field from one JSON-lines record (the CLI has no JSON dependency; the records are
+/// flat and written by `examples/gen_mates.rs`).
+fn json_str<'a>(line: &'a str, field: &str) -> Option<&'a str> {
+    let key = format!("\"{field}\":\"");
+    let start = line.find(&key)? + key.len();
+    let len = line[start..].find('"')?;
+    Some(&line[start..start + len])
+}
+
+fn json_num(line: &str, field: &str) -> Option<i32> {
+    let key = format!("\"{field}\":");
+    let start = line.find(&key)? + key.len();
+    let digits: String = line[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// `xiangqi mates FILE`: for each puzzle (`fen`, `mate_in`), the time until the search first reports the
+/// exact mate distance.
+pub fn mate_times(args: &[String]) -> Result<(), String> {
+    let [file] = args else {
+        return Err("usage: xiangqi mates FILE.jsonl".into());
+    };
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut engine = Engine::new(16);
+    let stop = AtomicBool::new(false);
+    let mut times = Vec::new();
+    let mut missed = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let (Some(fen), Some(n)) = (json_str(line, "fen"), json_num(line, "mate_in")) else {
+            return Err(format!("{file}: record without fen/mate_in: {line}"));
+        };
+        let id = json_str(line, "id").unwrap_or("?");
+        let pos = Position::from_fen(fen).map_err(|e| format!("{id}: {e}"))?;
+        engine.new_game();
+        let clock = InstantClock(Instant::now());
+        let t = Instant::now();
+        let mut found: Option<(f64, u32, u64)> = None;
+        let limits = Limits {
+            time_ms: Some(10_000),
+            depth: Some(2 * n as u32 + 6),
+            ..Limits::default()
+        };
+        engine.search_position(&pos, &limits, &clock, &stop, &mut |info| {
+            if found.is_none() && info.score == xiangqi_wasm::search::Score::Mate(n) {
+                found = Some((t.elapsed().as_secs_f64() * 1000.0, info.depth, info.nodes));
+            }
+        });
+        match found {
+            Some((ms, depth, nodes)) => {
+                println!("{id:28} mate in {n}: found at depth {depth:2} after {nodes:>9} nodes, {ms:8.1} ms");
+                times.push((n, ms));
+            }
+            None => {
+                missed += 1;
+                println!("{id:28} mate in {n}: NOT FOUND within the limits");
+            }
+        }
+    }
+    for n in 1..=5 {
+        let mut ts: Vec<f64> = times
+            .iter()
+            .filter(|(k, _)| *k == n)
+            .map(|(_, t)| *t)
+            .collect();
+        if ts.is_empty() {
+            continue;
+        }
+        ts.sort_by(f64::total_cmp);
+        println!(
+            "mate in {n}: {} puzzles, median {:.1} ms, max {:.1} ms",
+            ts.len(),
+            ts[ts.len() / 2],
+            ts[ts.len() - 1]
+        );
+    }
+    println!("missed: {missed}");
     Ok(())
 }
