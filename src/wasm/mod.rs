@@ -35,3 +35,4 @@ impl Game {
         self.inner.position().fen()
     }
 }
+mod engine;
