@@ -222,7 +222,7 @@ impl External {
         format!("{}{}", sq(m.from), sq(m.to))
     }
 
-    fn from_theirs(&self, text: &str) -> Result<Move, String> {
+    fn parse_theirs(&self, text: &str) -> Result<Move, String> {
         if !self.ranks_from_one {
             return text.parse().map_err(|_| format!("bad move {text:?}"));
         }
@@ -271,7 +271,7 @@ impl External {
             .nth(1)
             .ok_or("empty bestmove")?
             .to_string();
-        self.from_theirs(&text)
+        self.parse_theirs(&text)
     }
 }
 
