@@ -770,7 +770,8 @@ impl Worker<'_> {
                 }
             }
         }
-        let static_eval = if in_check {
+        // Only the pruning below (never in PV nodes or in check) needs the static score.
+        let static_eval = if in_check || pv_node {
             -INFINITE
         } else {
             evaluate(&self.pos)
