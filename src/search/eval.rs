@@ -162,7 +162,6 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut score = [0i32; 2];
     let mut attack_units = [0i32; 2];
     let mut defenders = [[0i32; 2]; 2]; // [color][advisor, elephant]
-    let occupied = board.occupied();
     for (sq, p) in board.pieces() {
         let c = p.color.index();
         let ri = p.role.index();
@@ -178,10 +177,11 @@ pub fn evaluate(pos: &Position) -> i32 {
                 attack_units[c] += 2;
             }
             Role::Horse => {
-                let own = board.by_color(p.color);
                 let mut n = 0;
                 for st in HORSE_STEPS[sq.index()].as_slice() {
-                    if !occupied.contains(st.block) && !own.contains(st.to) {
+                    if board.is_empty_at(st.block)
+                        && !matches!(board.piece_at(st.to), Some(q) if q.color == p.color)
+                    {
                         n += 1;
                     }
                 }

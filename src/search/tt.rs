@@ -79,7 +79,9 @@ impl TranspositionTable {
 
     #[inline]
     fn index(&self, key: u64) -> usize {
-        ((key as u128 * self.entries.len() as u128) >> 64) as usize
+        // Multiply-shift on the top 32 bits (no 128-bit arithmetic: it is slow on wasm32); tables stay
+        // below 2^32 entries.
+        (((key >> 32) * self.entries.len() as u64) >> 32) as usize
     }
 
     /// Looks `key` up; `ply` converts mate scores to be relative to this node.
