@@ -17,6 +17,7 @@
 
 pub mod clock;
 pub mod rules;
+pub mod search;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

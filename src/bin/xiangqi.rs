@@ -3,7 +3,12 @@
 //! ```text
 //! xiangqi perft DEPTH [--fen FEN] [--divide]   node count on the last line
 //! xiangqi moves [--fen FEN]                    sorted legal ICCS moves on one line
-//! xiangqi bench [--depth N]                    perft speed from the start and two middle games
+//! xiangqi perft-bench [--depth N]              perft speed from the start and two middle games
+//! xiangqi bench [--depth N | --nodes N]         search speed over 10 positions: total nodes and nodes/s
+//! xiangqi uci                                   UCI engine protocol on stdin/stdout
+//! xiangqi match [--a-depth N] [--b-depth N] [--a-ms MS] [--b-ms MS] [--a-skill L] [--b-skill L] [--openings N]
+//!                                               engine A vs engine B, each opening with both colours
+//! xiangqi mates FILE.jsonl                      time to find each mate of a puzzle file
 //! ```
 //! Bad arguments print one line to stderr and exit with status 2.
 
@@ -11,7 +16,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 use xiangqi_wasm::rules::{perft, Position};
 
-const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi bench [--depth N]";
+#[path = "xiangqi/play.rs"]
+mod play;
+
+const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi mates FILE";
 
 /// Middle-game positions of the published perft suite used by `bench`.
 const BENCH_POSITIONS: [(&str, &str, u32); 3] = [
@@ -88,6 +96,14 @@ fn run(args: &[String]) -> Result<(), String> {
     let Some(cmd) = args.first() else {
         return Err(USAGE.to_string());
     };
+    if matches!(cmd.as_str(), "bench" | "uci" | "match" | "mates") {
+        return match cmd.as_str() {
+            "bench" => play::search_bench(&args[1..]),
+            "uci" => play::uci_loop(),
+            "mates" => play::mate_times(&args[1..]),
+            _ => play::run_match(&args[1..]),
+        };
+    }
     let o = parse_opts(&args[1..])?;
     match cmd.as_str() {
         "perft" => {
@@ -119,13 +135,14 @@ fn run(args: &[String]) -> Result<(), String> {
             println!("{}", line.join(" "));
             Ok(())
         }
-        "bench" => {
+        "perft-bench" => {
             if !o.positional.is_empty() || o.fen.is_some() {
-                return Err(format!("bench takes only --depth; {USAGE}"));
+                return Err(format!("perft-bench takes only --depth; {USAGE}"));
             }
             bench(o.depth);
             Ok(())
         }
+
         other => Err(format!("unknown command {other:?}; {USAGE}")),
     }
 }

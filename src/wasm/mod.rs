@@ -83,3 +83,4 @@ pub fn is_xiangqi_error(value: JsValue) -> bool {
         .dyn_ref::<js_sys::Error>()
         .is_some_and(|e| e.name() == ERROR_NAME)
 }
+mod engine;

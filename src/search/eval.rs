@@ -1,0 +1,361 @@
+//! Static evaluation: a score in centipawns (1 soldier on its own half = 100) from the side to move's view.
+//!
+//! Every term is computed from Red's view and negated for Black. The terms, in the order they are added:
+//!
+//! | term | what it rewards | size |
+//! |---|---|---|
+//! | material | piece values ([`VALUES`]): advisor 200, elephant 200, horse 400→450, chariot 900, cannon 450→400, soldier 100 | horse gains and cannon loses value as the board empties (fewer screens, more room for the horse); linear in [`phase`] |
+//! | piece-square | where each kind stands best ([`pst`]): soldiers after crossing the river (过河兵, guòhé bīng) and near the palace, centralised and advanced horses, chariots on the ribs (肋道, lèidào) and deep ranks, cannons on the central file (中炮, zhōngpào), advisors/elephants on their central points, the general at home | −20..+120 |
+//! | chariot mobility | points a chariot reaches along its rank and file | 3 per point |
+//! | horse mobility | targets whose leg (马腿, mǎtuǐ) is free and not held by an own piece; a hobbled horse (蹩马腿, bié mǎtuǐ) with ≤ 1 target pays extra | 6 per target, −20 if ≤ 1 |
+//! | cannon lines | a cannon on the enemy general's file or rank with no piece between (空头炮, kōngtóupào: the general is pinned to its file and the advisors cannot move in) or with two pieces between (a discovered-check threat, 炮架) | +70, +15 |
+//! | palace defence | missing advisors (士, shì) and elephants (象, xiàng) cost in proportion to the enemy's attacking force (chariots count 2, horses, cannons and crossed soldiers 1) | advisor 9, elephant 7 per missing piece per attacker unit |
+//! | palace pressure | enemy chariots, horses and crossed soldiers inside or next to the palace | 12 / 15 / 10 each |
+//! | mating material | a side with no chariot, horse, cannon or soldier can never mate (its advisors and elephants do not cross the river); its advantage is divided by 8 | |
+//! | tempo | a small bonus for the side to move | 10 |
+
+use crate::rules::attacks::{HORSE_STEPS, SOLDIER_STEPS};
+use crate::rules::{Board, Color, Piece, Position, Role, Square};
+
+/// Middle-game piece values in centipawns, by [`Role::index`].
+pub const VALUES: [i32; 7] = [0, 200, 200, 400, 900, 450, 100];
+/// End-game piece values (horse up, cannon down).
+pub const VALUES_END: [i32; 7] = [0, 200, 200, 450, 900, 400, 100];
+
+/// Game phase: 0 (only generals, advisors, elephants and soldiers) to [`PHASE_MAX`] (all chariots, horses and
+/// cannons on the board). Chariot 4, horse 1, cannon 1.
+pub fn phase(board: &Board) -> i32 {
+    let r = board.by_role(Role::Chariot).count() as i32;
+    let h = board.by_role(Role::Horse).count() as i32;
+    let c = board.by_role(Role::Cannon).count() as i32;
+    (r * 4 + h + c).min(PHASE_MAX)
+}
+
+/// The value of [`phase`] with every chariot, horse and cannon present.
+pub const PHASE_MAX: i32 = 16;
+
+/// The piece-square bonus of a Red `role` on `sq` (file `f` 0..9 from Red's left, rank `r` 0..10 from Red's
+/// back rank). Black uses the point rotated by 180° ([`Square::flip`]); the tables are symmetric in files.
+pub const fn pst(role: Role, sq: Square) -> i32 {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    let centre = 4 - if f > 4 { f - 4 } else { 4 - f }; // 0 on the edge .. 4 on the e-file
+    match role {
+        Role::General => {
+            // At home (e0) is safest; each step up or to the side exposes it.
+            let mut v = -5 * r * r;
+            if f != 4 {
+                v -= 5;
+            }
+            v
+        }
+        Role::Advisor => {
+            // The palace centre (e1) guards most; d2/f2 leave the back rank open.
+            if f == 4 && r == 1 {
+                10
+            } else if r == 2 {
+                -5
+            } else {
+                0
+            }
+        }
+        Role::Elephant => {
+            // e2 guards both elephant eyes and the centre; the edge points are weak.
+            if f == 4 && r == 2 {
+                15
+            } else if f == 0 || f == 8 {
+                -5
+            } else if r == 4 {
+                -3
+            } else {
+                0
+            }
+        }
+        Role::Horse => {
+            let by_rank = [-10, -5, 0, 5, 10, 20, 25, 30, 20, 5];
+            let mut v = 6 * centre + by_rank[r as usize];
+            if r >= 6 && f >= 2 && f <= 6 {
+                v += 10;
+            }
+            if f == 0 || f == 8 {
+                v -= 15;
+            }
+            v
+        }
+        Role::Chariot => {
+            let by_rank = [-5, 0, 0, 5, 10, 10, 15, 20, 15, 5];
+            let mut v = by_rank[r as usize];
+            if f == 3 || f == 5 {
+                v += 15; // the ribs
+            } else if f == 4 {
+                v += 5;
+            } else if f == 0 || f == 8 {
+                v -= 5;
+            }
+            v
+        }
+        Role::Cannon => {
+            let mut v = 3 * centre;
+            if f == 4 {
+                v += 20; // central cannon
+            }
+            if r == 9 {
+                v += 10; // bottom cannon (沉底炮)
+            }
+            if r == 2 {
+                v += 5;
+            }
+            v
+        }
+        Role::Soldier => {
+            if r <= 4 {
+                if r == 4 && (f == 2 || f == 4 || f == 6) {
+                    5
+                } else {
+                    0
+                }
+            } else {
+                let by_rank = [0, 0, 0, 0, 0, 70, 90, 100, 90, 40];
+                let files = [0, 0, 10, 20, 20, 20, 10, 0, 0];
+                by_rank[r as usize] + files[f as usize]
+            }
+        }
+    }
+}
+
+const fn pst_table() -> [[[i16; 90]; 7]; 2] {
+    let mut out = [[[0i16; 90]; 7]; 2];
+    let mut role = 0;
+    while role < 7 {
+        let mut i = 0;
+        while i < 90 {
+            let sq = match Square::new(i as u8) {
+                Some(s) => s,
+                None => panic!(),
+            };
+            let v = pst(Role::ALL[role], sq) as i16;
+            out[0][role][i] = v;
+            out[1][role][sq.flip().index()] = v;
+            i += 1;
+        }
+        role += 1;
+    }
+    out
+}
+
+static PST: [[[i16; 90]; 7]; 2] = pst_table();
+
+/// Whether `color` still has material that can ever give mate (a chariot, horse, cannon or soldier).
+#[inline]
+pub fn has_mating_material(board: &Board, color: Color) -> bool {
+    let attackers = board.by_role(Role::Chariot)
+        | board.by_role(Role::Horse)
+        | board.by_role(Role::Cannon)
+        | board.by_role(Role::Soldier);
+    !(board.by_color(color) & attackers).is_empty()
+}
+
+/// The static evaluation of `pos` from the side to move's view, in centipawns.
+pub fn evaluate(pos: &Position) -> i32 {
+    let board = pos.board();
+    let ph = phase(board);
+    let mut score = [0i32; 2];
+    let mut attack_units = [0i32; 2];
+    let mut defenders = [[0i32; 2]; 2]; // [color][advisor, elephant]
+    for (sq, p) in board.pieces() {
+        let c = p.color.index();
+        let ri = p.role.index();
+        let material = (VALUES[ri] * ph + VALUES_END[ri] * (PHASE_MAX - ph)) / PHASE_MAX;
+        let mut s = material + PST[c][ri][sq.index()] as i32;
+        match p.role {
+            Role::Chariot => {
+                let rv = board.rank_view(sq);
+                let fv = board.file_view(sq);
+                s += 3
+                    * ((rv.quiet | rv.first).count_ones() + (fv.quiet | fv.first).count_ones())
+                        as i32;
+                attack_units[c] += 2;
+            }
+            Role::Horse => {
+                let mut n = 0;
+                for st in HORSE_STEPS[sq.index()].as_slice() {
+                    if board.is_empty_at(st.block)
+                        && !matches!(board.piece_at(st.to), Some(q) if q.color == p.color)
+                    {
+                        n += 1;
+                    }
+                }
+                s += 6 * n;
+                if n <= 1 {
+                    s -= 20;
+                }
+                attack_units[c] += 1;
+            }
+            Role::Cannon => {
+                s += cannon_line_bonus(board, sq, pos.general(p.color.other()));
+                attack_units[c] += 1;
+            }
+            Role::Soldier => {
+                if !sq.on_own_half(p.color) {
+                    attack_units[c] += 1;
+                }
+            }
+            Role::Advisor => defenders[c][0] += 1,
+            Role::Elephant => defenders[c][1] += 1,
+            Role::General => {}
+        }
+        score[c] += s;
+    }
+    // Palace defence and pressure.
+    for color in Color::ALL {
+        let c = color.index();
+        let them = color.other();
+        let units = attack_units[them.index()];
+        score[c] -= units * (9 * (2 - defenders[c][0]) + 7 * (2 - defenders[c][1]));
+        score[c] -= palace_pressure(board, pos.general(color), them);
+    }
+    let mut red = score[0] - score[1];
+    // Mating material: the side ahead must be able to mate.
+    if red > 0 && !has_mating_material(board, Color::Red)
+        || red < 0 && !has_mating_material(board, Color::Black)
+    {
+        red /= 8;
+    }
+    let stm = if pos.turn() == Color::Red { red } else { -red };
+    stm + 10
+}
+
+/// Bonus for a cannon on the enemy general's file or rank: nothing between (hollow cannon) or two between.
+#[inline]
+fn cannon_line_bonus(board: &Board, cannon: Square, general: Square) -> i32 {
+    let between = if cannon.file() == general.file() {
+        let (lo, hi) = min_max(cannon.rank(), general.rank());
+        let file = board_file_bits(board, cannon.file());
+        (file >> (lo + 1) & ((1u16 << (hi - lo - 1)) - 1)).count_ones()
+    } else if cannon.rank() == general.rank() {
+        let (lo, hi) = min_max(cannon.file(), general.file());
+        let rank = board_rank_bits(board, cannon.rank());
+        (rank >> (lo + 1) & ((1u16 << (hi - lo - 1)) - 1)).count_ones()
+    } else {
+        return 0;
+    };
+    match between {
+        0 => 70,
+        2 => 15,
+        _ => 0,
+    }
+}
+
+#[inline]
+fn min_max(a: u8, b: u8) -> (u8, u8) {
+    if a < b {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
+/// Occupancy of a file as rank bits, from the line view of its bottom point.
+#[inline]
+fn board_file_bits(board: &Board, file: u8) -> u16 {
+    let mut bits = 0u16;
+    for r in 0..10 {
+        if let Some(sq) = Square::from_coords(file as i32, r) {
+            if !board.is_empty_at(sq) {
+                bits |= 1 << r;
+            }
+        }
+    }
+    bits
+}
+
+/// Occupancy of a rank as file bits.
+#[inline]
+fn board_rank_bits(board: &Board, rank: u8) -> u16 {
+    let mut bits = 0u16;
+    for f in 0..9 {
+        if let Some(sq) = Square::from_coords(f, rank as i32) {
+            if !board.is_empty_at(sq) {
+                bits |= 1 << f;
+            }
+        }
+    }
+    bits
+}
+
+/// Enemy chariots, horses and crossed soldiers within one point of the palace of the general on `general`.
+#[inline]
+fn palace_pressure(board: &Board, general: Square, by: Color) -> i32 {
+    let own_side = by.other();
+    let mut v = 0;
+    for role in [Role::Chariot, Role::Horse, Role::Soldier] {
+        for sq in board.by_piece(Piece::new(by, role)) {
+            let near_rank = match own_side {
+                Color::Red => sq.rank() <= 3,
+                Color::Black => sq.rank() >= 6,
+            };
+            if near_rank && (2..=6).contains(&sq.file()) {
+                v += match role {
+                    Role::Chariot => 12,
+                    Role::Horse => 15,
+                    _ => {
+                        if SOLDIER_STEPS[by.index()][sq.index()].contains(general) {
+                            20
+                        } else {
+                            10
+                        }
+                    }
+                };
+            }
+        }
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_is_balanced_up_to_tempo() {
+        assert_eq!(evaluate(&Position::new()), 10);
+    }
+
+    /// The position with colours swapped and the board rotated by 180°.
+    fn mirror(pos: &Position) -> Position {
+        let mut setup = pos.to_setup();
+        let mut board = Board::empty();
+        for (sq, p) in pos.board().pieces() {
+            board.set(sq.flip(), Some(Piece::new(p.color.other(), p.role)));
+        }
+        setup.board = board;
+        setup.turn = pos.turn().other();
+        Position::from_setup(setup).unwrap()
+    }
+
+    #[test]
+    fn eval_is_colour_symmetric() {
+        for fen in [
+            "2bak4/9/2n1b4/p3p1p1p/2p6/6P2/P1P1P3P/2N1C4/4A4/2BAK1B2 w - - 0 1",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "r2akab2/9/2n1b1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1B1N2/4A4/R3KAB2 b - - 0 1",
+        ] {
+            let a = Position::from_fen(fen).unwrap();
+            assert_eq!(evaluate(&a), evaluate(&mirror(&a)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn extra_chariot_is_worth_a_lot() {
+        let base = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+        let up = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
+        assert!(evaluate(&up) - evaluate(&base) > 800);
+    }
+
+    #[test]
+    fn no_mating_material_scales_down() {
+        // Red: two advisors and two elephants against a bare general: cannot win.
+        let p = Position::from_fen("4k4/9/9/9/9/9/9/4B4/9/2BAKA3 w - - 0 1").unwrap();
+        assert!(evaluate(&p) < 150, "{}", evaluate(&p));
+    }
+}

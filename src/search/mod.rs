@@ -1,0 +1,54 @@
+//! The hint searcher: iterative-deepening principal-variation alpha-beta over [`crate::rules::Position`].
+//!
+//! Pure Rust and deterministic: no globals, no threads, no clock of its own (the caller injects a [`Clock`]),
+//! no randomness except a seeded generator for weaker skill levels. The same position, history, options and
+//! depth (or node) limit always give the same move, score and node count.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use xiangqi_wasm::rules::Game;
+//! use xiangqi_wasm::search::{Engine, Limits, NoClock, Score};
+//!
+//! // Red mates in one: the chariot takes the d-file; the general cannot leave it (the e-file faces Red's general).
+//! let game = Game::from_fen("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1").unwrap();
+//! let mut engine = Engine::new(1);
+//! let stop = AtomicBool::new(false);
+//! let r = engine.search(&game, &Limits::depth(3), &NoClock, &stop, &mut |_| {});
+//! assert_eq!(r.best_move.unwrap().to_string(), "a1d1");
+//! assert_eq!(r.score, Score::Mate(1));
+//! ```
+//!
+//! See `docs/search.md` for the algorithm, the evaluation terms and the skill levels.
+
+pub mod bench;
+mod engine;
+pub mod eval;
+pub mod mate;
+mod movegen;
+pub mod repetition;
+mod score;
+mod skill;
+mod tt;
+pub mod uci;
+
+pub use engine::{Engine, Limits, PvLine, SearchInfo, SearchOptions, SearchResult};
+pub use repetition::{CycleMove, PerpetualCheckJudge, RepetitionJudge, Verdict};
+pub use score::{Score, MATE, MAX_PLY};
+pub use tt::TranspositionTable;
+
+/// A source of elapsed time, injected by the caller (the library never reads a clock itself: `std::time`
+/// panics on `wasm32-unknown-unknown`).
+pub trait Clock {
+    /// Milliseconds since the search started.
+    fn elapsed_ms(&self) -> u64;
+}
+
+/// A clock that never advances: for searches limited by depth or nodes only.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoClock;
+
+impl Clock for NoClock {
+    fn elapsed_ms(&self) -> u64 {
+        0
+    }
+}
