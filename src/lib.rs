@@ -1,10 +1,12 @@
 //! # xiangqi-wasm
 //!
-//! A xiangqi (象棋, Chinese chess) rules engine for Rust and WebAssembly: legal moves, check, mate and
-//! stalemate (a loss in xiangqi), the flying-general rule, FEN and ICCS moves, and perft.
+//! A xiangqi (象棋, Chinese chess) rules engine, adjudicator and hint searcher for Rust and WebAssembly:
+//! legal moves, check, mate and stalemate (a loss in xiangqi), the flying-general rule, FEN, move notations
+//! and game records ([`rules`]); repetition rulings under the Asian and Chinese rule sets
+//! ([`rules::adjudication`]); a competition clock ([`clock`]); an alpha-beta searcher ([`search`]).
 //!
-//! The crate is layered: [`rules`] is pure Rust with no wasm in it; the wasm binding (built only for
-//! `wasm32`) is a thin layer over it.
+//! The crate is layered: [`rules`] is pure Rust with no wasm in it, [`search`] builds on it, and the wasm
+//! binding (built only for `wasm32`) is a thin layer over both.
 //!
 //! ```
 //! use xiangqi_wasm::rules::{perft::perft, Position};
@@ -21,6 +23,11 @@ pub mod search;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
+
+/// The Rust examples of the README, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;
 
 /// The examples of `docs/adjudication.md`, compiled and run as doctests.
 #[cfg(doctest)]
