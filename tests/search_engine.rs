@@ -3,7 +3,8 @@
 mod common;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use xiangqi_wasm::rules::{Color, Game, Position};
+use xiangqi_wasm::rules::adjudication::Options;
+use xiangqi_wasm::rules::{Color, Game, Position, Ruleset};
 use xiangqi_wasm::search::uci::{Action, UciSession};
 use xiangqi_wasm::search::{Clock, Engine, Limits, NoClock, Score, SearchOptions};
 
@@ -171,6 +172,68 @@ fn avoids_completing_a_losing_perpetual_check() {
     let r = search(&mut e, &game, &Limits::depth(6));
     assert_ne!(r.best_move.unwrap().to_string(), "f5e5", "{r:?}");
     assert!(!matches!(r.score, Score::Mate(n) if n <= 0), "{r:?}");
+}
+
+/// rulings.md R05: Red's chariot has chased the unprotected cannon (h4 ↔ i4) while it fled (i7 ↔ h7). Under both
+/// rule sets perpetual chase (长捉) loses: Red must not chase again, and Black, when Red does, completes the
+/// repetition and wins by rule.
+#[test]
+fn avoids_a_losing_perpetual_chase_and_exploits_it() {
+    let fen = "4k4/9/8c/9/9/7R1/9/9/9/3K5 w - - 0 1";
+    for rules in ["axf", "cxa"] {
+        let options = Options {
+            ruleset: Ruleset::from_code(rules).unwrap(),
+            ..Options::default()
+        };
+        let mut game = Game::with_options(Position::from_fen(fen).unwrap(), options).unwrap();
+        for m in ["h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7"] {
+            game.play_iccs(m).unwrap();
+        }
+        // Red to move: i4h4 chases the cannon a third time; Black's h7i7 would then complete the repetition.
+        let r = search(&mut Engine::new(4), &game, &Limits::depth(5));
+        assert_ne!(r.best_move.unwrap().to_string(), "i4h4", "{rules}: {r:?}");
+        assert!(
+            !matches!(r.score, Score::Mate(n) if n <= 0),
+            "{rules}: {r:?}"
+        );
+        // If Red chases anyway, Black takes the win by repetition.
+        game.play_iccs("i4h4").unwrap();
+        let r = search(&mut Engine::new(4), &game, &Limits::depth(3));
+        assert_eq!(r.best_move.unwrap().to_string(), "h7i7", "{rules}: {r:?}");
+        assert_eq!(r.score, Score::Mate(1), "{rules}: {r:?}");
+    }
+}
+
+/// rulings.md R12 before its last cycle: one chariot chasing two cannons by turns is allowed under AXF but
+/// loses under CXA, so the engine's choice of the chasing move depends on the rule set of the game.
+#[test]
+fn rule_set_of_the_game_decides_what_the_engine_may_repeat() {
+    let fen = "4k4/9/c6c1/9/9/8R/9/9/9/3K5 w - - 0 1";
+    let moves = "i4a4 a7b7 a4h4 h7i7 h4b4 b7a7 b4i4 i7h7 i4a4 a7b7 a4h4 h7i7 h4b4 b7a7 b4i4";
+    let mut verdicts = Vec::new();
+    for rules in [Ruleset::Axf, Ruleset::Cxa] {
+        let options = Options {
+            ruleset: rules,
+            ..Options::default()
+        };
+        let mut game = Game::with_options(Position::from_fen(fen).unwrap(), options).unwrap();
+        for m in moves.split(' ') {
+            game.play_iccs(m).unwrap();
+        }
+        // Black to move: i7h7 completes the third occurrence. AXF: a draw; CXA: Red loses.
+        let r = search(&mut Engine::new(4), &game, &Limits::depth(1));
+        verdicts.push((r.best_move.unwrap().to_string(), r.score));
+    }
+    assert_ne!(
+        verdicts[0],
+        ("i7h7".to_string(), Score::Mate(1)),
+        "AXF: no win by rule"
+    );
+    assert_eq!(
+        verdicts[1],
+        ("i7h7".to_string(), Score::Mate(1)),
+        "CXA: Black wins by rule"
+    );
 }
 
 /// Red (a bare general against a chariot) can repeat the position for the third time with a quiet move:

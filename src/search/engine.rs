@@ -2,11 +2,13 @@
 
 use super::eval::{evaluate, VALUES};
 use super::movegen::{leaves_mover_safe, pseudo_captures};
-use super::repetition::{CycleMove, PerpetualCheckJudge, RepetitionJudge, Verdict};
+use super::repetition::{CycleMove, RepetitionJudge, Verdict};
+use super::rules_judge::RulesJudge;
 use super::score::{mate_in, mated_in, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use super::skill;
 use super::tt::{Bound, TranspositionTable};
 use super::Clock;
+use crate::rules::adjudication::Options as AdjudicationOptions;
 use crate::rules::{Color, Game, Move, MoveList, Position, Role, MAX_MOVES};
 use core::sync::atomic::{AtomicBool, Ordering};
 
@@ -196,6 +198,8 @@ pub struct Engine {
     tables: Tables,
     options: SearchOptions,
     judge: Box<dyn RepetitionJudge + Send>,
+    /// The adjudication options of the built-in [`RulesJudge`]; `None` after [`Engine::set_judge`].
+    judge_options: Option<AdjudicationOptions>,
 }
 
 impl core::fmt::Debug for Engine {
@@ -209,13 +213,16 @@ impl core::fmt::Debug for Engine {
 
 impl Engine {
     /// An engine with a transposition table of `hash_mb` mebibytes, allocated now and never again (until
-    /// [`Engine::set_hash_mb`]), and the default [`PerpetualCheckJudge`].
+    /// [`Engine::set_hash_mb`]). Repetitions are ruled by the full adjudicator ([`RulesJudge`]) with the
+    /// rule set of the game searched ([`Engine::search`]; AXF for [`Engine::search_position`]).
     pub fn new(hash_mb: usize) -> Engine {
+        let options = AdjudicationOptions::default();
         Engine {
             tt: TranspositionTable::new(hash_mb),
             tables: Tables::new(),
             options: SearchOptions::default(),
-            judge: Box::new(PerpetualCheckJudge),
+            judge: Box::new(RulesJudge::new(options)),
+            judge_options: Some(options),
         }
     }
 
@@ -224,9 +231,11 @@ impl Engine {
         self.tt.resize(mb);
     }
 
-    /// Replaces the repetition judge (for the AXF / CXA adjudicator).
+    /// Replaces the repetition judge (for example with [`PerpetualCheckJudge`](super::PerpetualCheckJudge), which rules perpetual check
+    /// only). The engine then keeps this judge whatever the rule set of the game searched.
     pub fn set_judge(&mut self, judge: Box<dyn RepetitionJudge + Send>) {
         self.judge = judge;
+        self.judge_options = None;
     }
 
     /// The options.
@@ -258,6 +267,11 @@ impl Engine {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         self.tt.new_search();
+        // The built-in judge follows the game's rule set.
+        if self.judge_options.is_some_and(|o| o != *game.options()) {
+            self.judge = Box::new(RulesJudge::new(*game.options()));
+            self.judge_options = Some(*game.options());
+        }
         // Build the repetition stack: the start position, then one entry per played move.
         let mut stack = Vec::with_capacity(game.history().len() + MAX_PLY + 8);
         let mut pos = game.start().clone();

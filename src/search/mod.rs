@@ -26,6 +26,7 @@ pub mod eval;
 pub mod mate;
 mod movegen;
 pub mod repetition;
+mod rules_judge;
 mod score;
 mod skill;
 mod tt;
@@ -33,6 +34,7 @@ pub mod uci;
 
 pub use engine::{Engine, Limits, PvLine, SearchInfo, SearchOptions, SearchResult};
 pub use repetition::{CycleMove, PerpetualCheckJudge, RepetitionJudge, Verdict};
+pub use rules_judge::RulesJudge;
 pub use score::{Score, MATE, MAX_PLY};
 pub use tt::TranspositionTable;
 
