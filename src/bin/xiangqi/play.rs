@@ -5,12 +5,10 @@ use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
-use xiangqi_wasm::rules::{Color, Game, Move, Position, Role, Status};
+use xiangqi_wasm::rules::{Color, Game, Move, Position};
 use xiangqi_wasm::search::bench::BENCH_POSITIONS;
 use xiangqi_wasm::search::uci::{Action, UciSession};
-use xiangqi_wasm::search::{
-    Clock, CycleMove, Engine, Limits, PerpetualCheckJudge, RepetitionJudge, SearchOptions, Verdict,
-};
+use xiangqi_wasm::search::{Clock, Engine, Limits, SearchOptions};
 
 /// Wall-clock time since creation: the clock the CLI injects.
 struct InstantClock(Instant);
@@ -306,56 +304,17 @@ pub enum GameEnd {
     Draw(&'static str),
 }
 
-/// Referees `game` after its last move: mate and stalemate (the side to move loses), the third occurrence of
-/// a position in the reversible span (ruled by `judge`), 120 plies without capture, and a ply cap.
-pub fn referee(game: &Game, judge: &dyn RepetitionJudge, max_plies: usize) -> Option<GameEnd> {
-    let pos = game.position();
-    match pos.status() {
-        Status::Checkmate => return Some(GameEnd::Win(pos.turn().other(), "checkmate")),
-        Status::Stalemate => return Some(GameEnd::Win(pos.turn().other(), "stalemate")),
-        Status::Ongoing => {}
-    }
-    // Positions of the reversible span, newest last (the current position is not in `history`).
-    let hist = game.history();
-    let key = pos.hash();
-    let mut occurrences = Vec::new();
-    let mut i = hist.len();
-    while i > 0 {
-        let pm = &hist[i - 1];
-        if pm.hash_before == key {
-            occurrences.push(i - 1);
-        }
-        let soldier_forward =
-            pm.piece.role == Role::Soldier && pm.mv.from.file() == pm.mv.to.file();
-        if pm.captured.is_some() || soldier_forward {
-            break;
-        }
-        i -= 1;
-    }
-    if occurrences.len() >= 2 {
-        let first = occurrences[1];
-        let mut mover = game.start().turn();
-        if first % 2 == 1 {
-            mover = mover.other();
-        }
-        let mut cycle = Vec::new();
-        for pm in &hist[first..] {
-            cycle.push(CycleMove {
-                mv: pm.mv,
-                mover,
-                check: pm.check,
-            });
-            mover = mover.other();
-        }
-        return Some(match judge.judge(pos, &cycle) {
-            Verdict::Draw => GameEnd::Draw("repetition"),
-            Verdict::Loses(c) => GameEnd::Win(c.other(), "perpetual check"),
+/// Referees `game` after its last move with the rules engine's own adjudication (mate, stalemate, the
+/// repetition rulings of the game's rule set, the 60-move limit, dead positions), plus a ply cap.
+pub fn referee(game: &Game, max_plies: usize) -> Option<GameEnd> {
+    if let Some(o) = game.outcome() {
+        let why = o.reason().code();
+        return Some(match o.winner() {
+            Some(c) => GameEnd::Win(c, why),
+            None => GameEnd::Draw(why),
         });
     }
-    if pos.halfmoves() >= 120 {
-        return Some(GameEnd::Draw("60-move rule"));
-    }
-    if hist.len() >= max_plies {
+    if game.history().len() >= max_plies {
         return Some(GameEnd::Draw("ply cap"));
     }
     None
@@ -393,7 +352,6 @@ pub fn run_match(args: &[String]) -> Result<(), String> {
             other => return Err(format!("match: unknown argument {other:?}")),
         }
     }
-    let judge = PerpetualCheckJudge;
     let mut engines = [Engine::new(16), Engine::new(16)];
     let mut external = match &b.uci {
         Some(cmd) => Some(External::start(cmd, b.ranks_from_one)?),
@@ -424,7 +382,7 @@ pub fn run_match(args: &[String]) -> Result<(), String> {
                 ext.wait_for("readyok")?;
             }
             let end = loop {
-                if let Some(end) = referee(&game, &judge, max_plies) {
+                if let Some(end) = referee(&game, max_plies) {
                     break end;
                 }
                 let red_to_move = game.position().turn() == Color::Red;
