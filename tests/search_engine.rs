@@ -375,3 +375,29 @@ fn uci_reports_mate_scores() {
     });
     assert_eq!(out.last().unwrap(), "bestmove (none)");
 }
+
+/// Layering: the search names no wasm binding, no clock and no I/O of its own (house rule 1 and 9).
+#[test]
+fn search_module_stays_pure() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/search");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for banned in [
+            "wasm_bindgen",
+            "js_sys",
+            "web_sys",
+            "std::time",
+            "std::thread",
+            "std::fs",
+            "println!",
+            "crate::wasm",
+        ] {
+            assert!(
+                !text.contains(banned),
+                "{} mentions {banned}",
+                path.display()
+            );
+        }
+    }
+}

@@ -38,7 +38,7 @@ pub use rules_judge::RulesJudge;
 pub use score::{Score, MATE, MAX_PLY};
 pub use tt::TranspositionTable;
 
-/// A source of elapsed time, injected by the caller (the library never reads a clock itself: `std::time`
+/// A source of elapsed time, injected by the caller (the library never reads a clock itself: the standard clock
 /// panics on `wasm32-unknown-unknown`).
 pub trait Clock {
     /// Milliseconds since the search started.

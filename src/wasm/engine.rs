@@ -38,7 +38,7 @@ extern "C" {
 
     /// `(progress: { depth, score, nodes, timeMs, pv }) => void`
     #[wasm_bindgen(
-        typescript_type = "(progress: { depth: number, score: { cp: number } | { mate: number }, nodes: number, timeMs: number, pv: string[] }) => void"
+        typescript_type = "((progress: { depth: number, multipv: number, score: { cp: number } | { mate: number }, nodes: number, timeMs: number, pv: string[] }) => void)"
     )]
     pub type ProgressCallback;
     #[wasm_bindgen(method, catch, js_name = call)]
@@ -100,12 +100,15 @@ impl Engine {
     /// depth, nodes, timeMs, pv }`. `fen` null means the start position; `moves` are ICCS moves played from it
     /// (they count for repetitions). With no limit, 1 second. `move` is null when the side to move is mated.
     /// Throws `ERR_FEN`, `ERR_ILLEGAL_MOVE` or `ERR_SEARCH_LIMITS`.
+    #[wasm_bindgen(
+        unchecked_return_type = "{ move: string | null, score: { cp: number } | { mate: number }, depth: number, nodes: number, timeMs: number, pv: string[] }"
+    )]
     pub fn search(
         &mut self,
         fen: Option<String>,
         moves: Vec<String>,
         limits: Option<SearchLimits>,
-        on_progress: Option<ProgressCallback>,
+        #[wasm_bindgen(js_name = onProgress)] on_progress: Option<ProgressCallback>,
     ) -> Result<JsValue, JsValue> {
         let start = match fen {
             None => Position::new(),
