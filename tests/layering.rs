@@ -40,7 +40,11 @@ fn rules_and_clock_stay_pure() {
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         for banned in BANNED {
-            assert!(!text.contains(banned), "{} mentions {banned}", path.display());
+            assert!(
+                !text.contains(banned),
+                "{} mentions {banned}",
+                path.display()
+            );
         }
     }
 }
@@ -56,7 +60,11 @@ fn only_the_wasm_layer_names_wasm_bindgen() {
         }
         let text = std::fs::read_to_string(&path).unwrap();
         for banned in ["wasm_bindgen", "js_sys", "web_sys"] {
-            assert!(!text.contains(banned), "{} mentions {banned}", path.display());
+            assert!(
+                !text.contains(banned),
+                "{} mentions {banned}",
+                path.display()
+            );
         }
     }
 }

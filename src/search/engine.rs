@@ -845,14 +845,7 @@ impl Worker<'_> {
         let mut n_quiets = 0;
         let killers = self.t.killers[ply];
         for k in 0..n {
-            // Selection sort: bring the best remaining move to position k.
-            let mut bi = k;
-            for j in k + 1..n {
-                if scores[order[j] as usize] > scores[order[bi] as usize] {
-                    bi = j;
-                }
-            }
-            order.swap(k, bi);
+            pick_best(&mut order[..n], &scores, k);
             let m = moves[order[k] as usize];
             let capture = self.pos.is_capture(m);
             let piece = self.pos.board().piece_at(m.from).map_or(0, |p| p.index());
@@ -999,13 +992,7 @@ impl Worker<'_> {
             *o = i as u8;
         }
         for k in 0..n {
-            let mut bi = k;
-            for j in k + 1..n {
-                if scores[order[j] as usize] > scores[order[bi] as usize] {
-                    bi = j;
-                }
-            }
-            order.swap(k, bi);
+            pick_best(&mut order[..n], &scores, k);
             let m = moves[order[k] as usize];
             if !in_check {
                 // Delta pruning: even winning this piece for free does not reach alpha.
@@ -1040,4 +1027,17 @@ impl Worker<'_> {
         }
         best
     }
+}
+
+/// Selection sort step: brings the best-scored remaining move (indices in `order[k..]`) to position `k`.
+/// Moves are tried one at a time and a cut-off usually comes early, so sorting lazily is cheaper.
+#[inline]
+fn pick_best(order: &mut [u8], scores: &[i32; MAX_MOVES], k: usize) {
+    let mut bi = k;
+    for j in k + 1..order.len() {
+        if scores[order[j] as usize] > scores[order[bi] as usize] {
+            bi = j;
+        }
+    }
+    order.swap(k, bi);
 }
