@@ -2,7 +2,7 @@
 // `npm run bench`: speed of the JS API from Node (the built pkg/), median of several runs.
 //   legalMoves() at the start, legalMoves({ verbose: true }), play+undo, new Game(fen) (dropped, and freed),
 //   and perft from JS on the start position and two middle games of the published suite, compared with the
-//   native CLI (`target/release/xiangqi bench`) when it has been built.
+//   native CLI (`target/release/xiangqi perft-bench`) when it has been built, alternating rounds.
 // Usage: node scripts/bench.mjs [--depth N] [--runs N]      (defaults: depth 4, 5 runs)
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -56,31 +56,35 @@ const rows = [
 ];
 for (const [name, fn] of rows) console.log(`${name.padEnd(36)} ${fmt(opsPerSec(fn)).padStart(12)} calls/s`);
 
-console.log(`\nperft from JS (depth ${DEPTH})`);
-let wasmNodes = 0;
-let wasmSecs = 0;
-for (const [name, f] of [['start', fen], ['middle-1', MIDDLE_1], ['middle-2', MIDDLE_2]]) {
-  const times = [];
-  let nodes = 0;
-  for (let r = 0; r < Math.min(RUNS, 3); r++) {
-    const s = performance.now();
-    nodes = perft(f, DEPTH);
-    times.push((performance.now() - s) / 1000);
-  }
-  const t = median(times);
-  wasmNodes += nodes;
-  wasmSecs += t;
-  console.log(`${name.padEnd(9)} perft(${DEPTH}) = ${fmt(nodes).padStart(13)} in ${t.toFixed(3)} s = ${(nodes / t / 1e6).toFixed(1)} Mnps`);
-}
-const wasmMnps = wasmNodes / wasmSecs / 1e6;
-console.log(`wasm total ${(wasmMnps).toFixed(1)} Mnps`);
-
+// perft: wasm (from JS) and the native CLI on the same three positions, alternating so that both see the same
+// machine load; medians of the totals.
+console.log(`\nperft (depth ${DEPTH}): wasm from JS vs native, alternating, median of ${Math.min(RUNS, 3)} rounds`);
 const native = join(root, 'target', 'release', process.platform === 'win32' ? 'xiangqi.exe' : 'xiangqi');
-if (existsSync(native)) {
-  const out = execFileSync(native, ['bench', '--depth', String(DEPTH)], { encoding: 'utf8' });
-  const m = /= *([\d.]+) Mnps\s*$/.exec(out.trim());
-  console.log(`native total ${m ? m[1] : '?'} Mnps (target/release/xiangqi bench --depth ${DEPTH}, one run)`);
-  if (m) console.log(`wasm / native = ${(wasmMnps / Number(m[1])).toFixed(2)}`);
+const hasNative = existsSync(native);
+const wasmRounds = [];
+const nativeRounds = [];
+let nodes = 0;
+for (let r = 0; r < Math.min(RUNS, 3); r++) {
+  let secs = 0;
+  nodes = 0;
+  for (const f of [fen, MIDDLE_1, MIDDLE_2]) {
+    const s = performance.now();
+    nodes += perft(f, DEPTH);
+    secs += (performance.now() - s) / 1000;
+  }
+  wasmRounds.push(nodes / secs / 1e6);
+  if (hasNative) {
+    const out = execFileSync(native, ['perft-bench', '--depth', String(DEPTH)], { encoding: 'utf8' });
+    const m = /= *([\d.]+) Mnps\s*$/.exec(out.trim());
+    if (m) nativeRounds.push(Number(m[1]));
+  }
+}
+const wasmMnps = median(wasmRounds);
+console.log(`wasm   ${fmt(nodes)} nodes: ${wasmMnps.toFixed(1)} Mnps (rounds: ${wasmRounds.map((x) => x.toFixed(1)).join(', ')})`);
+if (nativeRounds.length) {
+  const nativeMnps = median(nativeRounds);
+  console.log(`native ${fmt(nodes)} nodes: ${nativeMnps.toFixed(1)} Mnps (target/release/xiangqi perft-bench --depth ${DEPTH}; rounds: ${nativeRounds.map((x) => x.toFixed(1)).join(', ')})`);
+  console.log(`native / wasm = ${(nativeMnps / wasmMnps).toFixed(2)}x`);
 } else {
   console.log('(build the native CLI with `cargo build --release` for a native comparison)');
 }
