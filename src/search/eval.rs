@@ -162,11 +162,15 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut score = [0i32; 2];
     let mut attack_units = [0i32; 2];
     let mut defenders = [[0i32; 2]; 2]; // [color][advisor, elephant]
+    // Material by role at this phase, computed once rather than per piece.
+    let mut material = [0i32; 7];
+    for (ri, m) in material.iter_mut().enumerate() {
+        *m = (VALUES[ri] * ph + VALUES_END[ri] * (PHASE_MAX - ph)) / PHASE_MAX;
+    }
     for (sq, p) in board.pieces() {
         let c = p.color.index();
         let ri = p.role.index();
-        let material = (VALUES[ri] * ph + VALUES_END[ri] * (PHASE_MAX - ph)) / PHASE_MAX;
-        let mut s = material + PST[c][ri][sq.index()] as i32;
+        let mut s = material[ri] + PST[c][ri][sq.index()] as i32;
         match p.role {
             Role::Chariot => {
                 let rv = board.rank_view(sq);
