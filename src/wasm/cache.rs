@@ -2,6 +2,7 @@
 //! property keys) are created once and reused, and records are built with plain property stores. Creating a JS
 //! string from wasm memory costs about a microsecond; a cached one costs a table lookup.
 
+use crate::rules::notation::{self, Notation};
 use crate::rules::{Color, Move, Piece, Position, Role, Square};
 use js_sys::Object;
 use std::cell::RefCell;
@@ -28,10 +29,12 @@ pub(crate) enum Key {
     Check,
     Square,
     Kind,
+    Wxf,
+    Chinese,
 }
 
-const KEYS: [&str; 9] = [
-    "iccs", "from", "to", "color", "piece", "captured", "check", "square", "kind",
+const KEYS: [&str; 11] = [
+    "iccs", "from", "to", "color", "piece", "captured", "check", "square", "kind", "wxf", "chinese",
 ];
 
 struct Strings {
@@ -116,8 +119,19 @@ pub(crate) fn object(fields: &[(Key, JsValue)]) -> JsValue {
     obj.into()
 }
 
-/// A `MoveInfo` record: `{ iccs, from, to, color, piece, captured, check }`.
-pub(crate) fn move_info(m: Move, piece: Piece, captured: Option<Piece>, check: bool) -> JsValue {
+/// A `MoveInfo` record with the move's WXF and Chinese text, written in `before` (the position it is played
+/// from; the move must be legal there).
+pub(crate) fn move_info_in(
+    before: &Position,
+    m: Move,
+    captured: Option<Piece>,
+    check: bool,
+) -> JsValue {
+    let Some(piece) = before.board().piece_at(m.from) else {
+        return JsValue::NULL;
+    };
+    let wxf = notation::write_move(before, m, &Notation::Wxf(Default::default()));
+    let chinese = notation::write_move(before, m, &Notation::Chinese(Default::default()));
     object(&[
         (Key::Iccs, iccs(m)),
         (Key::From, square(m.from)),
@@ -129,6 +143,8 @@ pub(crate) fn move_info(m: Move, piece: Piece, captured: Option<Piece>, check: b
             captured.map_or(JsValue::NULL, |p| role(p.role)),
         ),
         (Key::Check, JsValue::from_bool(check)),
+        (Key::Wxf, JsValue::from(wxf)),
+        (Key::Chinese, JsValue::from(chinese)),
     ])
 }
 

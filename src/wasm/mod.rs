@@ -12,10 +12,12 @@
 //! `tests/js/dts.test.mjs` checks them against the runtime exports.
 
 mod cache;
+mod clock;
 mod dto;
 mod errors;
 mod game;
 mod input;
+mod notation;
 
 use crate::rules::{self, Position};
 use dto::{to_js, FenValidation};

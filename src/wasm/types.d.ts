@@ -15,8 +15,11 @@ export type Rank = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
 export type Square = `${File}${Rank}`;
 
 /**
- * A move as input: ICCS text (`"h2e2"`, also `"H2-E2"`; case and surrounding whitespace are ignored) or an
- * object with `from` and `to` squares (any other properties, such as those of a {@link MoveInfo}, are ignored).
+ * A move as input: text in any notation — ICCS (`"h2e2"`, also `"H2-E2"`; case and surrounding whitespace are
+ * ignored), WXF (`"C2.5"`, `"H8+7"`) or Chinese (`"炮二平五"`, `"马8进7"`, traditional characters and full-width
+ * digits too) — or an object with `from` and `to` squares (any other properties, such as those of a
+ * {@link MoveInfo}, are ignored). WXF and Chinese text is resolved against the position: text that fits several
+ * legal moves throws `ERR_MOVE_AMBIGUOUS` (with the `candidates`); ICCS is never ambiguous.
  */
 export type MoveInput = string | { readonly from: string; readonly to: string };
 
@@ -36,6 +39,10 @@ export interface MoveInfo {
   captured: PieceKind | null;
   /** Whether the move gives check (将军). */
   check: boolean;
+  /** The move in WXF notation (default style), `"C2.5"`. */
+  wxf: string;
+  /** The move in Chinese notation (default style: simplified, ASCII digits for Black), `"炮二平五"`. */
+  chinese: string;
 }
 
 /** A piece on the board, as listed by `pieces()`. */
@@ -68,15 +75,20 @@ export type IllegalReasonCode =
   | "soldierStep"
   | "leavesGeneralInCheck"
   | "generalsWouldFace"
-  | "capturesGeneral";
+  | "capturesGeneral"
+  | "gameOver"
+  | "forbiddenRepetition";
 
 /**
- * The answer of `validate`: `{ legal: true }`, or why the move is not legal. `code` is `"syntax"` when the input
- * is not a move at all, else an {@link IllegalReasonCode}; `reason` is an English sentence for people.
+ * The answer of `validate`: `{ legal: true }` (with a `warning` when the move would end the game by
+ * repetition), or why `play` would refuse the move. `code` is `"syntax"` when the input is not a move at all,
+ * `"noPiece"` / `"impossible"` / `"ambiguous"` when WXF or Chinese text names no piece, no move of it, or several
+ * moves, else an {@link IllegalReasonCode} (including `"gameOver"` and, in enforce mode,
+ * `"forbiddenRepetition"`); `reason` is an English sentence for people.
  */
 export type Validation =
-  | { legal: true }
-  | { legal: false; code: IllegalReasonCode | "syntax"; reason: string };
+  | { legal: true; warning?: Outcome }
+  | { legal: false; code: IllegalReasonCode | "syntax" | "noPiece" | "impossible" | "ambiguous"; reason: string };
 
 /** What makes a FEN invalid: malformed text (first group) or an illegal position (second group). */
 export type FenErrorCode =
@@ -101,15 +113,33 @@ export type FenErrorCode =
  * Every `code` a {@link XiangqiError} can have. Codes are stable: new ones may be added, existing ones keep their
  * meaning.
  * - `ERR_FEN_*`: a bad FEN (see {@link FenErrorCode});
- * - `ERR_MOVE_SYNTAX`: the text is not a move; `ERR_ILLEGAL_MOVE`: a well-formed move that is not legal here;
+ * - `ERR_MOVE_SYNTAX`: the text is not a move in any notation; `ERR_ILLEGAL_MOVE`: a well-formed move that
+ *   `play` refuses (not legal, the game is over, or a forbidden repetition in enforce mode; see `reasonCode`);
+ * - `ERR_MOVE_NO_PIECE`: WXF / Chinese text names a piece that is not there; `ERR_MOVE_IMPOSSIBLE`: the piece
+ *   cannot move as described; `ERR_MOVE_AMBIGUOUS`: the text fits several legal moves (`candidates`);
+ * - `ERR_RECORD_SYNTAX` (with `line`, `column`), `ERR_RECORD_FEN`, `ERR_RECORD_MOVE` (with `ply`, `moveText`,
+ *   `line`, `column`, `moveCode`), `ERR_RECORD_ENCODING`, `ERR_RECORD_EMPTY`: a PGN or DhtmlXQ record that cannot
+ *   be read;
+ * - `ERR_GAME_OVER`: resigning, offering or accepting a draw, or a time forfeit after the game ended;
+ *   `ERR_NO_DRAW_OFFER`: accepting a draw nobody offered;
  * - `ERR_SQUARE`: the text is not a square;
- * - `ERR_OPTIONS`: an unknown option or an option of the wrong type;
+ * - `ERR_OPTIONS`: an unknown option or an option of the wrong type or range;
  * - `ERR_ARGUMENT`: an argument of the wrong JS type (a number where a string belongs, ...) or out of range.
  */
 export type ErrorCode =
   | FenErrorCode
   | "ERR_MOVE_SYNTAX"
+  | "ERR_MOVE_NO_PIECE"
+  | "ERR_MOVE_IMPOSSIBLE"
+  | "ERR_MOVE_AMBIGUOUS"
   | "ERR_ILLEGAL_MOVE"
+  | "ERR_RECORD_SYNTAX"
+  | "ERR_RECORD_FEN"
+  | "ERR_RECORD_MOVE"
+  | "ERR_RECORD_ENCODING"
+  | "ERR_RECORD_EMPTY"
+  | "ERR_GAME_OVER"
+  | "ERR_NO_DRAW_OFFER"
   | "ERR_SQUARE"
   | "ERR_OPTIONS"
   | "ERR_ARGUMENT";
@@ -151,38 +181,251 @@ export interface XiangqiError extends Error {
   reasonCode?: IllegalReasonCode;
   /** For `ERR_ILLEGAL_MOVE`: why, in English (`"the horse's leg at c9 is blocked"`). */
   reason?: string;
-  /** For `ERR_FEN_*`: every problem found (the first one's code is `code`). */
+  /** For `ERR_FEN_*` and `ERR_RECORD_FEN`: every problem found (the first one's code is `code`). */
   errors?: FenProblem[];
+  /** For `ERR_MOVE_AMBIGUOUS`: the legal moves the text fits, in ICCS. */
+  candidates?: string[];
+  /** For `ERR_RECORD_*`: where in the text, from 1 (columns in characters). */
+  line?: number;
+  column?: number;
+  /** For `ERR_RECORD_MOVE`: the game of the file (from 0), the ply (from 1), the move text, whether it is in a
+   * variation, and the move's own error code. */
+  game?: number;
+  ply?: number;
+  moveText?: string;
+  inVariation?: boolean;
+  moveCode?: ErrorCode;
 }
 
-/** Why a game ended. Mate and stalemate for now; the adjudication rules (repetition, 60-move rule) add more. */
-export type OutcomeReason = "checkmate" | "stalemate";
+/**
+ * Why a game ended (RULES.md §4–§7): `checkmate` and `stalemate` (both lose), the repetition rulings
+ * (`perpetualCheck`, `perpetualChase`, `perpetualMateThreat`, `perpetualAttack` lose for the offender;
+ * `mutualPerpetual`, `repetitionDraw` draw), `moveLimit` (natural move limit, draw), `deadPosition` (no mate
+ * possible, draw), and the external endings `resignation`, `agreement`, `timeForfeit`, `illegalMove`.
+ */
+export type OutcomeReason =
+  | "checkmate"
+  | "stalemate"
+  | "perpetualCheck"
+  | "perpetualChase"
+  | "perpetualMateThreat"
+  | "perpetualAttack"
+  | "mutualPerpetual"
+  | "repetitionDraw"
+  | "moveLimit"
+  | "deadPosition"
+  | "resignation"
+  | "agreement"
+  | "timeForfeit"
+  | "illegalMove";
 
-/** How a finished game ended: returned by `outcome()`. */
+/** How a move is classified for repetition rulings (RULES.md §6): 将 check, 杀 mate threat, 捉 chase, 闲 idle. */
+export type MoveCategory = "check" | "mateThreat" | "chase" | "idle";
+
+/** A piece that chases (attacks) a target. */
+export interface Attacker {
+  square: Square;
+  kind: PieceKind;
+}
+
+/** A chased piece: where it stands, what it is, whether it is truly protected (真根), and who chases it. */
+export interface ChaseTarget {
+  square: Square;
+  color: Color;
+  kind: PieceKind;
+  protected: boolean;
+  attackers: Attacker[];
+}
+
+/** One move of a repetition cycle with its classification under the rule set of the ruling. */
+export interface CycleMove {
+  /** The ply of the move in the game (1 = the first move played). */
+  ply: number;
+  /** The move, ICCS. */
+  move: string;
+  color: Color;
+  category: MoveCategory;
+  /** The pieces it chased (for `chase` moves). */
+  targets: ChaseTarget[];
+}
+
+/** How a finished game ended: returned by `outcome()`, the ending methods and as a repetition warning. */
 export interface Outcome {
   /** The result in PGN form. */
   result: "1-0" | "0-1" | "1/2-1/2";
   /** The side that won, `null` for a draw. */
   winner: Color | null;
-  /** Why the game ended. */
+  /** Why the game ended (a stable code). */
   reason: OutcomeReason;
+  /** The rule set in force. */
+  ruleset: Ruleset;
+  /** The side that broke a rule, resigned or lost on time; `null` for mate, stalemate and draws. */
+  offender: Color | null;
   /** An English sentence: `"Black is checkmated (将死, jiāngsǐ): Red wins"`. */
   explanation: string;
+  /** The same sentence in Chinese (简体中文). */
+  explanationZh: string;
+  /** The number of plies played when the game ended. */
+  ply: number;
+  /** For a repetition ruling, the moves of the repeated span with their classification; else `[]`. */
+  cycle: CycleMove[];
+}
+
+/** The answer of `classifyMove`. */
+export interface MoveClassification {
+  /** The category under the game's rule set (the heavier one when several apply). */
+  category: MoveCategory;
+  /** Whether the move gives check. */
+  check: boolean;
+  /** Whether the move threatens mate (computed only when it can matter). */
+  mateThreat: boolean;
+  /** The pieces the move chases. */
+  targets: ChaseTarget[];
 }
 
 /** The rule set for adjudicating repetitions: Asian (AXF, 亚洲象棋规则) or Chinese (CXA, 中国象棋规则) rules. */
 export type Ruleset = "axf" | "cxa";
 
-/** Options of `new Game` and `Game.fromFen`. Unknown keys and wrong types throw `ERR_OPTIONS`. */
+/**
+ * How a game treats its endings: `adjudicate` (the offender of a forbidden repetition loses; the default),
+ * `enforce` (a move completing a forbidden repetition is refused with `forbiddenRepetition`: for online play
+ * and play against the computer), `analysis` (endings are reported but moves may still be played, for records
+ * and analysis boards).
+ */
+export type Mode = "adjudicate" | "enforce" | "analysis";
+
+/** Options of `new Game`, `Game.fromFen`, `Game.fromPgn`, `setOptions`. Unknown keys, wrong types and values out
+ * of range throw `ERR_OPTIONS`. */
 export interface GameOptions {
   /** Rule set for repetition adjudication (default `"axf"`). Moves, mate and stalemate are the same in both. */
   rules?: Ruleset;
+  /** Natural move limit (自然限着) in moves without a capture (default 60; 0 switches it off; up to 10000). */
+  moveLimit?: number;
+  /** Which occurrence of a position triggers the repetition rules (default 3; 2 to 100). */
+  repetitionCount?: number;
+  /** Default `"adjudicate"`. */
+  mode?: Mode;
+  /** Do not count a side's checks beyond its tenth toward the move limit (default `false`). */
+  checkDiscount?: boolean;
+  /** Depth in moves of the mate-threat test of the classification (default 2; 1 to 4). */
+  mateThreatDepth?: number;
+}
+
+/** A move notation. */
+export type NotationName = "iccs" | "wxf" | "chinese";
+
+/** Output style of WXF and Chinese notation (ignored where it does not apply). */
+export interface NotationOptions {
+  /** Chinese: `"simplified"` (default, `马8进7`) or `"traditional"` (`馬8進7`). */
+  script?: "simplified" | "traditional";
+  /** Chinese: Black's digits `"ascii"` (default) or `"fullwidth"` (`马８进７`). */
+  blackDigits?: "ascii" | "fullwidth";
+  /** Tandem soldiers: `"classic"` (WXF 1997, 前/后; default) or `"ordinal"` (2018 style, `15+1`). */
+  tandem?: "classic" | "ordinal";
+  /** WXF traverse sign: `"."` (default, `C2.5`) or `"="`. */
+  traverse?: "." | "=";
+  /** WXF: lower-case letters (`c2.5`). */
+  lowercase?: boolean;
+}
+
+/** Options of `game.pgn()`. */
+export interface PgnOptions {
+  /** Notation of the moves (default `"chinese"`); it also sets the `Format` tag. */
+  notation?: NotationName;
+  notationOptions?: NotationOptions;
+  /** Tag pairs to write (`{ Event: "...", Red: "...", Black: "..." }`); `Result` defaults to the outcome. */
+  headers?: Record<string, string>;
+  /** Wrap the move text at this many characters (default 80; 0 = one line). */
+  lineWidth?: number;
+}
+
+/** One move of a record line, with its NAGs, comment and variations (each played instead of this move). */
+export interface RecordMove {
+  /** ICCS. */
+  move: string;
+  /** Numeric annotation glyphs (`1` = good move, `2` = mistake, ...). */
+  nags: number[];
+  comment: string | null;
+  variations: RecordLine[];
+}
+
+/** A line of a record: the main line or a variation. */
+export interface RecordLine {
+  /** A comment before the first move. */
+  comment: string | null;
+  moves: RecordMove[];
+}
+
+/** A game of a PGN file, as returned by `parsePgn`. */
+export interface RecordGame {
+  /** The tag pairs (`Event`, `Red`, `Black`, `Result`, `FEN`, ...). */
+  headers: Record<string, string>;
+  /** The start position. */
+  fen: string;
+  /** `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`. */
+  result: string;
+  mainline: RecordLine;
+}
+
+/** A record as input: text, or bytes (UTF-8, else GBK, decoded with the host's `TextDecoder`). */
+export type RecordInput = string | Uint8Array;
+
+/** A search score from the side to move's view: centipawns, or mate in `mate` moves (negative: being mated). */
+export type Score = { cp: number } | { mate: number };
+
+/** Limits and style of a search (`hint`, `Engine.search`). With no limit, 1 second. Bad values throw `ERR_OPTIONS`. */
+export interface SearchLimits {
+  /** Deepest iteration in plies (1–64). */
+  depth?: number;
+  /** Time limit in milliseconds (no new iteration after 60 % of it). */
+  timeMs?: number;
+  /** Node budget. */
+  nodes?: number;
+  /** Number of best lines to report in `lines` (1–20, default 1). */
+  multiPv?: number;
+  /** Playing strength 0 (weakest) to 20 (full strength, the default); weaker levels choose among good moves. */
+  skill?: number;
+  /** Seed of the weaker levels' choices: same seed, same move. */
+  seed?: number;
+}
+
+/** One of the best lines. */
+export interface HintLine {
+  score: Score;
+  pv: string[];
+}
+
+/** The answer of a search. `move` is `null` when the side to move has no legal move. */
+export interface Hint {
+  move: string | null;
+  score: Score;
+  /** The last completed iteration. */
+  depth: number;
+  nodes: number;
+  timeMs: number;
+  /** The principal variation, ICCS. */
+  pv: string[];
+  /** The best lines, best first (`multiPv` of them). */
+  lines: HintLine[];
+}
+
+/** A progress report of a search, after each completed iteration (and each line with `multiPv`). */
+export interface SearchProgress {
+  depth: number;
+  /** 1 for the best line, 2 for the second, ... */
+  multipv: number;
+  score: Score;
+  nodes: number;
+  timeMs: number;
+  pv: string[];
 }
 
 /** Options of `legalMoves` and `history`. */
 export interface ListOptions {
-  /** `true` for {@link MoveInfo} records instead of ICCS strings. */
+  /** `true` for {@link MoveInfo} records instead of strings. */
   verbose?: boolean;
+  /** The notation of the strings (default `"iccs"`; default styles). */
+  notation?: NotationName;
 }
 
 /**
