@@ -2,7 +2,6 @@
 //! property keys) are created once and reused, and records are built with plain property stores. Creating a JS
 //! string from wasm memory costs about a microsecond; a cached one costs a table lookup.
 
-use crate::rules::notation::{self, Notation};
 use crate::rules::{Color, Move, Piece, Position, Role, Square};
 use js_sys::Object;
 use std::cell::RefCell;
@@ -119,7 +118,7 @@ pub(crate) fn object(fields: &[(Key, JsValue)]) -> JsValue {
     obj.into()
 }
 
-/// A `MoveInfo` record with the move's WXF and Chinese text, written in `before` (the position it is played
+/// A `MoveInfo` record with the move's WXF and Chinese text (when the build has notation support), written in `before` (the position it is played
 /// from; the move must be legal there).
 pub(crate) fn move_info_in(
     before: &Position,
@@ -130,9 +129,8 @@ pub(crate) fn move_info_in(
     let Some(piece) = before.board().piece_at(m.from) else {
         return JsValue::NULL;
     };
-    let wxf = notation::write_move(before, m, &Notation::Wxf(Default::default()));
-    let chinese = notation::write_move(before, m, &Notation::Chinese(Default::default()));
-    object(&[
+    let texts = super::notation::move_texts(before, m);
+    let mut fields = vec![
         (Key::Iccs, iccs(m)),
         (Key::From, square(m.from)),
         (Key::To, square(m.to)),
@@ -143,9 +141,12 @@ pub(crate) fn move_info_in(
             captured.map_or(JsValue::NULL, |p| role(p.role)),
         ),
         (Key::Check, JsValue::from_bool(check)),
-        (Key::Wxf, JsValue::from(wxf)),
-        (Key::Chinese, JsValue::from(chinese)),
-    ])
+    ];
+    if let Some((wxf, chinese)) = texts {
+        fields.push((Key::Wxf, JsValue::from(wxf)));
+        fields.push((Key::Chinese, JsValue::from(chinese)));
+    }
+    object(&fields)
 }
 
 /// A `PieceInfo` record: `{ square, color, kind }`.

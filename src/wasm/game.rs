@@ -6,14 +6,10 @@ use super::dto::{to_js, ClassificationDto, OptionsDto, OutcomeDto, Validation};
 use super::errors::XqError;
 use super::input::{
     bool_option, color_arg, fen_arg, int_option, is_absent, move_arg, options_arg, square_arg,
-    string_option, type_name,
+    string_option,
 };
-use super::notation::{
-    headers_arg, notation_arg, parse_move_text, record_error, record_js, record_text, MAX_MOVE_TEXT,
-};
+use super::notation::{list_notation, parse_move_text, write_text, ListNotation, MAX_MOVE_TEXT};
 use crate::rules::adjudication::{Mode, Options};
-use crate::rules::notation::record::GameRecord;
-use crate::rules::notation::{self, pgn, Notation};
 use crate::rules::{self, EndingError, IllegalMoveError, Move, Position, Ruleset};
 use js_sys::{Array, JsString, Map};
 use wasm_bindgen::prelude::*;
@@ -30,7 +26,7 @@ const OPTION_KEYS: [&str; 6] = [
 
 /// Reads `GameOptions` over `base`: absent keys keep their value in `base`. `moveLimit` is in moves (the
 /// adjudicator counts plies).
-fn game_options(v: &JsValue, what: &str, base: Options) -> Result<Options, XqError> {
+pub(crate) fn game_options(v: &JsValue, what: &str, base: Options) -> Result<Options, XqError> {
     let [rules, move_limit, repetition_count, mode, check_discount, mate_threat_depth] =
         options_arg(v, what, OPTION_KEYS)?;
     let mut o = base;
@@ -56,18 +52,10 @@ fn game_options(v: &JsValue, what: &str, base: Options) -> Result<Options, XqErr
 }
 
 /// `{ verbose, notation }` of `legalMoves` and `history`.
-fn list_options(v: &JsValue, what: &str) -> Result<(bool, Option<Notation>), XqError> {
+fn list_options(v: &JsValue, what: &str) -> Result<(bool, Option<ListNotation>), XqError> {
     let [verbose, notation] = options_arg(v, what, ["verbose", "notation"])?;
     let verbose = bool_option(&verbose, what, "verbose", false)?;
-    let notation = if notation.is_undefined() {
-        None
-    } else {
-        Some(
-            notation_arg(&notation, &JsValue::UNDEFINED, what, "iccs")
-                .map_err(|e| XqError::options(e.message().to_string()))?,
-        )
-    };
-    Ok((verbose, notation))
+    Ok((verbose, list_notation(&notation, what)?))
 }
 
 fn position_from_fen(fen: &JsValue, what: &str) -> Result<Position, XqError> {
@@ -93,6 +81,12 @@ pub struct Game {
 }
 
 impl Game {
+    /// Wraps a rules game.
+    #[cfg_attr(not(feature = "wasm-notation"), allow(dead_code))]
+    pub(crate) fn from_inner(inner: rules::Game) -> Game {
+        Game { inner }
+    }
+
     fn build(start: Position, options: Options) -> Game {
         let mut inner = rules::Game::new(start);
         // The options were validated by `game_options`.
@@ -100,12 +94,12 @@ impl Game {
         Game { inner }
     }
 
-    fn pos(&self) -> &Position {
+    pub(crate) fn pos(&self) -> &Position {
         self.inner.position()
     }
 
     /// The move a JS argument names: ICCS, WXF or Chinese text, or `{ from, to }`.
-    fn move_of(&self, v: &JsValue) -> Result<Move, XqError> {
+    pub(crate) fn move_of(&self, v: &JsValue) -> Result<Move, XqError> {
         if let Some(s) = v.dyn_ref::<JsString>() {
             if s.length() > MAX_MOVE_TEXT {
                 return move_arg(v); // the ICCS reader reports the syntax error without copying it all
@@ -129,14 +123,6 @@ impl Game {
             return err(IllegalReason::ForbiddenRepetition);
         }
         Ok(())
-    }
-
-    fn from_record(record: &GameRecord, options: &JsValue, what: &str) -> Result<Game, XqError> {
-        let options = game_options(options, what, Options::default())?;
-        let mut inner = record.to_game().map_err(|e| XqError::illegal(&e))?;
-        // The record's game was ruled with the default options; rule it again with the caller's.
-        let _ = inner.set_options(options);
-        Ok(Game { inner })
     }
 
     /// The legal moves of the side to move, sorted by ICCS.
@@ -174,25 +160,6 @@ impl Game {
         let options = game_options(&options, "Game.fromFen", Options::default())?;
         let start = position_from_fen(&fen, "Game.fromFen")?;
         Ok(Game::build(start, options))
-    }
-
-    /// `Game.fromPgn(text | bytes, options?)`: the first game of a PGN record, its main line played.
-    #[wasm_bindgen(js_name = fromPgn, skip_typescript)]
-    pub fn from_pgn(text: JsValue, options: JsValue) -> Result<Game, XqError> {
-        let text = record_text(&text, "Game.fromPgn")?;
-        let records = pgn::parse_pgn(&text).map_err(|e| record_error(&e))?;
-        let first = records.first().ok_or_else(|| {
-            XqError::new("ERR_RECORD_EMPTY", "Game.fromPgn: the text holds no game")
-        })?;
-        Game::from_record(first, &options, "Game.fromPgn")
-    }
-
-    /// `Game.fromDhtmlxq(text | bytes, options?)`: a DhtmlXQ record, its main line played.
-    #[wasm_bindgen(js_name = fromDhtmlxq, skip_typescript)]
-    pub fn from_dhtmlxq(text: JsValue, options: JsValue) -> Result<Game, XqError> {
-        let text = record_text(&text, "Game.fromDhtmlxq")?;
-        let record = notation::dhtmlxq::parse_dhtmlxq(&text).map_err(|e| record_error(&e))?;
-        Game::from_record(&record, &options, "Game.fromDhtmlxq")
     }
 
     /// The current position in FEN (six fields).
@@ -241,11 +208,8 @@ impl Game {
                 .iter()
                 .map(|&m| move_info_in(pos, m, pos.board().piece_at(m.to), pos.gives_check(m)))
                 .collect()
-        } else if let Some(n) = notation.filter(|n| *n != Notation::Iccs) {
-            moves
-                .iter()
-                .map(|&m| JsValue::from(notation::write_move(pos, m, &n)))
-                .collect()
+        } else if let Some(n) = notation {
+            moves.iter().map(|&m| write_text(pos, m, &n)).collect()
         } else {
             iccs_array(moves.iter().copied())
         })
@@ -351,40 +315,6 @@ impl Game {
         Ok(move_info_in(&before, m, played.captured, played.check))
     }
 
-    /// The ICCS move a text names in this position (ICCS, WXF or Chinese). Throws `ERR_MOVE_SYNTAX`,
-    /// `ERR_MOVE_NO_PIECE`, `ERR_MOVE_IMPOSSIBLE`, `ERR_MOVE_AMBIGUOUS` (with `candidates`) or
-    /// `ERR_ILLEGAL_MOVE`.
-    #[wasm_bindgen(js_name = parseMove, skip_typescript)]
-    pub fn parse_move(&self, text: JsValue) -> Result<String, XqError> {
-        if !text.is_string() {
-            return Err(XqError::argument(format!(
-                "parseMove: expected move text, got {}",
-                type_name(&text)
-            )));
-        }
-        let m = self.move_of(&text)?;
-        self.pos()
-            .check_move(m)
-            .map_err(|reason| XqError::illegal(&IllegalMoveError { mv: m, reason }))?;
-        Ok(m.to_string())
-    }
-
-    /// A legal move of this position written in `notation` (`"wxf"`, `"chinese"` or `"iccs"`).
-    #[wasm_bindgen(js_name = toNotation, skip_typescript)]
-    pub fn to_notation(
-        &self,
-        mv: JsValue,
-        notation: JsValue,
-        options: JsValue,
-    ) -> Result<String, XqError> {
-        let n = notation_arg(&notation, &options, "toNotation", "wxf")?;
-        let m = self.move_of(&mv)?;
-        self.pos()
-            .check_move(m)
-            .map_err(|reason| XqError::illegal(&IllegalMoveError { mv: m, reason }))?;
-        Ok(notation::write_move(self.pos(), m, &n))
-    }
-
     /// Takes back the last move and returns its `MoveInfo`; `null` at the start.
     #[wasm_bindgen(skip_typescript)]
     pub fn undo(&mut self) -> JsValue {
@@ -400,14 +330,14 @@ impl Game {
     pub fn history(&self, options: JsValue) -> Result<Vec<JsValue>, XqError> {
         let (verbose, notation) = list_options(&options, "history")?;
         let h = self.inner.history();
-        if !verbose && !matches!(notation, Some(n) if n != Notation::Iccs) {
+        if !verbose && notation.is_none() {
             return Ok(iccs_array(h.iter().map(|p| p.mv)));
         }
         let mut pos = self.inner.start().clone();
         let mut out = Vec::with_capacity(h.len());
         for p in h {
-            out.push(match notation {
-                Some(n) if !verbose => JsValue::from(notation::write_move(&pos, p.mv, &n)),
+            out.push(match &notation {
+                Some(n) if !verbose => write_text(&pos, p.mv, n),
                 _ => move_info_in(&pos, p.mv, p.captured, p.check),
             });
             pos.play_unchecked(p.mv);
@@ -517,54 +447,15 @@ impl Game {
         let o = self.inner.time_forfeit(c).map_err(ending_error)?;
         Ok(outcome_js(Some(o)))
     }
-
-    /// The game as PGN (`{ notation?, notationOptions?, headers?, lineWidth? }`).
-    #[wasm_bindgen(skip_typescript)]
-    pub fn pgn(&self, options: JsValue) -> Result<String, XqError> {
-        let [notation, notation_options, headers, line_width] = options_arg(
-            &options,
-            "pgn",
-            ["notation", "notationOptions", "headers", "lineWidth"],
-        )?;
-        let n = notation_arg(&notation, &notation_options, "pgn", "chinese")
-            .map_err(|e| XqError::options(e.message().to_string()))?;
-        let headers = headers_arg(&headers, "pgn")?;
-        let width = int_option(&line_width, "pgn", "lineWidth", 0, 100_000)?.unwrap_or(80);
-        let mut record = GameRecord::from_game(&self.inner);
-        for (k, v) in &headers {
-            record.set_header(k, v);
-        }
-        if record.header("Result").is_none() {
-            let result = self.inner.outcome().map_or("*", |o| o.result().as_str());
-            record.set_header("Result", result);
-        }
-        Ok(pgn::write_pgn(
-            &record,
-            &pgn::PgnOptions {
-                notation: n,
-                line_width: width as usize,
-            },
-        ))
-    }
-
-    /// The game as a DhtmlXQ record.
-    #[wasm_bindgen(skip_typescript)]
-    pub fn dhtmlxq(&self) -> String {
-        notation::dhtmlxq::write_dhtmlxq(&GameRecord::from_game(&self.inner))
-    }
 }
 
 impl Game {
-    /// The game for the search (crate-internal).
+    /// The rules game (for the search and the records).
+    #[cfg_attr(
+        not(any(feature = "wasm-notation", feature = "wasm-search")),
+        allow(dead_code)
+    )]
     pub(crate) fn rules_game(&self) -> &rules::Game {
         &self.inner
     }
-}
-
-/// `parsePgn(text | bytes)`: every game of a PGN file with headers, main line and variations.
-#[wasm_bindgen(js_name = parsePgn, skip_typescript)]
-pub fn parse_pgn(text: JsValue) -> Result<Vec<JsValue>, XqError> {
-    let text = record_text(&text, "parsePgn")?;
-    let records = pgn::parse_pgn(&text).map_err(|e| record_error(&e))?;
-    Ok(records.iter().map(record_js).collect())
 }

@@ -17,6 +17,10 @@ mod dto;
 mod errors;
 mod game;
 mod input;
+#[cfg(feature = "wasm-notation")]
+mod notation;
+#[cfg(not(feature = "wasm-notation"))]
+#[path = "iccs_only.rs"]
 mod notation;
 
 use crate::rules::{self, Position};
@@ -85,4 +89,5 @@ pub fn is_xiangqi_error(value: JsValue) -> bool {
         .dyn_ref::<js_sys::Error>()
         .is_some_and(|e| e.name() == ERROR_NAME)
 }
+#[cfg(feature = "wasm-search")]
 mod engine;

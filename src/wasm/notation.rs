@@ -3,14 +3,17 @@
 //! the typed errors of [`crate::rules::notation`].
 
 use super::errors::XqError;
-use super::input::{options_arg, string_option, type_name};
+use super::game::{game_options, Game};
+use super::input::{int_option, options_arg, string_option, type_name};
+use crate::rules::adjudication::Options;
 use crate::rules::notation::chinese::{BlackDigits, Script};
+use crate::rules::notation::pgn;
 use crate::rules::notation::record::{GameRecord, Line, RecordError};
 use crate::rules::notation::wxf::Traverse;
 use crate::rules::notation::{
     self, ChineseOptions, Notation, NotationError, TandemStyle, WxfOptions,
 };
-use crate::rules::{Move, Position};
+use crate::rules::{IllegalMoveError, Move, Position};
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -274,4 +277,142 @@ pub(crate) fn headers_arg(v: &JsValue, what: &str) -> Result<Vec<(String, String
         }
     }
     Ok(out)
+}
+
+/// `notation` of `legalMoves` / `history`: `None` for ICCS (absent or `"iccs"`).
+pub(crate) type ListNotation = Notation;
+
+/// Reads the `notation` option of a move list.
+pub(crate) fn list_notation(v: &JsValue, what: &str) -> Result<Option<ListNotation>, XqError> {
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    let n = notation_arg(v, &JsValue::UNDEFINED, what, "iccs")
+        .map_err(|e| XqError::options(e.message().to_string()))?;
+    Ok((n != Notation::Iccs).then_some(n))
+}
+
+/// A legal move of `pos` as text in `n`.
+pub(crate) fn write_text(pos: &Position, m: Move, n: &ListNotation) -> JsValue {
+    JsValue::from(notation::write_move(pos, m, n))
+}
+
+/// The WXF and Chinese text (default styles) of a legal move of `pos`, for `MoveInfo`.
+pub(crate) fn move_texts(pos: &Position, m: Move) -> Option<(String, String)> {
+    Some((
+        notation::write_move(pos, m, &Notation::Wxf(Default::default())),
+        notation::write_move(pos, m, &Notation::Chinese(Default::default())),
+    ))
+}
+
+impl Game {
+    fn from_record(record: &GameRecord, options: &JsValue, what: &str) -> Result<Game, XqError> {
+        let options = game_options(options, what, Options::default())?;
+        let mut inner = record.to_game().map_err(|e| XqError::illegal(&e))?;
+        // The record's game was ruled with the default options; rule it again with the caller's.
+        let _ = inner.set_options(options);
+        Ok(Game::from_inner(inner))
+    }
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// `Game.fromPgn(text | bytes, options?)`: the first game of a PGN record, its main line played.
+    #[wasm_bindgen(js_name = fromPgn, skip_typescript)]
+    pub fn from_pgn(text: JsValue, options: JsValue) -> Result<Game, XqError> {
+        let text = record_text(&text, "Game.fromPgn")?;
+        let records = pgn::parse_pgn(&text).map_err(|e| record_error(&e))?;
+        let first = records.first().ok_or_else(|| {
+            XqError::new("ERR_RECORD_EMPTY", "Game.fromPgn: the text holds no game")
+        })?;
+        Game::from_record(first, &options, "Game.fromPgn")
+    }
+
+    /// `Game.fromDhtmlxq(text | bytes, options?)`: a DhtmlXQ record, its main line played.
+    #[wasm_bindgen(js_name = fromDhtmlxq, skip_typescript)]
+    pub fn from_dhtmlxq(text: JsValue, options: JsValue) -> Result<Game, XqError> {
+        let text = record_text(&text, "Game.fromDhtmlxq")?;
+        let record = notation::dhtmlxq::parse_dhtmlxq(&text).map_err(|e| record_error(&e))?;
+        Game::from_record(&record, &options, "Game.fromDhtmlxq")
+    }
+
+    /// The ICCS move a text names in this position (ICCS, WXF or Chinese). Throws `ERR_MOVE_SYNTAX`,
+    /// `ERR_MOVE_NO_PIECE`, `ERR_MOVE_IMPOSSIBLE`, `ERR_MOVE_AMBIGUOUS` (with `candidates`) or
+    /// `ERR_ILLEGAL_MOVE`.
+    #[wasm_bindgen(js_name = parseMove, skip_typescript)]
+    pub fn parse_move(&self, text: JsValue) -> Result<String, XqError> {
+        if !text.is_string() {
+            return Err(XqError::argument(format!(
+                "parseMove: expected move text, got {}",
+                type_name(&text)
+            )));
+        }
+        let m = self.move_of(&text)?;
+        self.pos()
+            .check_move(m)
+            .map_err(|reason| XqError::illegal(&IllegalMoveError { mv: m, reason }))?;
+        Ok(m.to_string())
+    }
+
+    /// A legal move of this position written in `notation` (`"wxf"`, `"chinese"` or `"iccs"`).
+    #[wasm_bindgen(js_name = toNotation, skip_typescript)]
+    pub fn to_notation(
+        &self,
+        mv: JsValue,
+        notation: JsValue,
+        options: JsValue,
+    ) -> Result<String, XqError> {
+        let n = notation_arg(&notation, &options, "toNotation", "wxf")?;
+        let m = self.move_of(&mv)?;
+        self.pos()
+            .check_move(m)
+            .map_err(|reason| XqError::illegal(&IllegalMoveError { mv: m, reason }))?;
+        Ok(notation::write_move(self.pos(), m, &n))
+    }
+
+    /// The game as PGN (`{ notation?, notationOptions?, headers?, lineWidth? }`).
+    #[wasm_bindgen(skip_typescript)]
+    pub fn pgn(&self, options: JsValue) -> Result<String, XqError> {
+        let [notation, notation_options, headers, line_width] = options_arg(
+            &options,
+            "pgn",
+            ["notation", "notationOptions", "headers", "lineWidth"],
+        )?;
+        let n = notation_arg(&notation, &notation_options, "pgn", "chinese")
+            .map_err(|e| XqError::options(e.message().to_string()))?;
+        let headers = headers_arg(&headers, "pgn")?;
+        let width = int_option(&line_width, "pgn", "lineWidth", 0, 100_000)?.unwrap_or(80);
+        let mut record = GameRecord::from_game(self.rules_game());
+        for (k, v) in &headers {
+            record.set_header(k, v);
+        }
+        if record.header("Result").is_none() {
+            let result = self
+                .rules_game()
+                .outcome()
+                .map_or("*", |o| o.result().as_str());
+            record.set_header("Result", result);
+        }
+        Ok(pgn::write_pgn(
+            &record,
+            &pgn::PgnOptions {
+                notation: n,
+                line_width: width as usize,
+            },
+        ))
+    }
+
+    /// The game as a DhtmlXQ record.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn dhtmlxq(&self) -> String {
+        notation::dhtmlxq::write_dhtmlxq(&GameRecord::from_game(self.rules_game()))
+    }
+}
+
+/// `parsePgn(text | bytes)`: every game of a PGN file with headers, main line and variations.
+#[wasm_bindgen(js_name = parsePgn, skip_typescript)]
+pub fn parse_pgn(text: JsValue) -> Result<Vec<JsValue>, XqError> {
+    let text = record_text(&text, "parsePgn")?;
+    let records = pgn::parse_pgn(&text).map_err(|e| record_error(&e))?;
+    Ok(records.iter().map(record_js).collect())
 }
