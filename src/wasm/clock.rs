@@ -66,6 +66,21 @@ fn ms(v: &JsValue, what: &str, key: &str, min: f64) -> Result<Option<u64>, XqErr
     }
 }
 
+/// The milliseconds a side thought: a non-negative integer (required).
+fn elapsed_arg(v: &JsValue, what: &str) -> Result<u64, XqError> {
+    match v.as_f64() {
+        Some(n) if n.fract() == 0.0 && (0.0..=MAX_MS).contains(&n) => Ok(n as u64),
+        _ => Err(XqError::argument(format!(
+            "{what}: elapsedMs must be an integer from 0 to {MAX_MS} (milliseconds), got {}",
+            if v.as_f64().is_some() {
+                "another number"
+            } else {
+                type_name(v)
+            }
+        ))),
+    }
+}
+
 fn control_arg(v: &JsValue) -> Result<TimeControl, XqError> {
     let what = "new Clock";
     if let Some(s) = v.dyn_ref::<JsString>() {
@@ -166,21 +181,21 @@ impl Clock {
     /// The side to move completes its move after `elapsedMs` and presses its clock. Returns the flag if it fell.
     #[wasm_bindgen(skip_typescript)]
     pub fn press(&mut self, elapsed_ms: JsValue) -> Result<JsValue, XqError> {
-        let e = ms(&elapsed_ms, "press", "elapsedMs", 0.0)?.unwrap_or(0);
+        let e = elapsed_arg(&elapsed_ms, "press")?;
         Ok(flag_js(self.inner.press(e).err()))
     }
 
     /// Whether the flag of the side to move would have fallen after `elapsedMs` (nothing recorded).
     #[wasm_bindgen(skip_typescript)]
     pub fn check(&self, elapsed_ms: JsValue) -> Result<JsValue, XqError> {
-        let e = ms(&elapsed_ms, "check", "elapsedMs", 0.0)?.unwrap_or(0);
+        let e = elapsed_arg(&elapsed_ms, "check")?;
         Ok(flag_js(self.inner.check(e)))
     }
 
     /// Records that the side to move's flag fell after `elapsedMs`, if it did.
     #[wasm_bindgen(js_name = flagFell, skip_typescript)]
     pub fn flag_fell(&mut self, elapsed_ms: JsValue) -> Result<JsValue, XqError> {
-        let e = ms(&elapsed_ms, "flagFell", "elapsedMs", 0.0)?.unwrap_or(0);
+        let e = elapsed_arg(&elapsed_ms, "flagFell")?;
         Ok(flag_js(self.inner.flag_fell(e)))
     }
 

@@ -914,7 +914,7 @@ export class Clock {
   /**
    * The side to move completes its move after `elapsedMs` and presses its clock: the other side's clock runs.
    * Returns the flag if the time was exceeded (the clock then stops: later presses return the same flag).
-   * @throws {XiangqiError} `ERR_OPTIONS` unless `elapsedMs` is a non-negative integer.
+   * @throws {XiangqiError} `ERR_ARGUMENT` unless `elapsedMs` is a non-negative integer (so do `check` and `flagFell`).
    * @example
    * const clock = new Clock({ firstMs: 1000 });
    * clock.press(1500)?.reason; // "timeExhausted"

@@ -415,7 +415,9 @@ test('Clock: presets, schemes, flags, and the game records the time forfeit', ()
     throwsCode(() => new Clock(bad), 'ERR_OPTIONS');
   }
   throwsCode(() => new Clock('cxa-6.1', 'white'), 'ERR_ARGUMENT');
-  throwsCode(() => new Clock('cxa-6.1').press(-1), 'ERR_OPTIONS');
-  throwsCode(() => new Clock('cxa-6.1').press('5'), 'ERR_OPTIONS');
+  throwsCode(() => new Clock('cxa-6.1').press(-1), 'ERR_ARGUMENT');
+  throwsCode(() => new Clock('cxa-6.1').press('5'), 'ERR_ARGUMENT');
+  throwsCode(() => new Clock('cxa-6.1').press(), 'ERR_ARGUMENT');
+  throwsCode(() => new Clock('cxa-6.1').check(1.5), 'ERR_ARGUMENT');
   throwsCode(() => new Clock('cxa-6.1').remaining('blue'), 'ERR_ARGUMENT');
 });
