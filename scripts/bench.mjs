@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Game, perft, startFen } from '../pkg/node.mjs';
+import { Game, Engine, perft, startFen } from '../pkg/node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (flag, dflt) => {
@@ -44,6 +44,11 @@ const MIDDLE_2 = '1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 
 console.log(`xiangqi-wasm JS bench (Node ${process.version}, median of ${RUNS} runs)\n`);
 const g = new Game();
 const fen = startFen();
+// A long reversible span: 160 plies of horses going out and back (the start position recurs 40 times; the
+// repetition count is raised so that the game goes on), then a move that repeats a position of the span.
+const span = new Game(null, { repetitionCount: 100, moveLimit: 0 });
+for (let i = 0; i < 40; i++) for (const m of ['h0g2', 'h9g7', 'g2h0', 'g7h9']) span.play(m);
+const engine = new Engine({ hashMb: 16 });
 const rows = [
   ['legalMoves() at the start', () => g.legalMoves()],
   ['legalMoves({ verbose: true })', () => g.legalMoves({ verbose: true })],
@@ -53,8 +58,22 @@ const rows = [
   ['new Game(fen) + free()', () => new Game(fen).free()],
   ['fen()', () => g.fen()],
   ['dests()', () => g.dests()],
+  ['play + outcome() + undo, 160-ply span', () => { span.play('h0g2'); span.outcome(); span.undo(); }],
+  ['pgn() after 160 plies (Chinese)', () => span.pgn()],
+  ['parseMove("马二进三")', () => g.parseMove('马二进三')],
 ];
-for (const [name, fn] of rows) console.log(`${name.padEnd(36)} ${fmt(opsPerSec(fn)).padStart(12)} calls/s`);
+for (const [name, fn] of rows) console.log(`${name.padEnd(40)} ${fmt(opsPerSec(fn)).padStart(12)} calls/s`);
+{
+  // Hint engine: nodes per second at a fixed depth from the start position (a fresh table each run).
+  const rates = [];
+  for (let r = 0; r < RUNS; r++) {
+    engine.newGame();
+    const t0 = performance.now();
+    const res = engine.search(null, [], { depth: 7 });
+    rates.push(res.nodes / ((performance.now() - t0) / 1000));
+  }
+  console.log(`${'Engine.search depth 7 from the start'.padEnd(40)} ${fmt(median(rates)).padStart(12)} nodes/s`);
+}
 
 // perft: wasm (from JS) and the native CLI on the same three positions, alternating so that both see the same
 // machine load; medians of the totals.

@@ -28,10 +28,12 @@ pub(crate) enum Key {
     Check,
     Square,
     Kind,
+    Wxf,
+    Chinese,
 }
 
-const KEYS: [&str; 9] = [
-    "iccs", "from", "to", "color", "piece", "captured", "check", "square", "kind",
+const KEYS: [&str; 11] = [
+    "iccs", "from", "to", "color", "piece", "captured", "check", "square", "kind", "wxf", "chinese",
 ];
 
 struct Strings {
@@ -116,9 +118,19 @@ pub(crate) fn object(fields: &[(Key, JsValue)]) -> JsValue {
     obj.into()
 }
 
-/// A `MoveInfo` record: `{ iccs, from, to, color, piece, captured, check }`.
-pub(crate) fn move_info(m: Move, piece: Piece, captured: Option<Piece>, check: bool) -> JsValue {
-    object(&[
+/// A `MoveInfo` record with the move's WXF and Chinese text (when the build has notation support), written in `before` (the position it is played
+/// from; the move must be legal there).
+pub(crate) fn move_info_in(
+    before: &Position,
+    m: Move,
+    captured: Option<Piece>,
+    check: bool,
+) -> JsValue {
+    let Some(piece) = before.board().piece_at(m.from) else {
+        return JsValue::NULL;
+    };
+    let texts = super::notation::move_texts(before, m);
+    let mut fields = vec![
         (Key::Iccs, iccs(m)),
         (Key::From, square(m.from)),
         (Key::To, square(m.to)),
@@ -129,7 +141,12 @@ pub(crate) fn move_info(m: Move, piece: Piece, captured: Option<Piece>, check: b
             captured.map_or(JsValue::NULL, |p| role(p.role)),
         ),
         (Key::Check, JsValue::from_bool(check)),
-    ])
+    ];
+    if let Some((wxf, chinese)) = texts {
+        fields.push((Key::Wxf, JsValue::from(wxf)));
+        fields.push((Key::Chinese, JsValue::from(chinese)));
+    }
+    object(&fields)
 }
 
 /// A `PieceInfo` record: `{ square, color, kind }`.

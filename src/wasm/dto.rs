@@ -2,7 +2,8 @@
 //! shapes are written out in `types.d.ts`; `tests/js` checks the two agree. The records returned in bulk
 //! (`MoveInfo`, `PieceInfo`) are built by hand in [`super::cache`] with cached strings instead.
 
-use crate::rules::{Color, Position, Status};
+use crate::rules::adjudication::{Classification, Options};
+use crate::rules::{self, Color};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
@@ -39,62 +40,155 @@ pub(crate) struct FenProblemDto {
     pub square: Option<String>,
 }
 
-/// How a finished game ended (`Outcome`).
+/// How a finished game ended (`Outcome`): the verdict of [`rules::Outcome`] with its explanation and, for a
+/// repetition ruling, the classified cycle.
 #[derive(Serialize)]
-pub(crate) struct Outcome {
+#[serde(rename_all = "camelCase")]
+pub(crate) struct OutcomeDto {
     pub result: &'static str,
     pub winner: Option<&'static str>,
     pub reason: &'static str,
+    pub ruleset: &'static str,
+    pub offender: Option<&'static str>,
     pub explanation: String,
+    pub explanation_zh: String,
+    pub ply: usize,
+    pub cycle: Vec<CycleMoveDto>,
 }
 
-fn capitalized(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Red",
-        Color::Black => "Black",
+/// One move of a repetition cycle (`CycleMove`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct CycleMoveDto {
+    pub ply: usize,
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub color: &'static str,
+    pub category: &'static str,
+    pub targets: Vec<TargetDto>,
+}
+
+/// A chased piece (`ChaseTarget`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct TargetDto {
+    pub square: String,
+    pub color: &'static str,
+    pub kind: &'static str,
+    pub protected: bool,
+    pub attackers: Vec<AttackerDto>,
+}
+
+/// A chasing piece (`Attacker`).
+#[derive(Serialize)]
+pub(crate) struct AttackerDto {
+    pub square: String,
+    pub kind: &'static str,
+}
+
+impl OutcomeDto {
+    pub(crate) fn of(o: &rules::Outcome) -> OutcomeDto {
+        OutcomeDto {
+            result: o.result().as_str(),
+            winner: o.winner().map(Color::name),
+            reason: o.reason().code(),
+            ruleset: o.ruleset().code(),
+            offender: o.offender().map(Color::name),
+            explanation: o.explanation().to_string(),
+            explanation_zh: o.explanation_zh().to_string(),
+            ply: o.ply(),
+            cycle: o
+                .cycle()
+                .iter()
+                .map(|c| CycleMoveDto {
+                    ply: c.ply,
+                    mv: c.mv.to_string(),
+                    color: c.color.name(),
+                    category: c.category.code(),
+                    targets: c
+                        .chased
+                        .iter()
+                        .map(|t| TargetDto {
+                            square: t.square.to_string(),
+                            color: t.piece.color.name(),
+                            kind: t.piece.role.name(),
+                            protected: t.protected,
+                            attackers: t
+                                .attackers
+                                .iter()
+                                .map(|(p, s)| AttackerDto {
+                                    square: s.to_string(),
+                                    kind: p.role.name(),
+                                })
+                                .collect(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
     }
 }
 
-impl Outcome {
-    /// The outcome of a position on the board alone: `None` while the side to move has a legal move.
-    /// Checkmate (将死) and stalemate (困毙) both lose for the side to move (RULES.md §4).
-    pub(crate) fn of(pos: &Position) -> Option<Outcome> {
-        let loser = pos.turn();
-        let winner = loser.other();
-        let result = match winner {
-            Color::Red => "1-0",
-            Color::Black => "0-1",
-        };
-        let (reason, explanation) = match pos.status() {
-            Status::Ongoing => return None,
-            Status::Checkmate => (
-                "checkmate",
-                format!(
-                    "{} is checkmated (将死, jiāngsǐ): {} wins",
-                    capitalized(loser),
-                    capitalized(winner)
-                ),
-            ),
-            Status::Stalemate => (
-                "stalemate",
-                format!(
-                    "{} has no legal move (困毙, kùnbì), which loses in xiangqi: {} wins",
-                    capitalized(loser),
-                    capitalized(winner)
-                ),
-            ),
-        };
-        Some(Outcome {
-            result,
-            winner: Some(winner.name()),
-            reason,
-            explanation,
-        })
+/// The answer of `classifyMove` (`MoveClassification`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ClassificationDto {
+    pub category: &'static str,
+    pub check: bool,
+    pub mate_threat: bool,
+    pub targets: Vec<TargetDto>,
+}
+
+impl ClassificationDto {
+    pub(crate) fn of(c: &Classification) -> ClassificationDto {
+        let mut targets: Vec<TargetDto> = Vec::new();
+        for pair in &c.chases {
+            let sq = pair.target_square.to_string();
+            let attacker = AttackerDto {
+                square: pair.attacker_square.to_string(),
+                kind: pair.attacker.role.name(),
+            };
+            match targets.iter_mut().find(|t| t.square == sq) {
+                Some(t) => t.attackers.push(attacker),
+                None => targets.push(TargetDto {
+                    square: sq,
+                    color: pair.target.color.name(),
+                    kind: pair.target.role.name(),
+                    protected: pair.protected,
+                    attackers: vec![attacker],
+                }),
+            }
+        }
+        ClassificationDto {
+            category: c.category.code(),
+            check: c.check,
+            mate_threat: c.mate_threat,
+            targets,
+        }
     }
 }
 
 /// The normalised options of a game (`GameOptions`).
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub(crate) struct OptionsDto {
     pub rules: &'static str,
+    pub move_limit: u32,
+    pub repetition_count: u32,
+    pub mode: &'static str,
+    pub check_discount: bool,
+    pub mate_threat_depth: u32,
+}
+
+impl OptionsDto {
+    pub(crate) fn of(o: &Options) -> OptionsDto {
+        OptionsDto {
+            rules: o.ruleset.code(),
+            move_limit: o.move_limit / 2,
+            repetition_count: o.repetition_count,
+            mode: o.mode.code(),
+            check_discount: o.check_discount,
+            mate_threat_depth: o.mate_threat_depth,
+        }
+    }
 }

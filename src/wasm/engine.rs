@@ -1,55 +1,26 @@
-//! The JavaScript `Engine`: a searcher that keeps its transposition table between searches. Needs only
-//! `wasm-bindgen` (plain JS objects are read through typed getters and written through `JSON.parse`).
+//! The JavaScript `Engine` and `game.hint()`: the searcher of [`crate::search`] behind the same boundary rules
+//! as `Game` (arguments checked in [`super::input`], failures as `XiangqiError` with stable codes, plain
+//! objects out). The engine keeps its transposition table between searches.
 
-use crate::rules::{Game, Move, Position};
-use crate::search::{self, Clock, Limits, Score};
+use super::dto::to_js;
+use super::errors::XqError;
+use super::game::Game;
+use super::input::{fen_arg, is_absent, options_arg, type_name};
+use crate::rules::{self, Move, Position};
+use crate::search::{self, Clock, Limits, Score, SearchInfo, SearchOptions, SearchResult};
 use core::sync::atomic::AtomicBool;
+use js_sys::{Array, Function, Reflect};
+use serde::Serialize;
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen(inline_js = "export function xq_engine_error(code, message) {
-  const e = new Error(message); e.name = 'XiangqiError'; e.code = code; return e;
-}")]
-extern "C" {
-    fn xq_engine_error(code: &str, message: &str) -> JsValue;
-}
 
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(js_namespace = Date, js_name = now)]
     fn date_now() -> f64;
-    #[wasm_bindgen(js_namespace = JSON, js_name = parse)]
-    fn json_parse(text: &str) -> JsValue;
-
-    /// `{ hashMb?: number }`
-    #[wasm_bindgen(typescript_type = "{ hashMb?: number }")]
-    pub type EngineOptions;
-    #[wasm_bindgen(method, getter, js_name = hashMb)]
-    fn hash_mb(this: &EngineOptions) -> Option<f64>;
-
-    /// `{ depth?: number, timeMs?: number, nodes?: number }`
-    #[wasm_bindgen(typescript_type = "{ depth?: number, timeMs?: number, nodes?: number }")]
-    pub type SearchLimits;
-    #[wasm_bindgen(method, getter)]
-    fn depth(this: &SearchLimits) -> Option<f64>;
-    #[wasm_bindgen(method, getter, js_name = timeMs)]
-    fn time_ms(this: &SearchLimits) -> Option<f64>;
-    #[wasm_bindgen(method, getter)]
-    fn nodes(this: &SearchLimits) -> Option<f64>;
-
-    /// `(progress: { depth, score, nodes, timeMs, pv }) => void`
-    #[wasm_bindgen(
-        typescript_type = "((progress: { depth: number, multipv: number, score: { cp: number } | { mate: number }, nodes: number, timeMs: number, pv: string[] }) => void)"
-    )]
-    pub type ProgressCallback;
-    #[wasm_bindgen(method, catch, js_name = call)]
-    fn call1(
-        this: &ProgressCallback,
-        this_arg: &JsValue,
-        arg: &JsValue,
-    ) -> Result<JsValue, JsValue>;
 }
 
-/// Milliseconds from `Date.now()` since the search started.
+/// Milliseconds from `Date.now()` since the search started (the injected clock of the searcher).
 struct DateClock(f64);
 
 impl Clock for DateClock {
@@ -59,129 +30,343 @@ impl Clock for DateClock {
 }
 
 /// Largest table the constructor accepts, in MiB.
-const MAX_HASH_MB: f64 = 256.0;
+const MAX_HASH_MB: u32 = 256;
+/// The table of the engine behind `game.hint()`, in MiB.
+const HINT_HASH_MB: usize = 8;
+/// The longest move list `search` accepts.
+const MAX_MOVES: u32 = 10_000;
+
+/// `{ cp }` or `{ mate }`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ScoreDto {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cp: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mate: Option<i32>,
+}
+
+fn score(s: Score) -> ScoreDto {
+    match s {
+        Score::Cp(c) => ScoreDto {
+            cp: Some(c),
+            mate: None,
+        },
+        Score::Mate(m) => ScoreDto {
+            cp: None,
+            mate: Some(m),
+        },
+    }
+}
+
+/// One of the best lines (`HintLine`).
+#[derive(Serialize)]
+struct LineDto {
+    score: ScoreDto,
+    pv: Vec<String>,
+}
+
+/// The answer of a search (`Hint`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct HintDto {
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    score: ScoreDto,
+    depth: u32,
+    nodes: f64,
+    time_ms: f64,
+    pv: Vec<String>,
+    lines: Vec<LineDto>,
+}
+
+/// A progress report (`SearchProgress`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProgressDto {
+    depth: u32,
+    multipv: usize,
+    score: ScoreDto,
+    nodes: f64,
+    time_ms: f64,
+    pv: Vec<String>,
+}
+
+fn texts(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
+}
+
+fn hint_js(r: &SearchResult) -> JsValue {
+    to_js(&HintDto {
+        mv: r.best_move.map(|m| m.to_string()),
+        score: score(r.score),
+        depth: r.depth,
+        nodes: r.nodes as f64,
+        time_ms: r.time_ms as f64,
+        pv: texts(&r.pv),
+        lines: r
+            .lines
+            .iter()
+            .map(|l| LineDto {
+                score: score(l.score),
+                pv: texts(&l.pv),
+            })
+            .collect(),
+    })
+}
+
+/// Validated `SearchLimits`: the searcher's limits and options.
+struct SearchRequest {
+    limits: Limits,
+    options: SearchOptions,
+}
+
+fn positive(v: &JsValue, what: &str, key: &str, max: f64) -> Result<Option<f64>, XqError> {
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    match v.as_f64() {
+        Some(n) if n.fract() == 0.0 && (1.0..=max).contains(&n) => Ok(Some(n)),
+        _ => Err(XqError::options(format!(
+            "{what}: option {key} must be an integer from 1 to {max}, got {}",
+            if v.as_f64().is_some() {
+                "another number"
+            } else {
+                type_name(v)
+            }
+        ))),
+    }
+}
+
+/// `{ depth?, timeMs?, nodes?, multiPv?, skill?, seed? }`; with no limit, 1 second.
+fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
+    let [depth, time_ms, nodes, multi_pv, skill, seed] = options_arg(
+        v,
+        what,
+        ["depth", "timeMs", "nodes", "multiPv", "skill", "seed"],
+    )?;
+    let depth = positive(&depth, what, "depth", 64.0)?;
+    let time_ms = positive(&time_ms, what, "timeMs", 86_400_000.0)?;
+    let nodes = positive(&nodes, what, "nodes", 1e15)?;
+    let multi_pv = positive(&multi_pv, what, "multiPv", 20.0)?;
+    let skill = if skill.is_undefined() {
+        None
+    } else {
+        match skill.as_f64() {
+            Some(n) if n.fract() == 0.0 && (0.0..=20.0).contains(&n) => Some(n as u8),
+            _ => {
+                return Err(XqError::options(format!(
+                    "{what}: option skill must be an integer from 0 to 20, got {}",
+                    type_name(&skill)
+                )))
+            }
+        }
+    };
+    let seed = if seed.is_undefined() {
+        None
+    } else {
+        match seed.as_f64() {
+            Some(n) if n.fract() == 0.0 && (0.0..=9.0e15).contains(&n) => Some(n as u64),
+            _ => {
+                return Err(XqError::options(format!(
+                    "{what}: option seed must be a non-negative integer, got {}",
+                    type_name(&seed)
+                )))
+            }
+        }
+    };
+    let mut limits = match time_ms {
+        Some(ms) => Limits::movetime(ms as u64),
+        None => Limits::default(),
+    };
+    limits.depth = depth.map(|d| d as u32);
+    limits.nodes = nodes.map(|n| n as u64);
+    if depth.is_none() && nodes.is_none() && time_ms.is_none() {
+        limits = Limits::movetime(1000);
+    }
+    let mut options = SearchOptions::default();
+    if let Some(n) = multi_pv {
+        options.multi_pv = n as usize;
+    }
+    if let Some(s) = skill {
+        options.skill_level = s;
+    }
+    if let Some(s) = seed {
+        options.seed = s;
+    }
+    Ok(SearchRequest { limits, options })
+}
+
+/// Runs a search, reporting progress to `on_progress` (a function or `undefined`). If the callback throws,
+/// the search stops and the exception is rethrown.
+fn run(
+    engine: &mut search::Engine,
+    game: &rules::Game,
+    req: &SearchRequest,
+    on_progress: &JsValue,
+) -> Result<JsValue, JsValue> {
+    let callback = if is_absent(on_progress) {
+        None
+    } else {
+        Some(on_progress.dyn_ref::<Function>().ok_or_else(|| {
+            JsValue::from(XqError::argument(format!(
+                "search: onProgress must be a function, got {}",
+                type_name(on_progress)
+            )))
+        })?)
+    };
+    let move_limit = game.options().move_limit;
+    engine.set_options(SearchOptions {
+        move_limit,
+        ..req.options
+    });
+    let clock = DateClock(date_now());
+    let stop = AtomicBool::new(false);
+    let mut thrown: Option<JsValue> = None;
+    let r = engine.search(
+        game,
+        &req.limits,
+        &clock,
+        &stop,
+        &mut |info: &SearchInfo| {
+            if let (Some(cb), None) = (callback, &thrown) {
+                let p = to_js(&ProgressDto {
+                    depth: info.depth,
+                    multipv: info.multipv,
+                    score: score(info.score),
+                    nodes: info.nodes as f64,
+                    time_ms: info.time_ms as f64,
+                    pv: texts(info.pv),
+                });
+                if let Err(e) = cb.call1(&JsValue::NULL, &p) {
+                    thrown = Some(e);
+                    stop.store(true, core::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        },
+    );
+    match thrown {
+        Some(e) => Err(e),
+        None => Ok(hint_js(&r)),
+    }
+}
+
+thread_local! {
+    /// The engine behind `game.hint()`, created on first use.
+    static HINT_ENGINE: RefCell<Option<search::Engine>> = const { RefCell::new(None) };
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// `game.hint(limits?)`: the best move for the side to move, searched with the game's history (for
+    /// repetitions) and move limit. Throws `ERR_OPTIONS`.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn hint(&self, limits: JsValue) -> Result<JsValue, JsValue> {
+        let req = search_request(&limits, "hint")?;
+        HINT_ENGINE.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let engine = slot.get_or_insert_with(|| search::Engine::new(HINT_HASH_MB));
+            run(engine, self.rules_game(), &req, &JsValue::UNDEFINED)
+        })
+    }
+}
 
 /// A hint engine that keeps what it learnt between searches.
-///
-/// ```js
-/// const engine = new Engine({ hashMb: 16 });
-/// const r = engine.search(fen, ["h2e2", "h9g7"], { timeMs: 500 }, (p) => console.log(p.depth, p.pv));
-/// // r = { move: "h0g2", score: { cp: 12 }, depth: 9, nodes: 301234, timeMs: 498, pv: ["h0g2", ...] }
-/// ```
-#[wasm_bindgen]
+#[wasm_bindgen(skip_typescript)]
 pub struct Engine {
     inner: search::Engine,
 }
 
+/// The game a `search` call is about: a `Game` (anything with `initialFen()` and `history()`), or a FEN (or
+/// `null` for the start position) with ICCS moves played from it.
+fn game_arg(position: &JsValue, moves: &JsValue) -> Result<rules::Game, XqError> {
+    let what = "search";
+    let (fen, moves) = if position.is_object() && !Array::is_array(position) {
+        let call = |name: &str| -> Result<JsValue, XqError> {
+            let f = Reflect::get(position, &name.into())
+                .ok()
+                .and_then(|f| f.dyn_into::<Function>().ok())
+                .ok_or_else(|| {
+                    XqError::argument(format!(
+                        "{what}: expected a Game, a FEN string or null, got an object without {name}()"
+                    ))
+                })?;
+            f.call0(position)
+                .map_err(|_| XqError::argument(format!("{what}: the game's {name}() threw")))
+        };
+        (call("initialFen")?, call("history")?)
+    } else {
+        (position.clone(), moves.clone())
+    };
+    let start = if is_absent(&fen) {
+        Position::new()
+    } else {
+        Position::from_fen(&fen_arg(&fen, what)?).map_err(|e| XqError::fen(&e))?
+    };
+    let mut game = rules::Game::new(start);
+    let _ = game.set_options(rules::adjudication::Options {
+        mode: rules::Mode::Analysis,
+        ..Default::default()
+    });
+    if is_absent(&moves) {
+        return Ok(game);
+    }
+    let list = moves.dyn_ref::<Array>().ok_or_else(|| {
+        XqError::argument(format!(
+            "{what}: moves must be an array of ICCS strings, got {}",
+            type_name(&moves)
+        ))
+    })?;
+    if list.length() > MAX_MOVES {
+        return Err(XqError::argument(format!(
+            "{what}: more than {MAX_MOVES} moves"
+        )));
+    }
+    for v in list.iter() {
+        let m = super::input::move_arg(&v)?;
+        game.play(m).map_err(|e| XqError::illegal(&e))?;
+    }
+    let _ = game.set_options(Default::default());
+    Ok(game)
+}
+
 #[wasm_bindgen]
 impl Engine {
-    /// `new Engine({ hashMb? })`: a 16 MiB table unless told otherwise (1..256). Throws `ERR_ENGINE_OPTIONS`.
-    #[wasm_bindgen(constructor)]
-    pub fn new(options: Option<EngineOptions>) -> Result<Engine, JsValue> {
-        let mb = options.as_ref().and_then(|o| o.hash_mb()).unwrap_or(16.0);
-        if !(1.0..=MAX_HASH_MB).contains(&mb) || mb.fract() != 0.0 {
-            return Err(xq_engine_error(
-                "ERR_ENGINE_OPTIONS",
-                &format!("hashMb must be a whole number from 1 to {MAX_HASH_MB}, got {mb}"),
-            ));
-        }
+    /// `new Engine({ hashMb? })`: a 16 MiB table unless told otherwise (1..256). Throws `ERR_OPTIONS`.
+    #[wasm_bindgen(constructor, skip_typescript)]
+    pub fn new(options: JsValue) -> Result<Engine, XqError> {
+        let [hash_mb] = options_arg(&options, "new Engine", ["hashMb"])?;
+        let mb = super::input::int_option(&hash_mb, "new Engine", "hashMb", 1, MAX_HASH_MB)?
+            .unwrap_or(16);
         Ok(Engine {
             inner: search::Engine::new(mb as usize),
         })
     }
 
     /// Forgets the table and history (a new game).
-    #[wasm_bindgen(js_name = newGame)]
+    #[wasm_bindgen(js_name = newGame, skip_typescript)]
     pub fn new_game(&mut self) {
         self.inner.new_game();
     }
 
-    /// `engine.search(fen, moves, { depth?, timeMs?, nodes? }, onProgress?)` → `{ move, score: { cp } | { mate },
-    /// depth, nodes, timeMs, pv }`. `fen` null means the start position; `moves` are ICCS moves played from it
-    /// (they count for repetitions). With no limit, 1 second. `move` is null when the side to move is mated.
-    /// Throws `ERR_FEN`, `ERR_ILLEGAL_MOVE` or `ERR_SEARCH_LIMITS`.
-    #[wasm_bindgen(
-        unchecked_return_type = "{ move: string | null, score: { cp: number } | { mate: number }, depth: number, nodes: number, timeMs: number, pv: string[] }"
-    )]
+    /// `engine.search(game, limits?, onProgress?)` or `engine.search(fen | null, moves, limits?,
+    /// onProgress?)`.
+    #[wasm_bindgen(skip_typescript)]
     pub fn search(
         &mut self,
-        fen: Option<String>,
-        moves: Vec<String>,
-        limits: Option<SearchLimits>,
-        #[wasm_bindgen(js_name = onProgress)] on_progress: Option<ProgressCallback>,
+        position: JsValue,
+        a: JsValue,
+        b: JsValue,
+        c: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let start = match fen {
-            None => Position::new(),
-            Some(f) => {
-                Position::from_fen(&f).map_err(|e| xq_engine_error("ERR_FEN", &e.to_string()))?
-            }
+        let is_game = position.is_object() && !Array::is_array(&position);
+        let (moves, limits, on_progress) = if is_game {
+            (JsValue::UNDEFINED, a, b)
+        } else {
+            (a, b, c)
         };
-        let mut game = Game::new(start);
-        for m in &moves {
-            game.play_iccs(m)
-                .map_err(|e| xq_engine_error("ERR_ILLEGAL_MOVE", &format!("{m}: {e}")))?;
-        }
-        let mut l = Limits::default();
-        if let Some(x) = limits {
-            let positive = |v: Option<f64>, name: &str| -> Result<Option<f64>, JsValue> {
-                match v {
-                    Some(v) if !(v.is_finite() && v >= 1.0) => Err(xq_engine_error(
-                        "ERR_SEARCH_LIMITS",
-                        &format!("{name} must be a positive number, got {v}"),
-                    )),
-                    other => Ok(other),
-                }
-            };
-            l.depth = positive(x.depth(), "depth")?.map(|d| d.min(99.0) as u32);
-            if let Some(ms) = positive(x.time_ms(), "timeMs")? {
-                l = Limits {
-                    depth: l.depth,
-                    ..Limits::movetime(ms as u64)
-                };
-            }
-            l.nodes = positive(x.nodes(), "nodes")?.map(|n| n as u64);
-        }
-        if l.depth.is_none() && l.nodes.is_none() && l.time_ms.is_none() {
-            l = Limits::movetime(1000);
-        }
-        let clock = DateClock(date_now());
-        let stop = AtomicBool::new(false);
-        let r = self.inner.search(&game, &l, &clock, &stop, &mut |info| {
-            if let Some(cb) = &on_progress {
-                let text = format!(
-                    "{{\"depth\":{},\"multipv\":{},\"score\":{},\"nodes\":{},\"timeMs\":{},\"pv\":{}}}",
-                    info.depth,
-                    info.multipv,
-                    score_json(info.score),
-                    info.nodes,
-                    info.time_ms,
-                    pv_json(info.pv)
-                );
-                let _ = cb.call1(&JsValue::NULL, &json_parse(&text));
-            }
-        });
-        let text = format!(
-            "{{\"move\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"timeMs\":{},\"pv\":{}}}",
-            r.best_move
-                .map_or("null".to_string(), |m| format!("\"{m}\"")),
-            score_json(r.score),
-            r.depth,
-            r.nodes,
-            r.time_ms,
-            pv_json(&r.pv)
-        );
-        Ok(json_parse(&text))
+        let req = search_request(&limits, "search")?;
+        let game = game_arg(&position, &moves)?;
+        run(&mut self.inner, &game, &req, &on_progress)
     }
-}
-
-fn score_json(s: Score) -> String {
-    match s {
-        Score::Cp(c) => format!("{{\"cp\":{c}}}"),
-        Score::Mate(m) => format!("{{\"mate\":{m}}}"),
-    }
-}
-
-fn pv_json(pv: &[Move]) -> String {
-    let items: Vec<String> = pv.iter().map(|m| format!("\"{m}\"")).collect();
-    format!("[{}]", items.join(","))
 }

@@ -13,6 +13,7 @@ pub(crate) const ERROR_NAME: &str = "XiangqiError";
 pub struct XqError {
     code: &'static str,
     message: String,
+    reason_code: Option<&'static str>,
     details: Vec<(&'static str, JsValue)>,
 }
 
@@ -21,6 +22,7 @@ impl XqError {
         XqError {
             code,
             message: message.into(),
+            reason_code: None,
             details: Vec::new(),
         }
     }
@@ -45,6 +47,11 @@ impl XqError {
         &self.message
     }
 
+    /// For `ERR_ILLEGAL_MOVE`: the `IllegalReason` code.
+    pub(crate) fn reason_code(&self) -> Option<&'static str> {
+        self.reason_code
+    }
+
     /// Adds a property to the thrown error.
     pub(crate) fn with(mut self, key: &'static str, value: impl Into<JsValue>) -> XqError {
         self.details.push((key, value.into()));
@@ -61,8 +68,9 @@ impl XqError {
 
     /// A well-formed move that is not legal (`ERR_ILLEGAL_MOVE`), with `move`, `reasonCode` and `reason`.
     pub(crate) fn illegal(err: &IllegalMoveError) -> XqError {
-        XqError::new("ERR_ILLEGAL_MOVE", err.to_string())
-            .with("move", err.mv.to_string())
+        let mut e = XqError::new("ERR_ILLEGAL_MOVE", err.to_string());
+        e.reason_code = Some(err.reason.code());
+        e.with("move", err.mv.to_string())
             .with("reasonCode", err.reason.code())
             .with("reason", err.reason.to_string())
     }

@@ -1,70 +1,61 @@
 //! `Game`: the JS face of [`rules::Game`]. Every method checks its JS arguments first and mutates only after
 //! everything has been validated, so a throwing call leaves the game exactly as it was.
 
-use super::cache::{self, iccs_array, move_info, piece_info};
-use super::dto::{to_js, OptionsDto, Outcome, Validation};
+use super::cache::{self, iccs_array, move_info_in, piece_info};
+use super::dto::{to_js, ClassificationDto, OptionsDto, OutcomeDto, Validation};
 use super::errors::XqError;
-use super::input::{bool_option, fen_arg, is_absent, move_arg, options_arg, square_arg, type_name};
-use crate::rules::{self, PlayedMove, Position};
-use js_sys::{Array, Map};
+use super::input::{
+    bool_option, color_arg, fen_arg, int_option, is_absent, move_arg, options_arg, square_arg,
+    string_option,
+};
+use super::notation::{list_notation, parse_move_text, write_text, ListNotation, MAX_MOVE_TEXT};
+use crate::rules::adjudication::{Mode, Options};
+use crate::rules::{self, EndingError, IllegalMoveError, Move, Position, Ruleset};
+use js_sys::{Array, JsString, Map};
 use wasm_bindgen::prelude::*;
 
-/// The rule set for the adjudication of repetitions (RULES.md §5–7): AXF (Asian Xiangqi Federation, 亚洲象棋规则)
-/// or CXA (Chinese Xiangqi Association, 中国象棋规则). Sections 1–4 (moves, mate, stalemate) are common to both.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum Ruleset {
-    #[default]
-    Axf,
-    Cxa,
-}
+/// The keys of `GameOptions`.
+const OPTION_KEYS: [&str; 6] = [
+    "rules",
+    "moveLimit",
+    "repetitionCount",
+    "mode",
+    "checkDiscount",
+    "mateThreatDepth",
+];
 
-impl Ruleset {
-    fn name(self) -> &'static str {
-        match self {
-            Ruleset::Axf => "axf",
-            Ruleset::Cxa => "cxa",
-        }
+/// Reads `GameOptions` over `base`: absent keys keep their value in `base`. `moveLimit` is in moves (the
+/// adjudicator counts plies).
+pub(crate) fn game_options(v: &JsValue, what: &str, base: Options) -> Result<Options, XqError> {
+    let [rules, move_limit, repetition_count, mode, check_discount, mate_threat_depth] =
+        options_arg(v, what, OPTION_KEYS)?;
+    let mut o = base;
+    if let Some(r) = string_option(&rules, what, "rules", &["axf", "cxa"])? {
+        o.ruleset = Ruleset::from_code(r).unwrap_or_default();
     }
+    if let Some(n) = int_option(&move_limit, what, "moveLimit", 0, 10_000)? {
+        o.move_limit = n * 2;
+    }
+    if let Some(n) = int_option(&repetition_count, what, "repetitionCount", 2, 100)? {
+        o.repetition_count = n;
+    }
+    if let Some(m) = string_option(&mode, what, "mode", &["adjudicate", "enforce", "analysis"])? {
+        o.mode = Mode::from_code(m).unwrap_or_default();
+    }
+    o.check_discount = bool_option(&check_discount, what, "checkDiscount", o.check_discount)?;
+    if let Some(n) = int_option(&mate_threat_depth, what, "mateThreatDepth", 1, 4)? {
+        o.mate_threat_depth = n;
+    }
+    o.validate()
+        .map_err(|e| XqError::options(format!("{what}: {e}")))?;
+    Ok(o)
 }
 
-/// Validated `GameOptions`.
-#[derive(Clone, Copy, Debug, Default)]
-struct GameOptions {
-    rules: Ruleset,
-}
-
-fn game_options(v: &JsValue, what: &str) -> Result<GameOptions, XqError> {
-    let [rules] = options_arg(v, what, ["rules"])?;
-    let rules = if rules.is_undefined() {
-        Ruleset::default()
-    } else {
-        // Look at short strings only: a huge string is not copied into wasm memory.
-        let text = rules
-            .dyn_ref::<js_sys::JsString>()
-            .filter(|s| s.length() <= 8)
-            .map(String::from);
-        match text.as_deref() {
-            Some("axf") => Ruleset::Axf,
-            Some("cxa") => Ruleset::Cxa,
-            _ => {
-                return Err(XqError::options(format!(
-                    "{what}: option rules must be \"axf\" or \"cxa\", got {}",
-                    if rules.is_string() {
-                        "another string"
-                    } else {
-                        type_name(&rules)
-                    }
-                )))
-            }
-        }
-    };
-    Ok(GameOptions { rules })
-}
-
-/// `{ verbose }` of `legalMoves` and `history`.
-fn verbose_option(v: &JsValue, what: &str) -> Result<bool, XqError> {
-    let [verbose] = options_arg(v, what, ["verbose"])?;
-    bool_option(&verbose, what, "verbose", false)
+/// `{ verbose, notation }` of `legalMoves` and `history`.
+fn list_options(v: &JsValue, what: &str) -> Result<(bool, Option<ListNotation>), XqError> {
+    let [verbose, notation] = options_arg(v, what, ["verbose", "notation"])?;
+    let verbose = bool_option(&verbose, what, "verbose", false)?;
+    Ok((verbose, list_notation(&notation, what)?))
 }
 
 fn position_from_fen(fen: &JsValue, what: &str) -> Result<Position, XqError> {
@@ -72,15 +63,80 @@ fn position_from_fen(fen: &JsValue, what: &str) -> Result<Position, XqError> {
     Position::from_fen(&text).map_err(|e| XqError::fen(&e))
 }
 
-fn record(p: &PlayedMove) -> JsValue {
-    move_info(p.mv, p.piece, p.captured, p.check)
+fn ending_error(e: EndingError) -> XqError {
+    match e {
+        EndingError::GameOver => XqError::new("ERR_GAME_OVER", e.to_string()),
+        EndingError::NoDrawOffer => XqError::new("ERR_NO_DRAW_OFFER", e.to_string()),
+    }
 }
 
-/// A game of xiangqi (象棋): a start position, the moves played since, and the rules options.
+fn outcome_js(o: Option<&rules::Outcome>) -> JsValue {
+    o.map_or(JsValue::NULL, |o| to_js(&OutcomeDto::of(o)))
+}
+
+/// A game of xiangqi (象棋): a start position, the moves played since, the rules options and how it ended.
 #[wasm_bindgen(skip_typescript)]
 pub struct Game {
     inner: rules::Game,
-    options: GameOptions,
+}
+
+impl Game {
+    /// Wraps a rules game.
+    #[cfg_attr(not(feature = "wasm-notation"), allow(dead_code))]
+    pub(crate) fn from_inner(inner: rules::Game) -> Game {
+        Game { inner }
+    }
+
+    fn build(start: Position, options: Options) -> Game {
+        let mut inner = rules::Game::new(start);
+        // The options were validated by `game_options`.
+        let _ = inner.set_options(options);
+        Game { inner }
+    }
+
+    pub(crate) fn pos(&self) -> &Position {
+        self.inner.position()
+    }
+
+    /// The move a JS argument names: ICCS, WXF or Chinese text, or `{ from, to }`.
+    pub(crate) fn move_of(&self, v: &JsValue) -> Result<Move, XqError> {
+        if let Some(s) = v.dyn_ref::<JsString>() {
+            if s.length() > MAX_MOVE_TEXT {
+                return move_arg(v); // the ICCS reader reports the syntax error without copying it all
+            }
+            return parse_move_text(self.pos(), &String::from(s));
+        }
+        move_arg(v)
+    }
+
+    /// Whether `play` would accept the well-formed move `m`: the rules of movement, then the game's state.
+    fn check_play(&self, m: Move) -> Result<(), IllegalMoveError> {
+        use rules::IllegalReason;
+        let err = |reason| Err(IllegalMoveError { mv: m, reason });
+        if self.inner.is_over() && self.inner.options().mode != Mode::Analysis {
+            return err(IllegalReason::GameOver);
+        }
+        self.pos()
+            .check_move(m)
+            .map_err(|reason| IllegalMoveError { mv: m, reason })?;
+        if self.inner.options().mode == Mode::Enforce && self.inner.would_lose_by_repetition(m) {
+            return err(IllegalReason::ForbiddenRepetition);
+        }
+        Ok(())
+    }
+
+    /// The legal moves of the side to move, sorted by ICCS.
+    fn sorted_legal(&self) -> rules::MoveList {
+        let mut moves = self.pos().legal_moves();
+        moves.sort_iccs();
+        moves
+    }
+
+    fn sorted_allowed(&self) -> rules::MoveList {
+        let mut moves = self.inner.allowed_moves();
+        moves.sort_iccs();
+        moves
+    }
 }
 
 #[wasm_bindgen]
@@ -89,37 +145,33 @@ impl Game {
     /// `ERR_OPTIONS`.
     #[wasm_bindgen(constructor, skip_typescript)]
     pub fn new(fen: JsValue, options: JsValue) -> Result<Game, XqError> {
-        let options = game_options(&options, "new Game")?;
+        let options = game_options(&options, "new Game", Options::default())?;
         let start = if is_absent(&fen) {
             cache::start_position()
         } else {
             position_from_fen(&fen, "new Game")?
         };
-        Ok(Game {
-            inner: rules::Game::new(start),
-            options,
-        })
+        Ok(Game::build(start, options))
     }
 
     /// `Game.fromFen(fen, options?)`: like the constructor, but the FEN is required.
     #[wasm_bindgen(js_name = fromFen, skip_typescript)]
     pub fn from_fen(fen: JsValue, options: JsValue) -> Result<Game, XqError> {
-        let options = game_options(&options, "Game.fromFen")?;
+        let options = game_options(&options, "Game.fromFen", Options::default())?;
         let start = position_from_fen(&fen, "Game.fromFen")?;
-        Ok(Game {
-            inner: rules::Game::new(start),
-            options,
-        })
-    }
-
-    fn pos(&self) -> &Position {
-        self.inner.position()
+        Ok(Game::build(start, options))
     }
 
     /// The current position in FEN (six fields).
     #[wasm_bindgen(skip_typescript)]
     pub fn fen(&self) -> String {
         self.pos().fen()
+    }
+
+    /// The FEN of the position the game started from.
+    #[wasm_bindgen(js_name = initialFen, skip_typescript)]
+    pub fn initial_fen(&self) -> String {
+        self.inner.start().fen()
     }
 
     /// `"red"` or `"black"`: the side to move.
@@ -144,25 +196,33 @@ impl Game {
         self.pos().is_check()
     }
 
-    /// The legal moves, sorted by ICCS: strings, or `MoveInfo` records with `{ verbose: true }`.
+    /// The legal moves by the rules of movement, sorted by ICCS: strings, `MoveInfo` records with
+    /// `{ verbose: true }`, or text in `{ notation }`.
     #[wasm_bindgen(js_name = legalMoves, skip_typescript)]
     pub fn legal_moves(&self, options: JsValue) -> Result<Vec<JsValue>, XqError> {
-        let verbose = verbose_option(&options, "legalMoves")?;
-        let mut moves = self.pos().legal_moves();
-        moves.sort_iccs();
+        let (verbose, notation) = list_options(&options, "legalMoves")?;
+        let moves = self.sorted_legal();
         let pos = self.pos();
         Ok(if verbose {
             moves
                 .iter()
-                .filter_map(|&m| {
-                    let piece = pos.board().piece_at(m.from)?;
-                    let captured = pos.board().piece_at(m.to);
-                    Some(move_info(m, piece, captured, pos.gives_check(m)))
-                })
+                .map(|&m| move_info_in(pos, m, pos.board().piece_at(m.to), pos.gives_check(m)))
                 .collect()
+        } else if let Some(n) = notation {
+            moves.iter().map(|&m| write_text(pos, m, &n)).collect()
         } else {
             iccs_array(moves.iter().copied())
         })
+    }
+
+    /// The moves `play` accepts now: the legal moves, without those that would complete a forbidden
+    /// repetition in enforce mode; `[]` once the game is over (except in analysis mode).
+    #[wasm_bindgen(js_name = allowedMoves, skip_typescript)]
+    pub fn allowed_moves(&self) -> Vec<JsValue> {
+        if self.inner.options().mode == Mode::Analysis {
+            return iccs_array(self.sorted_legal().iter().copied());
+        }
+        iccs_array(self.sorted_allowed().iter().copied())
     }
 
     /// The legal moves of the piece on `square` (ICCS strings, sorted); `[]` for an empty square or a piece of
@@ -170,16 +230,19 @@ impl Game {
     #[wasm_bindgen(js_name = movesFrom, skip_typescript)]
     pub fn moves_from(&self, square: JsValue) -> Result<Vec<JsValue>, XqError> {
         let sq = square_arg(&square)?;
-        let mut moves = self.pos().legal_moves();
-        moves.sort_iccs();
+        let moves = self.sorted_legal();
         Ok(iccs_array(moves.iter().copied().filter(|m| m.from == sq)))
     }
 
-    /// A `Map` from each square with a movable piece to its destination squares: what a board widget needs.
+    /// A `Map` from each square with a movable piece to its destination squares: the moves `play` accepts
+    /// (see `allowedMoves`), what a board widget needs.
     #[wasm_bindgen(skip_typescript)]
     pub fn dests(&self) -> Map {
-        let mut moves = self.pos().legal_moves();
-        moves.sort_iccs();
+        let moves = if self.inner.options().mode == Mode::Analysis {
+            self.sorted_legal()
+        } else {
+            self.sorted_allowed()
+        };
         let map = Map::new();
         let mut i = 0;
         while i < moves.len() {
@@ -194,65 +257,92 @@ impl Game {
         map
     }
 
-    /// Whether `move` is legal here. Never throws: anything that is not a legal move gives `false`.
+    /// Whether `play(move)` would be accepted. Never throws.
     #[wasm_bindgen(js_name = isLegal, skip_typescript)]
     pub fn is_legal(&self, mv: JsValue) -> bool {
-        move_arg(&mv).is_ok_and(|m| self.pos().is_legal(m))
+        self.move_of(&mv).is_ok_and(|m| self.check_play(m).is_ok())
     }
 
-    /// `{ legal: true }`, or `{ legal: false, code, reason }` saying why not. Never throws.
+    /// `{ legal: true, warning? }`, or `{ legal: false, code, reason }` saying why not. Never throws.
     #[wasm_bindgen(skip_typescript)]
     pub fn validate(&self, mv: JsValue) -> JsValue {
-        let v = match move_arg(&mv) {
+        let v = match self.move_of(&mv) {
             Err(e) => Validation {
                 legal: false,
-                code: Some("syntax"),
+                code: Some(match e.code() {
+                    "ERR_ILLEGAL_MOVE" => e.reason_code().unwrap_or("syntax"),
+                    "ERR_MOVE_NO_PIECE" => "noPiece",
+                    "ERR_MOVE_IMPOSSIBLE" => "impossible",
+                    "ERR_MOVE_AMBIGUOUS" => "ambiguous",
+                    _ => "syntax",
+                }),
                 reason: Some(e.message().to_string()),
             },
-            Ok(m) => match self.pos().check_move(m) {
-                Ok(()) => Validation {
-                    legal: true,
-                    code: None,
-                    reason: None,
-                },
+            Ok(m) => match self.check_play(m) {
+                Ok(()) => {
+                    let value = to_js(&Validation {
+                        legal: true,
+                        code: None,
+                        reason: None,
+                    });
+                    if let Some(w) = self.inner.repetition_warning(m) {
+                        let _ = js_sys::Reflect::set(
+                            &value,
+                            &"warning".into(),
+                            &to_js(&OutcomeDto::of(&w)),
+                        );
+                    }
+                    return value;
+                }
                 Err(r) => Validation {
                     legal: false,
-                    code: Some(r.code()),
-                    reason: Some(r.to_string()),
+                    code: Some(r.reason.code()),
+                    reason: Some(r.reason.to_string()),
                 },
             },
         };
         to_js(&v)
     }
 
-    /// Plays a move and returns its `MoveInfo`. Throws `ERR_ARGUMENT`, `ERR_MOVE_SYNTAX` or `ERR_ILLEGAL_MOVE`
-    /// and leaves the game unchanged.
+    /// Plays a move (ICCS, WXF or Chinese text, or `{ from, to }`) and returns its `MoveInfo`. Throws
+    /// `ERR_ARGUMENT`, `ERR_MOVE_*` or `ERR_ILLEGAL_MOVE` and leaves the game unchanged.
     #[wasm_bindgen(skip_typescript)]
     pub fn play(&mut self, mv: JsValue) -> Result<JsValue, XqError> {
-        let m = move_arg(&mv)?;
+        let m = self.move_of(&mv)?;
+        self.check_play(m).map_err(|e| XqError::illegal(&e))?;
+        let before = self.pos().clone();
         let played = self.inner.play(m).map_err(|e| XqError::illegal(&e))?;
-        Ok(record(&played))
+        Ok(move_info_in(&before, m, played.captured, played.check))
     }
 
     /// Takes back the last move and returns its `MoveInfo`; `null` at the start.
     #[wasm_bindgen(skip_typescript)]
     pub fn undo(&mut self) -> JsValue {
         match self.inner.undo() {
-            Some(p) => record(&p),
+            Some(p) => move_info_in(self.inner.position(), p.mv, p.captured, p.check),
             None => JsValue::NULL,
         }
     }
 
-    /// The moves played since the start: ICCS strings, or `MoveInfo` records with `{ verbose: true }`.
+    /// The moves played since the start: ICCS strings, `MoveInfo` records with `{ verbose: true }`, or text
+    /// in `{ notation }`.
     #[wasm_bindgen(skip_typescript)]
     pub fn history(&self, options: JsValue) -> Result<Vec<JsValue>, XqError> {
-        let verbose = verbose_option(&options, "history")?;
+        let (verbose, notation) = list_options(&options, "history")?;
         let h = self.inner.history();
-        Ok(if verbose {
-            h.iter().map(record).collect()
-        } else {
-            iccs_array(h.iter().map(|p| p.mv))
-        })
+        if !verbose && notation.is_none() {
+            return Ok(iccs_array(h.iter().map(|p| p.mv)));
+        }
+        let mut pos = self.inner.start().clone();
+        let mut out = Vec::with_capacity(h.len());
+        for p in h {
+            out.push(match &notation {
+                Some(n) if !verbose => write_text(&pos, p.mv, n),
+                _ => move_info_in(&pos, p.mv, p.captured, p.check),
+            });
+            pos.play_unchecked(p.mv);
+        }
+        Ok(out)
     }
 
     /// Back to the position the game started from (its FEN, or the start position); the options stay.
@@ -261,29 +351,111 @@ impl Game {
         self.inner.reset();
     }
 
-    /// An independent copy: same start, moves and options.
+    /// An independent copy: same start, moves, options and ending.
     #[wasm_bindgen(js_name = clone, skip_typescript)]
     pub fn clone_game(&self) -> Game {
         Game {
             inner: self.inner.clone(),
-            options: self.options,
         }
     }
 
-    /// `null` while the game goes on, else `{ result, winner, reason, explanation }`.
+    /// `null` while the game goes on, else the verdict.
     #[wasm_bindgen(skip_typescript)]
     pub fn outcome(&self) -> JsValue {
-        match Outcome::of(self.pos()) {
-            Some(o) => to_js(&o),
-            None => JsValue::NULL,
-        }
+        outcome_js(self.inner.outcome())
     }
 
-    /// The game's options, normalised: `{ rules: "axf" | "cxa" }`.
+    /// The game's options, normalised.
     #[wasm_bindgen(skip_typescript)]
     pub fn options(&self) -> JsValue {
-        to_js(&OptionsDto {
-            rules: self.options.rules.name(),
-        })
+        to_js(&OptionsDto::of(self.inner.options()))
+    }
+
+    /// Changes some options; the game is ruled again under them. Throws `ERR_OPTIONS`.
+    #[wasm_bindgen(js_name = setOptions, skip_typescript)]
+    pub fn set_options(&mut self, options: JsValue) -> Result<(), XqError> {
+        let o = game_options(&options, "setOptions", *self.inner.options())?;
+        self.inner
+            .set_options(o)
+            .map_err(|e| XqError::options(format!("setOptions: {e}")))
+    }
+
+    /// The classification of a legal move (RULES.md §6): check, mate threat, chase (with targets) or idle.
+    #[wasm_bindgen(js_name = classifyMove, skip_typescript)]
+    pub fn classify_move(&self, mv: JsValue) -> Result<JsValue, XqError> {
+        let m = self.move_of(&mv)?;
+        let c = self
+            .inner
+            .classify_move(m)
+            .map_err(|e| XqError::illegal(&e))?;
+        Ok(to_js(&ClassificationDto::of(&c)))
+    }
+
+    /// The verdict a legal move would complete by repetition, or `null`.
+    #[wasm_bindgen(js_name = repetitionWarning, skip_typescript)]
+    pub fn repetition_warning(&self, mv: JsValue) -> Result<JsValue, XqError> {
+        let m = self.move_of(&mv)?;
+        self.pos()
+            .check_move(m)
+            .map_err(|reason| XqError::illegal(&IllegalMoveError { mv: m, reason }))?;
+        Ok(outcome_js(self.inner.repetition_warning(m).as_ref()))
+    }
+
+    /// `color` resigns. Returns the outcome; throws `ERR_GAME_OVER`.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn resign(&mut self, color: JsValue) -> Result<JsValue, XqError> {
+        let c = color_arg(&color, "resign")?;
+        let o = self.inner.resign(c).map_err(ending_error)?;
+        Ok(outcome_js(Some(o)))
+    }
+
+    /// `color` offers a draw. Throws `ERR_GAME_OVER`.
+    #[wasm_bindgen(js_name = offerDraw, skip_typescript)]
+    pub fn offer_draw(&mut self, color: JsValue) -> Result<(), XqError> {
+        let c = color_arg(&color, "offerDraw")?;
+        self.inner.offer_draw(c).map_err(ending_error)
+    }
+
+    /// `color` accepts the other side's offer. Throws `ERR_GAME_OVER` or `ERR_NO_DRAW_OFFER`.
+    #[wasm_bindgen(js_name = acceptDraw, skip_typescript)]
+    pub fn accept_draw(&mut self, color: JsValue) -> Result<JsValue, XqError> {
+        let c = color_arg(&color, "acceptDraw")?;
+        let o = self.inner.accept_draw(c).map_err(ending_error)?;
+        Ok(outcome_js(Some(o)))
+    }
+
+    /// `color` declines the other side's offer (a no-op without one).
+    #[wasm_bindgen(js_name = declineDraw, skip_typescript)]
+    pub fn decline_draw(&mut self, color: JsValue) -> Result<(), XqError> {
+        let c = color_arg(&color, "declineDraw")?;
+        self.inner.decline_draw(c);
+        Ok(())
+    }
+
+    /// The side whose draw offer stands, or `null`.
+    #[wasm_bindgen(js_name = drawOffer, skip_typescript)]
+    pub fn draw_offer(&self) -> JsValue {
+        self.inner
+            .draw_offer()
+            .map_or(JsValue::NULL, |c| c.name().into())
+    }
+
+    /// `color`'s flag fell. Throws `ERR_GAME_OVER`.
+    #[wasm_bindgen(js_name = timeForfeit, skip_typescript)]
+    pub fn time_forfeit(&mut self, color: JsValue) -> Result<JsValue, XqError> {
+        let c = color_arg(&color, "timeForfeit")?;
+        let o = self.inner.time_forfeit(c).map_err(ending_error)?;
+        Ok(outcome_js(Some(o)))
+    }
+}
+
+impl Game {
+    /// The rules game (for the search and the records).
+    #[cfg_attr(
+        not(any(feature = "wasm-notation", feature = "wasm-search")),
+        allow(dead_code)
+    )]
+    pub(crate) fn rules_game(&self) -> &rules::Game {
+        &self.inner
     }
 }

@@ -4,7 +4,7 @@
 //! not unwind through a borrowed `Game`.
 
 use super::errors::{fen_too_long, XqError};
-use crate::rules::{fen::MAX_FEN_LEN, Move, Square};
+use crate::rules::{fen::MAX_FEN_LEN, Color, Move, Square};
 use js_sys::{Array, JsString, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -196,4 +196,73 @@ pub(crate) fn bool_option(
             type_name(v)
         ))
     })
+}
+
+/// An integer option from `min` to `max` (`undefined` = `None`).
+pub(crate) fn int_option(
+    v: &JsValue,
+    what: &str,
+    key: &str,
+    min: u32,
+    max: u32,
+) -> Result<Option<u32>, XqError> {
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    match v.as_f64() {
+        Some(n) if n.fract() == 0.0 && (min as f64..=max as f64).contains(&n) => Ok(Some(n as u32)),
+        _ => Err(XqError::options(format!(
+            "{what}: option {key} must be an integer from {min} to {max}, got {}",
+            if v.as_f64().is_some() {
+                "another number"
+            } else {
+                type_name(v)
+            }
+        ))),
+    }
+}
+
+/// A string option that must be one of `choices` (`undefined` = `None`). Long strings are not copied.
+pub(crate) fn string_option(
+    v: &JsValue,
+    what: &str,
+    key: &str,
+    choices: &[&'static str],
+) -> Result<Option<&'static str>, XqError> {
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    let text = short_string(v, 16).ok();
+    match text.and_then(|t| choices.iter().find(|c| **c == t)) {
+        Some(c) => Ok(Some(c)),
+        None => Err(XqError::options(format!(
+            "{what}: option {key} must be {}, got {}",
+            choices
+                .iter()
+                .map(|c| format!("\"{c}\""))
+                .collect::<Vec<_>>()
+                .join(" or "),
+            if v.is_string() {
+                "another string"
+            } else {
+                type_name(v)
+            }
+        ))),
+    }
+}
+
+/// A colour argument: `"red"` or `"black"`.
+pub(crate) fn color_arg(v: &JsValue, what: &str) -> Result<Color, XqError> {
+    match short_string(v, 8).ok().as_deref() {
+        Some("red") => Ok(Color::Red),
+        Some("black") => Ok(Color::Black),
+        _ => Err(XqError::argument(format!(
+            "{what}: expected \"red\" or \"black\", got {}",
+            if v.is_string() {
+                "another string"
+            } else {
+                type_name(v)
+            }
+        ))),
+    }
 }

@@ -12,10 +12,16 @@
 //! `tests/js/dts.test.mjs` checks them against the runtime exports.
 
 mod cache;
+mod clock;
 mod dto;
 mod errors;
 mod game;
 mod input;
+#[cfg(feature = "wasm-notation")]
+mod notation;
+#[cfg(not(feature = "wasm-notation"))]
+#[path = "iccs_only.rs"]
+mod notation;
 
 use crate::rules::{self, Position};
 use dto::{to_js, FenValidation};
@@ -83,4 +89,5 @@ pub fn is_xiangqi_error(value: JsValue) -> bool {
         .dyn_ref::<js_sys::Error>()
         .is_some_and(|e| e.name() == ERROR_NAME)
 }
+#[cfg(feature = "wasm-search")]
 mod engine;

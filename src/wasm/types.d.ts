@@ -15,8 +15,11 @@ export type Rank = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
 export type Square = `${File}${Rank}`;
 
 /**
- * A move as input: ICCS text (`"h2e2"`, also `"H2-E2"`; case and surrounding whitespace are ignored) or an
- * object with `from` and `to` squares (any other properties, such as those of a {@link MoveInfo}, are ignored).
+ * A move as input: text in any notation — ICCS (`"h2e2"`, also `"H2-E2"`; case and surrounding whitespace are
+ * ignored), WXF (`"C2.5"`, `"H8+7"`) or Chinese (`"炮二平五"`, `"马8进7"`, traditional characters and full-width
+ * digits too) — or an object with `from` and `to` squares (any other properties, such as those of a
+ * {@link MoveInfo}, are ignored). WXF and Chinese text is resolved against the position: text that fits several
+ * legal moves throws `ERR_MOVE_AMBIGUOUS` (with the `candidates`); ICCS is never ambiguous.
  */
 export type MoveInput = string | { readonly from: string; readonly to: string };
 
@@ -36,6 +39,10 @@ export interface MoveInfo {
   captured: PieceKind | null;
   /** Whether the move gives check (将军). */
   check: boolean;
+  /** The move in WXF notation (default style), `"C2.5"`. */
+  wxf: string;
+  /** The move in Chinese notation (default style: simplified, ASCII digits for Black), `"炮二平五"`. */
+  chinese: string;
 }
 
 /** A piece on the board, as listed by `pieces()`. */
@@ -68,15 +75,20 @@ export type IllegalReasonCode =
   | "soldierStep"
   | "leavesGeneralInCheck"
   | "generalsWouldFace"
-  | "capturesGeneral";
+  | "capturesGeneral"
+  | "gameOver"
+  | "forbiddenRepetition";
 
 /**
- * The answer of `validate`: `{ legal: true }`, or why the move is not legal. `code` is `"syntax"` when the input
- * is not a move at all, else an {@link IllegalReasonCode}; `reason` is an English sentence for people.
+ * The answer of `validate`: `{ legal: true }` (with a `warning` when the move would end the game by
+ * repetition), or why `play` would refuse the move. `code` is `"syntax"` when the input is not a move at all,
+ * `"noPiece"` / `"impossible"` / `"ambiguous"` when WXF or Chinese text names no piece, no move of it, or several
+ * moves, else an {@link IllegalReasonCode} (including `"gameOver"` and, in enforce mode,
+ * `"forbiddenRepetition"`); `reason` is an English sentence for people.
  */
 export type Validation =
-  | { legal: true }
-  | { legal: false; code: IllegalReasonCode | "syntax"; reason: string };
+  | { legal: true; warning?: Outcome }
+  | { legal: false; code: IllegalReasonCode | "syntax" | "noPiece" | "impossible" | "ambiguous"; reason: string };
 
 /** What makes a FEN invalid: malformed text (first group) or an illegal position (second group). */
 export type FenErrorCode =
@@ -101,15 +113,33 @@ export type FenErrorCode =
  * Every `code` a {@link XiangqiError} can have. Codes are stable: new ones may be added, existing ones keep their
  * meaning.
  * - `ERR_FEN_*`: a bad FEN (see {@link FenErrorCode});
- * - `ERR_MOVE_SYNTAX`: the text is not a move; `ERR_ILLEGAL_MOVE`: a well-formed move that is not legal here;
+ * - `ERR_MOVE_SYNTAX`: the text is not a move in any notation; `ERR_ILLEGAL_MOVE`: a well-formed move that
+ *   `play` refuses (not legal, the game is over, or a forbidden repetition in enforce mode; see `reasonCode`);
+ * - `ERR_MOVE_NO_PIECE`: WXF / Chinese text names a piece that is not there; `ERR_MOVE_IMPOSSIBLE`: the piece
+ *   cannot move as described; `ERR_MOVE_AMBIGUOUS`: the text fits several legal moves (`candidates`);
+ * - `ERR_RECORD_SYNTAX` (with `line`, `column`), `ERR_RECORD_FEN`, `ERR_RECORD_MOVE` (with `ply`, `moveText`,
+ *   `line`, `column`, `moveCode`), `ERR_RECORD_ENCODING`, `ERR_RECORD_EMPTY`: a PGN or DhtmlXQ record that cannot
+ *   be read;
+ * - `ERR_GAME_OVER`: resigning, offering or accepting a draw, or a time forfeit after the game ended;
+ *   `ERR_NO_DRAW_OFFER`: accepting a draw nobody offered;
  * - `ERR_SQUARE`: the text is not a square;
- * - `ERR_OPTIONS`: an unknown option or an option of the wrong type;
+ * - `ERR_OPTIONS`: an unknown option or an option of the wrong type or range;
  * - `ERR_ARGUMENT`: an argument of the wrong JS type (a number where a string belongs, ...) or out of range.
  */
 export type ErrorCode =
   | FenErrorCode
   | "ERR_MOVE_SYNTAX"
+  | "ERR_MOVE_NO_PIECE"
+  | "ERR_MOVE_IMPOSSIBLE"
+  | "ERR_MOVE_AMBIGUOUS"
   | "ERR_ILLEGAL_MOVE"
+  | "ERR_RECORD_SYNTAX"
+  | "ERR_RECORD_FEN"
+  | "ERR_RECORD_MOVE"
+  | "ERR_RECORD_ENCODING"
+  | "ERR_RECORD_EMPTY"
+  | "ERR_GAME_OVER"
+  | "ERR_NO_DRAW_OFFER"
   | "ERR_SQUARE"
   | "ERR_OPTIONS"
   | "ERR_ARGUMENT";
@@ -151,38 +181,251 @@ export interface XiangqiError extends Error {
   reasonCode?: IllegalReasonCode;
   /** For `ERR_ILLEGAL_MOVE`: why, in English (`"the horse's leg at c9 is blocked"`). */
   reason?: string;
-  /** For `ERR_FEN_*`: every problem found (the first one's code is `code`). */
+  /** For `ERR_FEN_*` and `ERR_RECORD_FEN`: every problem found (the first one's code is `code`). */
   errors?: FenProblem[];
+  /** For `ERR_MOVE_AMBIGUOUS`: the legal moves the text fits, in ICCS. */
+  candidates?: string[];
+  /** For `ERR_RECORD_*`: where in the text, from 1 (columns in characters). */
+  line?: number;
+  column?: number;
+  /** For `ERR_RECORD_MOVE`: the game of the file (from 0), the ply (from 1), the move text, whether it is in a
+   * variation, and the move's own error code. */
+  game?: number;
+  ply?: number;
+  moveText?: string;
+  inVariation?: boolean;
+  moveCode?: ErrorCode;
 }
 
-/** Why a game ended. Mate and stalemate for now; the adjudication rules (repetition, 60-move rule) add more. */
-export type OutcomeReason = "checkmate" | "stalemate";
+/**
+ * Why a game ended (RULES.md §4–§7): `checkmate` and `stalemate` (both lose), the repetition rulings
+ * (`perpetualCheck`, `perpetualChase`, `perpetualMateThreat`, `perpetualAttack` lose for the offender;
+ * `mutualPerpetual`, `repetitionDraw` draw), `moveLimit` (natural move limit, draw), `deadPosition` (no mate
+ * possible, draw), and the external endings `resignation`, `agreement`, `timeForfeit`, `illegalMove`.
+ */
+export type OutcomeReason =
+  | "checkmate"
+  | "stalemate"
+  | "perpetualCheck"
+  | "perpetualChase"
+  | "perpetualMateThreat"
+  | "perpetualAttack"
+  | "mutualPerpetual"
+  | "repetitionDraw"
+  | "moveLimit"
+  | "deadPosition"
+  | "resignation"
+  | "agreement"
+  | "timeForfeit"
+  | "illegalMove";
 
-/** How a finished game ended: returned by `outcome()`. */
+/** How a move is classified for repetition rulings (RULES.md §6): 将 check, 杀 mate threat, 捉 chase, 闲 idle. */
+export type MoveCategory = "check" | "mateThreat" | "chase" | "idle";
+
+/** A piece that chases (attacks) a target. */
+export interface Attacker {
+  square: Square;
+  kind: PieceKind;
+}
+
+/** A chased piece: where it stands, what it is, whether it is truly protected (真根), and who chases it. */
+export interface ChaseTarget {
+  square: Square;
+  color: Color;
+  kind: PieceKind;
+  protected: boolean;
+  attackers: Attacker[];
+}
+
+/** One move of a repetition cycle with its classification under the rule set of the ruling. */
+export interface CycleMove {
+  /** The ply of the move in the game (1 = the first move played). */
+  ply: number;
+  /** The move, ICCS. */
+  move: string;
+  color: Color;
+  category: MoveCategory;
+  /** The pieces it chased (for `chase` moves). */
+  targets: ChaseTarget[];
+}
+
+/** How a finished game ended: returned by `outcome()`, the ending methods and as a repetition warning. */
 export interface Outcome {
   /** The result in PGN form. */
   result: "1-0" | "0-1" | "1/2-1/2";
   /** The side that won, `null` for a draw. */
   winner: Color | null;
-  /** Why the game ended. */
+  /** Why the game ended (a stable code). */
   reason: OutcomeReason;
+  /** The rule set in force. */
+  ruleset: Ruleset;
+  /** The side that broke a rule, resigned or lost on time; `null` for mate, stalemate and draws. */
+  offender: Color | null;
   /** An English sentence: `"Black is checkmated (将死, jiāngsǐ): Red wins"`. */
   explanation: string;
+  /** The same sentence in Chinese (简体中文). */
+  explanationZh: string;
+  /** The number of plies played when the game ended. */
+  ply: number;
+  /** For a repetition ruling, the moves of the repeated span with their classification; else `[]`. */
+  cycle: CycleMove[];
+}
+
+/** The answer of `classifyMove`. */
+export interface MoveClassification {
+  /** The category under the game's rule set (the heavier one when several apply). */
+  category: MoveCategory;
+  /** Whether the move gives check. */
+  check: boolean;
+  /** Whether the move threatens mate (computed only when it can matter). */
+  mateThreat: boolean;
+  /** The pieces the move chases. */
+  targets: ChaseTarget[];
 }
 
 /** The rule set for adjudicating repetitions: Asian (AXF, 亚洲象棋规则) or Chinese (CXA, 中国象棋规则) rules. */
 export type Ruleset = "axf" | "cxa";
 
-/** Options of `new Game` and `Game.fromFen`. Unknown keys and wrong types throw `ERR_OPTIONS`. */
+/**
+ * How a game treats its endings: `adjudicate` (the offender of a forbidden repetition loses; the default),
+ * `enforce` (a move completing a forbidden repetition is refused with `forbiddenRepetition`: for online play
+ * and play against the computer), `analysis` (endings are reported but moves may still be played, for records
+ * and analysis boards).
+ */
+export type Mode = "adjudicate" | "enforce" | "analysis";
+
+/** Options of `new Game`, `Game.fromFen`, `Game.fromPgn`, `setOptions`. Unknown keys, wrong types and values out
+ * of range throw `ERR_OPTIONS`. */
 export interface GameOptions {
   /** Rule set for repetition adjudication (default `"axf"`). Moves, mate and stalemate are the same in both. */
   rules?: Ruleset;
+  /** Natural move limit (自然限着) in moves without a capture (default 60; 0 switches it off; up to 10000). */
+  moveLimit?: number;
+  /** Which occurrence of a position triggers the repetition rules (default 3; 2 to 100). */
+  repetitionCount?: number;
+  /** Default `"adjudicate"`. */
+  mode?: Mode;
+  /** Do not count a side's checks beyond its tenth toward the move limit (default `false`). */
+  checkDiscount?: boolean;
+  /** Depth in moves of the mate-threat test of the classification (default 2; 1 to 4). */
+  mateThreatDepth?: number;
+}
+
+/** A move notation. */
+export type NotationName = "iccs" | "wxf" | "chinese";
+
+/** Output style of WXF and Chinese notation (ignored where it does not apply). */
+export interface NotationOptions {
+  /** Chinese: `"simplified"` (default, `马8进7`) or `"traditional"` (`馬8進7`). */
+  script?: "simplified" | "traditional";
+  /** Chinese: Black's digits `"ascii"` (default) or `"fullwidth"` (`马８进７`). */
+  blackDigits?: "ascii" | "fullwidth";
+  /** Tandem soldiers: `"classic"` (WXF 1997, 前/后; default) or `"ordinal"` (2018 style, `15+1`). */
+  tandem?: "classic" | "ordinal";
+  /** WXF traverse sign: `"."` (default, `C2.5`) or `"="`. */
+  traverse?: "." | "=";
+  /** WXF: lower-case letters (`c2.5`). */
+  lowercase?: boolean;
+}
+
+/** Options of `game.pgn()`. */
+export interface PgnOptions {
+  /** Notation of the moves (default `"chinese"`); it also sets the `Format` tag. */
+  notation?: NotationName;
+  notationOptions?: NotationOptions;
+  /** Tag pairs to write (`{ Event: "...", Red: "...", Black: "..." }`); `Result` defaults to the outcome. */
+  headers?: Record<string, string>;
+  /** Wrap the move text at this many characters (default 80; 0 = one line). */
+  lineWidth?: number;
+}
+
+/** One move of a record line, with its NAGs, comment and variations (each played instead of this move). */
+export interface RecordMove {
+  /** ICCS. */
+  move: string;
+  /** Numeric annotation glyphs (`1` = good move, `2` = mistake, ...). */
+  nags: number[];
+  comment: string | null;
+  variations: RecordLine[];
+}
+
+/** A line of a record: the main line or a variation. */
+export interface RecordLine {
+  /** A comment before the first move. */
+  comment: string | null;
+  moves: RecordMove[];
+}
+
+/** A game of a PGN file, as returned by `parsePgn`. */
+export interface RecordGame {
+  /** The tag pairs (`Event`, `Red`, `Black`, `Result`, `FEN`, ...). */
+  headers: Record<string, string>;
+  /** The start position. */
+  fen: string;
+  /** `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`. */
+  result: string;
+  mainline: RecordLine;
+}
+
+/** A record as input: text, or bytes (UTF-8, else GBK, decoded with the host's `TextDecoder`). */
+export type RecordInput = string | Uint8Array;
+
+/** A search score from the side to move's view: centipawns, or mate in `mate` moves (negative: being mated). */
+export type Score = { cp: number } | { mate: number };
+
+/** Limits and style of a search (`hint`, `Engine.search`). With no limit, 1 second. Bad values throw `ERR_OPTIONS`. */
+export interface SearchLimits {
+  /** Deepest iteration in plies (1–64). */
+  depth?: number;
+  /** Time limit in milliseconds (no new iteration after 60 % of it). */
+  timeMs?: number;
+  /** Node budget. */
+  nodes?: number;
+  /** Number of best lines to report in `lines` (1–20, default 1). */
+  multiPv?: number;
+  /** Playing strength 0 (weakest) to 20 (full strength, the default); weaker levels choose among good moves. */
+  skill?: number;
+  /** Seed of the weaker levels' choices: same seed, same move. */
+  seed?: number;
+}
+
+/** One of the best lines. */
+export interface HintLine {
+  score: Score;
+  pv: string[];
+}
+
+/** The answer of a search. `move` is `null` when the side to move has no legal move. */
+export interface Hint {
+  move: string | null;
+  score: Score;
+  /** The last completed iteration. */
+  depth: number;
+  nodes: number;
+  timeMs: number;
+  /** The principal variation, ICCS. */
+  pv: string[];
+  /** The best lines, best first (`multiPv` of them). */
+  lines: HintLine[];
+}
+
+/** A progress report of a search, after each completed iteration (and each line with `multiPv`). */
+export interface SearchProgress {
+  depth: number;
+  /** 1 for the best line, 2 for the second, ... */
+  multipv: number;
+  score: Score;
+  nodes: number;
+  timeMs: number;
+  pv: string[];
 }
 
 /** Options of `legalMoves` and `history`. */
 export interface ListOptions {
-  /** `true` for {@link MoveInfo} records instead of ICCS strings. */
+  /** `true` for {@link MoveInfo} records instead of strings. */
   verbose?: boolean;
+  /** The notation of the strings (default `"iccs"`; default styles). */
+  notation?: NotationName;
 }
 
 /**
@@ -218,11 +461,38 @@ export class Game {
    */
   static fromFen(fen: string, options?: GameOptions): Game;
   /**
+   * The first game of a PGN record (text, or bytes in UTF-8 or GBK), its main line played. Moves may be in
+   * Chinese, WXF or ICCS notation. The game is ruled under `options` (variations and comments are dropped:
+   * use {@link parsePgn} to read them).
+   * @throws {XiangqiError} `ERR_RECORD_SYNTAX` (with `line`, `column`), `ERR_RECORD_MOVE` (with `ply`, `moveText`,
+   * `moveCode`), `ERR_RECORD_FEN`, `ERR_RECORD_ENCODING`, `ERR_RECORD_EMPTY`, `ERR_ARGUMENT`, `ERR_OPTIONS`.
+   * @example
+   * const game = Game.fromPgn('[Game "Chinese Chess"]\n\n1. 炮二平五 马8进7 2. 马二进三 *');
+   * game.history(); // ["h2e2", "h9g7", "h0g2"]
+   */
+  static fromPgn(record: RecordInput, options?: GameOptions): Game;
+  /**
+   * A DhtmlXQ record (text or bytes), its main line played.
+   * @throws {XiangqiError} as {@link Game.fromPgn}.
+   * @example
+   * const text = new Game().dhtmlxq();
+   * Game.fromDhtmlxq(text).history(); // []
+   */
+  static fromDhtmlxq(record: RecordInput, options?: GameOptions): Game;
+  /**
    * The current position in FEN (six fields, `w`/`b`, `N`/`B` letters).
    * @example
    * new Game().fen(); // "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
    */
   fen(): string;
+  /**
+   * The FEN of the position the game started from.
+   * @example
+   * const game = new Game();
+   * game.play("h2e2");
+   * game.initialFen(); // "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+   */
+  initialFen(): string;
   /**
    * The side to move.
    * @example
@@ -242,16 +512,30 @@ export class Game {
    */
   isCheck(): boolean;
   /**
-   * The legal moves, sorted by ICCS (file then rank of the from-square, then of the to-square).
+   * The legal moves by the rules of movement, sorted by ICCS (file then rank of the from-square, then of the
+   * to-square), in ICCS or in `notation`. They do not depend on the game's state: see {@link Game.allowedMoves}
+   * for the moves `play` accepts (the two differ once the game is over, and in enforce mode).
    * @example
    * const game = new Game();
-   * game.legalMoves().length;                  // 44
-   * game.legalMoves({ verbose: true })[0];     // { iccs: "a0a1", from: "a0", to: "a1", color: "red", piece: "chariot", captured: null, check: false }
+   * game.legalMoves().length;                         // 44
+   * game.legalMoves({ verbose: true })[0];            // { iccs: "a0a1", from: "a0", to: "a1", color: "red", piece: "chariot", captured: null, check: false, wxf: "R9+1", chinese: "车九进一" }
+   * game.legalMoves({ notation: "chinese" })[0];      // "车九进一"
    * @throws {XiangqiError} `ERR_OPTIONS` for bad options.
    */
-  legalMoves(options?: { verbose?: false }): string[];
+  legalMoves(options?: { verbose?: false; notation?: NotationName }): string[];
   legalMoves(options: { verbose: true }): MoveInfo[];
   legalMoves(options?: ListOptions): string[] | MoveInfo[];
+  /**
+   * The moves `play` accepts now, sorted: the legal moves, without those that would complete a forbidden
+   * repetition in enforce mode; `[]` once the game is over (in analysis mode, all legal moves).
+   * @example
+   * const game = new Game();
+   * game.allowedMoves().length; // 44
+   * game.resign("red");
+   * game.allowedMoves();        // []
+   * game.legalMoves().length;   // 44
+   */
+  allowedMoves(): string[];
   /**
    * The legal moves of the piece on `square`, sorted; `[]` for an empty square or a piece of the side not to move.
    * @throws {XiangqiError} `ERR_SQUARE` if `square` is not a square, `ERR_ARGUMENT` if it is not a string.
@@ -261,37 +545,70 @@ export class Game {
   movesFrom(square: string): string[];
   /**
    * A `Map` from every square with a movable piece to its destinations: what a board widget needs
-   * (like chessground's `dests`).
+   * (like chessground's `dests`). It lists the moves `play` accepts ({@link Game.allowedMoves}): empty once
+   * the game is over, without forbidden repetitions in enforce mode.
    * @example
    * new Game().dests().get("b0"); // ["a2", "c2"]
    */
   dests(): Map<Square, Square[]>;
   /**
-   * Whether `move` is legal here. Never throws: anything else (bad text, wrong type) is `false`.
+   * Whether `play(move)` would be accepted (any notation). Never throws: anything else (bad text, wrong type,
+   * game over, forbidden repetition in enforce mode) is `false`.
    * @example
    * const game = new Game();
-   * game.isLegal("h2e2");  // true
-   * game.isLegal("b9d8");  // false: not Red's piece
+   * game.isLegal("h2e2");      // true
+   * game.isLegal("炮二平五");   // true
+   * game.isLegal("b9d8");      // false
    */
   isLegal(move: MoveInput): boolean;
   /**
-   * Whether `move` is legal here, and if not, why. Never throws.
+   * Whether `play(move)` would be accepted, and if not, why; for an accepted move that would end the game by
+   * repetition, the verdict in `warning` (so a UI can warn before the move). Never throws.
    * @example
    * const game = new Game("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b");
    * game.validate("b9d8"); // { legal: false, code: "horseLegBlocked", reason: "the horse's leg at c9 is blocked" }
    * game.validate("h9g7"); // { legal: true }
+   * game.validate("车1平2").code; // "ownPieceOnTarget"
    */
   validate(move: MoveInput): Validation;
   /**
-   * Plays `move` and returns what it did.
-   * @throws {XiangqiError} `ERR_MOVE_SYNTAX` if it is not a move, `ERR_ILLEGAL_MOVE` (with `reasonCode` and
-   * `reason`) if it is not legal, `ERR_ARGUMENT` for a wrong type. The game is then unchanged.
+   * Plays `move` (ICCS, WXF or Chinese text, or `{ from, to }`) and returns what it did.
+   * @throws {XiangqiError} `ERR_MOVE_SYNTAX` if it is not a move, `ERR_MOVE_NO_PIECE` / `ERR_MOVE_IMPOSSIBLE` /
+   * `ERR_MOVE_AMBIGUOUS` for WXF or Chinese text that does not name one legal move, `ERR_ILLEGAL_MOVE` (with
+   * `reasonCode` and `reason`) if it is not legal, the game is over (`gameOver`) or, in enforce mode, it would
+   * complete a forbidden repetition (`forbiddenRepetition`), `ERR_ARGUMENT` for a wrong type. The game is then
+   * unchanged.
    * @example
    * const game = new Game();
-   * game.play("h2e2");                     // { iccs: "h2e2", from: "h2", to: "e2", color: "red", piece: "cannon", captured: null, check: false }
-   * game.play({ from: "h9", to: "g7" });   // the same with an object
+   * game.play("h2e2");                     // { iccs: "h2e2", from: "h2", to: "e2", color: "red", piece: "cannon", captured: null, check: false, wxf: "C2.5", chinese: "炮二平五" }
+   * game.play("马8进7").iccs;               // "h9g7"
+   * game.play({ from: "h0", to: "g2" }).wxf; // "H2+3"
    */
   play(move: MoveInput): MoveInfo;
+  /**
+   * The ICCS move that text in any notation names in this position (ICCS, WXF `C2.5`, Chinese `炮二平五`,
+   * traditional characters, full-width digits).
+   * @throws {XiangqiError} `ERR_MOVE_SYNTAX`, `ERR_MOVE_NO_PIECE`, `ERR_MOVE_IMPOSSIBLE`, `ERR_MOVE_AMBIGUOUS`
+   * (with `candidates`), `ERR_ILLEGAL_MOVE` (with `reasonCode`), `ERR_ARGUMENT` if `text` is not a string.
+   * @example
+   * const game = new Game();
+   * game.parseMove("炮二平五"); // "h2e2"
+   * game.parseMove("C2.5");     // "h2e2"
+   * game.parseMove("H2-E2");    // "h2e2"
+   */
+  parseMove(text: string): string;
+  /**
+   * A legal move of this position written in `notation` (default `"wxf"`), with output `options`.
+   * @throws {XiangqiError} `ERR_ILLEGAL_MOVE` if the move is not legal here, `ERR_MOVE_*` for bad text,
+   * `ERR_ARGUMENT` for an unknown notation, `ERR_OPTIONS` for bad options.
+   * @example
+   * const game = new Game();
+   * game.toNotation("h2e2", "chinese");                              // "炮二平五"
+   * game.toNotation("h2e2", "wxf");                                  // "C2.5"
+   * game.toNotation("h0g2", "chinese", { script: "traditional" });   // "傌二進三"
+   * game.toNotation("炮二平五", "iccs");                              // "h2e2"
+   */
+  toNotation(move: MoveInput, notation?: NotationName, options?: NotationOptions): string;
   /**
    * Takes back the last move and returns it; `null` when no move has been played.
    * @example
@@ -302,15 +619,18 @@ export class Game {
    */
   undo(): MoveInfo | null;
   /**
-   * The moves played since the start, oldest first.
+   * The moves played since the start, oldest first, in ICCS or in `notation`.
    * @throws {XiangqiError} `ERR_OPTIONS` for bad options.
    * @example
    * const game = new Game();
    * game.play("h2e2");
-   * game.history();                    // ["h2e2"]
-   * game.history({ verbose: true });   // [{ iccs: "h2e2", ... }]
+   * game.play("h9g7");
+   * game.history();                          // ["h2e2", "h9g7"]
+   * game.history({ notation: "chinese" });   // ["炮二平五", "马8进7"]
+   * game.history({ notation: "wxf" });       // ["C2.5", "H8+7"]
+   * game.history({ verbose: true });         // [{ iccs: "h2e2", ... }, ...]
    */
-  history(options?: { verbose?: false }): string[];
+  history(options?: { verbose?: false; notation?: NotationName }): string[];
   history(options: { verbose: true }): MoveInfo[];
   history(options?: ListOptions): string[] | MoveInfo[];
   /**
@@ -332,20 +652,136 @@ export class Game {
    */
   clone(): Game;
   /**
-   * `null` while the game goes on, else how it ended. Checkmate and stalemate (困毙) both lose for the side to
-   * move: there is no stalemate draw in xiangqi.
+   * `null` while the game goes on, else the verdict: checkmate and stalemate (困毙: both lose for the side to
+   * move), the repetition rulings of the game's rule set with the classified cycle, the natural move limit,
+   * dead positions, and the recorded resignation, agreed draw or time forfeit.
    * @example
    * new Game().outcome(); // null
-   * new Game("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b").outcome();
-   * // { result: "1-0", winner: "red", reason: "checkmate", explanation: "Black is checkmated (将死, jiāngsǐ): Red wins" }
+   * new Game("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b").outcome()?.reason; // "checkmate"
+   * const game = new Game("4k4/9/8c/9/9/7R1/9/9/9/3K5 w");
+   * for (const m of ["h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7", "i4h4", "h7i7"]) game.play(m);
+   * const o = game.outcome();
+   * [o?.result, o?.reason, o?.offender]; // ["0-1", "perpetualChase", "red"]
+   * o?.cycle[0].category;                // "chase"
    */
   outcome(): Outcome | null;
   /**
    * The game's options, with defaults filled in.
    * @example
-   * new Game().options(); // { rules: "axf" }
+   * new Game().options(); // { rules: "axf", moveLimit: 60, repetitionCount: 3, mode: "adjudicate", checkDiscount: false, mateThreatDepth: 2 }
    */
   options(): Required<GameOptions>;
+  /**
+   * Changes some options (the others keep their values) and rules the game again under them: an ending the new
+   * options do not give is lifted; a resignation, agreed draw or time forfeit stays.
+   * @throws {XiangqiError} `ERR_OPTIONS`; the game is then unchanged.
+   * @example
+   * const game = new Game();
+   * game.setOptions({ rules: "cxa", mode: "enforce" });
+   * game.options().rules; // "cxa"
+   */
+  setOptions(options: GameOptions): void;
+  /**
+   * How a legal move of the side to move is classified for repetition rulings under the game's rule set: check,
+   * mate threat, chase (with the chased pieces) or idle. Works in any position.
+   * @throws {XiangqiError} `ERR_ILLEGAL_MOVE`, `ERR_MOVE_*`, `ERR_ARGUMENT`.
+   * @example
+   * const game = new Game("4k4/9/8c/9/9/7R1/9/9/9/3K5 w");
+   * const c = game.classifyMove("h4i4");
+   * c.category;           // "chase"
+   * c.targets[0].square;  // "i7"
+   */
+  classifyMove(move: MoveInput): MoveClassification;
+  /**
+   * The verdict a legal move would complete by repetition (a draw, or a loss for either side), or `null`.
+   * (`validate` reports the same in `warning`.)
+   * @throws {XiangqiError} `ERR_ILLEGAL_MOVE`, `ERR_MOVE_*`, `ERR_ARGUMENT`.
+   * @example
+   * const game = new Game("4k4/9/8c/9/9/7R1/9/9/9/3K5 w");
+   * for (const m of ["h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7", "i4h4"]) game.play(m);
+   * game.repetitionWarning("h7i7")?.reason; // "perpetualChase"
+   * game.repetitionWarning("h7h8");         // null
+   */
+  repetitionWarning(move: MoveInput): Outcome | null;
+  /**
+   * `color` resigns (认输): the other side wins, reason `resignation`.
+   * @throws {XiangqiError} `ERR_GAME_OVER`, `ERR_ARGUMENT` unless `color` is `"red"` or `"black"`.
+   * @example
+   * const game = new Game();
+   * game.resign("black").result; // "1-0"
+   */
+  resign(color: Color): Outcome;
+  /**
+   * `color` offers a draw (提和). The offer stands until the other side accepts or declines it, or plays a move.
+   * @throws {XiangqiError} `ERR_GAME_OVER`, `ERR_ARGUMENT`.
+   * @example
+   * const game = new Game();
+   * game.offerDraw("red");
+   * game.drawOffer(); // "red"
+   */
+  offerDraw(color: Color): void;
+  /**
+   * `color` accepts the other side's draw offer: a draw, reason `agreement`.
+   * @throws {XiangqiError} `ERR_NO_DRAW_OFFER` without such an offer, `ERR_GAME_OVER`, `ERR_ARGUMENT`.
+   * @example
+   * const game = new Game();
+   * game.offerDraw("red");
+   * game.acceptDraw("black").reason; // "agreement"
+   */
+  acceptDraw(color: Color): Outcome;
+  /**
+   * `color` declines the other side's draw offer (a no-op without one).
+   * @throws {XiangqiError} `ERR_ARGUMENT`.
+   * @example
+   * const game = new Game();
+   * game.offerDraw("red");
+   * game.declineDraw("black");
+   * game.drawOffer(); // null
+   */
+  declineDraw(color: Color): void;
+  /**
+   * The side whose draw offer stands, or `null`.
+   * @example
+   * new Game().drawOffer(); // null
+   */
+  drawOffer(): Color | null;
+  /**
+   * `color`'s flag fell (see {@link Clock}): the other side wins, reason `timeForfeit`.
+   * @throws {XiangqiError} `ERR_GAME_OVER`, `ERR_ARGUMENT`.
+   * @example
+   * new Game().timeForfeit("red").winner; // "black"
+   */
+  timeForfeit(color: Color): Outcome;
+  /**
+   * The game as PGN: `[Game "Chinese Chess"]`, the `headers` given, `Result` (from the outcome unless given),
+   * `FEN` when the game did not start from the start position, `Format`, and the moves in `notation`
+   * (default Chinese).
+   * @throws {XiangqiError} `ERR_OPTIONS`.
+   * @example
+   * const game = new Game();
+   * game.play("h2e2");
+   * game.pgn({ notation: "wxf", headers: { Red: "Hu Ronghua" } }).includes("1. C2.5 *"); // true
+   */
+  pgn(options?: PgnOptions): string;
+  /**
+   * The game as a DhtmlXQ record (`[DhtmlXQ_binit]`, `[DhtmlXQ_movelist]`).
+   * @example
+   * const game = new Game();
+   * game.play("h2e2");
+   * game.dhtmlxq().includes("[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"); // true
+   */
+  dhtmlxq(): string;
+  /**
+   * The best move for the side to move, searched synchronously with the game's history (repetitions) and move
+   * limit; with no limit, 1 second. For a responsive page, search in a Web Worker (`www/engine-worker.js`).
+   * @throws {XiangqiError} `ERR_OPTIONS` for bad limits.
+   * @example
+   * const game = new Game("9/3k5/9/1R7/9/9/4p4/9/3CC4/3K5 w");   // mate in one
+   * const hint = game.hint({ depth: 3 });
+   * hint.move;   // "b6d6"
+   * hint.score;  // { mate: 1 }
+   */
+  hint(limits?: SearchLimits): Hint;
   /**
    * Frees the game's wasm memory now. Optional: games that become unreachable are reclaimed by the garbage
    * collector (the package is built with weak references).
@@ -353,6 +789,204 @@ export class Game {
   free(): void;
   [Symbol.dispose](): void;
 }
+
+/**
+ * A hint engine that keeps its transposition table (what it learnt) between searches: use one per game and
+ * call `newGame()` between games. Searches run synchronously: in a page, run them in a Web Worker
+ * (`www/engine-worker.js` and the promise-based `www/engine-client.js` do that, with a stop that answers
+ * within 100 ms).
+ *
+ * @example
+ * import { Engine, Game } from "xiangqi-wasm";
+ * const engine = new Engine({ hashMb: 8 });
+ * const depths = [];
+ * const r = engine.search(new Game(), { depth: 4 }, (p) => depths.push(p.depth));
+ * depths;                                   // [1, 2, 3, 4]
+ * typeof r.move;                            // "string"
+ * engine.search(null, ["h2e2"], { depth: 2 }).pv.length > 0; // true
+ */
+export class Engine {
+  /**
+   * An engine with a table of `hashMb` MiB (default 16; 1 to 256), allocated now.
+   * @throws {XiangqiError} `ERR_OPTIONS`.
+   * @example
+   * const engine = new Engine({ hashMb: 4 });
+   */
+  constructor(options?: { hashMb?: number });
+  /**
+   * Searches a game (its history counts for repetitions; the AXF rules and the default move limit apply) and
+   * returns the best move. `onProgress` is called after each completed iteration; if it throws, the search
+   * stops and the exception propagates.
+   * @throws {XiangqiError} `ERR_OPTIONS` for bad limits, `ERR_ARGUMENT` for a wrong argument.
+   * @example
+   * const engine = new Engine({ hashMb: 4 });
+   * engine.search(new Game("9/3k5/9/1R7/9/9/4p4/9/3CC4/3K5 w"), { depth: 3 }).move; // "b6d6"
+   */
+  search(game: Game, limits?: SearchLimits, onProgress?: (progress: SearchProgress) => void): Hint;
+  /**
+   * Searches the position after ICCS `moves` played from `fen` (`null`: the start position).
+   * @throws {XiangqiError} `ERR_FEN_*`, `ERR_MOVE_SYNTAX`, `ERR_ILLEGAL_MOVE`, `ERR_OPTIONS`, `ERR_ARGUMENT`.
+   * @example
+   * const engine = new Engine({ hashMb: 4 });
+   * engine.search(null, ["h2e2", "h9g7"], { nodes: 2000 }).nodes >= 2000; // true
+   */
+  search(
+    fen: string | null,
+    moves: readonly string[],
+    limits?: SearchLimits,
+    onProgress?: (progress: SearchProgress) => void,
+  ): Hint;
+  /**
+   * Forgets the table and history: after it, searches are reproducible whatever was searched before.
+   * @example
+   * const engine = new Engine({ hashMb: 4 });
+   * engine.newGame();
+   */
+  newGame(): void;
+  /** Frees the table now (optional: unreachable engines are reclaimed by the garbage collector). */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/**
+ * A competition time control: a preset (CXA rules article 6, AXF rules chapter 2 section 2) —
+ * `"cxa-6.1"` (40 moves in 90 min, then 10 moves every 15 min), `"cxa-6.2"` (30 in 60, then 10 every 10),
+ * `"cxa-6.3"` (rapid: 40 in 10, then 30 every 5), `"cxa-6.4"` (rapid: 30 moves every 5 min),
+ * `"axf-total-90"` / `"axf-total-60"` (90 or 60 min, then 10 moves every 15 min, unused time not carried over),
+ * `"axf-per-move"` (2 min per move plus a 30 min extension) — or a scheme: `{ firstMs }` alone is sudden death
+ * (包干, CXA 6.5); add `firstMoves` for a quota, `thenMs` / `thenMoves` for the repeating overtime period,
+ * `carryOver` (default `true`) to add unused time to the next period; `{ perMoveMs, reserveMs }` for a per-move
+ * limit with a reserve.
+ */
+export type ClockPreset =
+  | "cxa-6.1"
+  | "cxa-6.2"
+  | "cxa-6.3"
+  | "cxa-6.4"
+  | "axf-total-90"
+  | "axf-total-60"
+  | "axf-per-move";
+
+/** A time control given by its numbers (see {@link ClockPreset}). All values are integers (milliseconds, moves). */
+export type ClockScheme =
+  | { firstMs: number; firstMoves?: number; thenMs?: number; thenMoves?: number; carryOver?: boolean }
+  | { perMoveMs: number; reserveMs?: number };
+
+/** A fallen flag: who lost on time, why (`quotaNotMet`, `timeExhausted`, `moveTimeExceeded`), and where. */
+export interface ClockFlag {
+  color: Color;
+  reason: "quotaNotMet" | "timeExhausted" | "moveTimeExceeded";
+  /** The period it fell in (1 = the first). */
+  period: number;
+  /** Moves that side had made in that period. */
+  movesMade: number;
+  /** Moves it had to make in it, or `null` without a quota. */
+  movesRequired: number | null;
+  /** An English sentence. */
+  message: string;
+}
+
+/**
+ * A pure game clock (计时钟): it never reads the time. The caller says how long the side to move thought; the
+ * clock says whose flag fell and why. Deterministic, so it runs the same in tests, servers and pages; record a
+ * fallen flag in the game with `game.timeForfeit(flag.color)`.
+ *
+ * @example
+ * import { Clock, Game } from "xiangqi-wasm";
+ * const clock = new Clock("cxa-6.4");           // 30 moves every 5 minutes
+ * clock.press(5000);                            // null: Red moved after 5 s
+ * clock.turn();                                 // "black"
+ * clock.remaining("red");                       // 295000
+ * clock.movesToGo("red");                       // 29
+ * const flag = clock.press(301000);             // Black thought too long
+ * flag?.color;                                  // "black"
+ * new Game().timeForfeit(flag.color).result;    // "1-0"
+ */
+export class Clock {
+  /**
+   * A clock at the start of a game, `first` to move (default Red).
+   * @throws {XiangqiError} `ERR_OPTIONS` for an unknown preset or a bad scheme, `ERR_ARGUMENT` for a bad colour.
+   * @example
+   * const sudden = new Clock({ firstMs: 600000 });      // 10 minutes each, sudden death
+   * sudden.remaining("black");                            // 600000
+   */
+  constructor(control: ClockPreset | ClockScheme, first?: Color);
+  /**
+   * The side to move completes its move after `elapsedMs` and presses its clock: the other side's clock runs.
+   * Returns the flag if the time was exceeded (the clock then stops: later presses return the same flag).
+   * @throws {XiangqiError} `ERR_ARGUMENT` unless `elapsedMs` is a non-negative integer (so do `check` and `flagFell`).
+   * @example
+   * const clock = new Clock({ firstMs: 1000 });
+   * clock.press(1500)?.reason; // "timeExhausted"
+   */
+  press(elapsedMs: number): ClockFlag | null;
+  /**
+   * Whether the flag of the side to move would have fallen after `elapsedMs` on its current move; nothing is
+   * recorded (call it as often as the display refreshes).
+   * @example
+   * const clock = new Clock({ firstMs: 1000 });
+   * clock.check(999);              // null
+   * clock.check(1001)?.color;      // "red"
+   */
+  check(elapsedMs: number): ClockFlag | null;
+  /**
+   * Records that the side to move's flag fell after `elapsedMs`, if it did.
+   * @example
+   * const clock = new Clock({ firstMs: 1000 });
+   * clock.flagFell(2000)?.color;   // "red"
+   * clock.flag()?.color;           // "red"
+   */
+  flagFell(elapsedMs: number): ClockFlag | null;
+  /**
+   * The fallen flag, or `null`.
+   * @example
+   * new Clock("cxa-6.1").flag(); // null
+   */
+  flag(): ClockFlag | null;
+  /**
+   * Whose clock runs.
+   * @example
+   * new Clock("cxa-6.1", "black").turn(); // "black"
+   */
+  turn(): Color;
+  /**
+   * Milliseconds left to `color` in its current period (per-move control: one move's time plus the reserve).
+   * @example
+   * new Clock("cxa-6.1").remaining("red"); // 5400000
+   */
+  remaining(color: Color): number;
+  /**
+   * The period `color` is in (1 = the first).
+   * @example
+   * new Clock("cxa-6.1").period("red"); // 1
+   */
+  period(color: Color): number;
+  /**
+   * Moves `color` must still make in its period, or `null` when the period has no quota.
+   * @example
+   * new Clock("cxa-6.1").movesToGo("red");  // 40
+   * new Clock({ firstMs: 60000 }).movesToGo("red"); // null
+   */
+  movesToGo(color: Color): number | null;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/**
+ * Reads every game of a PGN file (text, or bytes in UTF-8 or GBK): headers, start position, result, and the
+ * main line with comments, NAGs and nested variations. Moves come back in ICCS.
+ * @throws {XiangqiError} `ERR_RECORD_SYNTAX` (with `line`, `column`), `ERR_RECORD_MOVE` (with `game`, `ply`,
+ * `moveText`, `moveCode`, `line`, `column`), `ERR_RECORD_FEN`, `ERR_RECORD_ENCODING`, `ERR_RECORD_EMPTY`,
+ * `ERR_ARGUMENT`.
+ * @example
+ * const [game] = parsePgn('[Red "A"]\n[Result "1-0"]\n\n1. C2.5 {central cannon} H8+7 (1... C8.5 $2) *');
+ * game.headers.Red;                             // "A"
+ * game.result;                                  // "1-0"
+ * game.mainline.moves[0].comment;               // "central cannon"
+ * game.mainline.moves[1].variations[0].moves[0].move; // "h7e7"
+ * game.mainline.moves[1].variations[0].moves[0].nags; // [2]
+ */
+export function parsePgn(record: RecordInput): RecordGame[];
 
 /**
  * The FEN of the start position.

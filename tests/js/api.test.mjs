@@ -7,6 +7,10 @@ import { readJsonl, readJson } from '../support/data.mjs';
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const AFTER_H2E2 = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1';
 const MATE = '3k5/3R5/3R5/9/9/9/9/9/9/4K4 b'; // doubled chariots; e9 would face the red general
+const DEFAULT_OPTIONS = {
+  rules: 'axf', moveLimit: 60, repetitionCount: 3, mode: 'adjudicate', checkDiscount: false, mateThreatDepth: 2,
+};
+const ANALYSIS = { mode: 'analysis' };
 
 function sortedIccs(moves) {
   return [...moves].sort((a, b) => {
@@ -25,7 +29,7 @@ test('start position basics', () => {
   assert.equal(g.turn(), 'red');
   assert.equal(g.isCheck(), false);
   assert.equal(g.outcome(), null);
-  assert.deepEqual(g.options(), { rules: 'axf' });
+  assert.deepEqual(g.options(), DEFAULT_OPTIONS);
   const moves = g.legalMoves();
   assert.equal(moves.length, 44);
   assert.deepEqual(moves, sortedIccs(moves));
@@ -47,7 +51,12 @@ test('every record of positions.jsonl: moves, check, outcome, sample move', () =
     assert.equal(g.isCheck(), r.in_check, r.id);
     const o = g.outcome();
     if (r.status === 'ongoing') {
-      assert.equal(o, null, r.id);
+      // The records judge the board alone; the game also rules dead material (no mate possible) a draw.
+      if (o !== null) {
+        assert.ok(['deadPosition', 'moveLimit'].includes(o.reason), `${r.id} ${o.reason}`);
+        assert.deepEqual([o.result, o.winner], ['1/2-1/2', null], r.id);
+        assert.deepEqual(g.allowedMoves(), [], r.id);
+      }
     } else {
       assert.equal(o.reason, r.status, r.id);
       assert.equal(o.winner, r.winner, r.id);
@@ -55,6 +64,7 @@ test('every record of positions.jsonl: moves, check, outcome, sample move', () =
       assert.match(o.explanation, r.status === 'checkmate' ? /checkmated/ : /no legal move/);
     }
     if (r.sample_move) {
+      if (o !== null) g.setOptions(ANALYSIS);
       const rec = g.play(r.sample_move);
       assert.equal(rec.iccs, r.sample_move, r.id);
       assert.equal(g.fen(), r.fen_after_sample_move, r.id);
@@ -67,7 +77,7 @@ test('every record of positions.jsonl: moves, check, outcome, sample move', () =
 
 test('verbose moves agree with the plain list and with play', () => {
   for (const r of readJsonl('positions.jsonl').slice(0, 300)) {
-    const g = new Game(r.fen);
+    const g = new Game(r.fen, ANALYSIS);
     const verbose = g.legalMoves({ verbose: true });
     assert.deepEqual(verbose.map((m) => m.iccs), g.legalMoves(), r.id);
     const caps = new Set(r.capture_moves);
@@ -79,6 +89,8 @@ test('verbose moves agree with the plain list and with play', () => {
       assert.equal(m.check, checks.has(m.iccs), `${r.id} ${m.iccs} check`);
       const piece = g.pieces().find((p) => p.square === m.from);
       assert.equal(m.piece, piece.kind);
+      assert.equal(g.parseMove(m.wxf), m.iccs, `${r.id} ${m.wxf}`);
+      assert.equal(g.parseMove(m.chinese), m.iccs, `${r.id} ${m.chinese}`);
     }
     if (verbose.length) {
       const m = verbose[verbose.length - 1];
@@ -89,10 +101,13 @@ test('verbose moves agree with the plain list and with play', () => {
   }
 });
 
-test('movesFrom and dests match legalMoves', () => {
+test('movesFrom matches legalMoves; dests matches allowedMoves (legalMoves unless the game is over)', () => {
   for (const r of readJsonl('positions.jsonl').slice(0, 300)) {
     const g = new Game(r.fen);
-    const all = g.legalMoves();
+    const all = g.allowedMoves();
+    assert.deepEqual(all, g.outcome() ? [] : g.legalMoves(), r.id);
+    g.setOptions(ANALYSIS);
+    assert.deepEqual(g.allowedMoves(), g.legalMoves(), r.id);
     const dests = g.dests();
     assert.ok(dests instanceof Map);
     const rebuilt = [];
@@ -101,7 +116,9 @@ test('movesFrom and dests match legalMoves', () => {
       assert.deepEqual(g.movesFrom(from), tos.map((t) => from + t), `${r.id} ${from}`);
       for (const t of tos) rebuilt.push(from + t);
     }
-    assert.deepEqual(rebuilt, all, r.id);
+    assert.deepEqual(rebuilt, g.legalMoves(), r.id);
+    g.setOptions({ mode: 'adjudicate' });
+    assert.deepEqual([...g.dests()].flatMap(([f, ts]) => ts.map((t) => f + t)), all, r.id);
   }
   const g = new Game();
   assert.deepEqual(g.dests().get('b0'), ['a2', 'c2']);
@@ -152,7 +169,8 @@ test('validate explains why', () => {
 test('play returns a record, accepts objects and H2-E2, and undo/history/reset/clone work', () => {
   const g = new Game();
   const rec = g.play('H2-E2');
-  assert.deepEqual(rec, { iccs: 'h2e2', from: 'h2', to: 'e2', color: 'red', piece: 'cannon', captured: null, check: false });
+  assert.deepEqual(rec, { iccs: 'h2e2', from: 'h2', to: 'e2', color: 'red', piece: 'cannon', captured: null, check: false,
+    wxf: 'C2.5', chinese: '炮二平五' });
   assert.equal(g.fen(), AFTER_H2E2);
   assert.equal(g.turn(), 'black');
   g.play({ from: 'h9', to: 'g7' });
@@ -172,8 +190,8 @@ test('play returns a record, accepts objects and H2-E2, and undo/history/reset/c
   f.play('h9g7');
   f.reset();
   assert.equal(f.fen(), AFTER_H2E2);
-  assert.deepEqual(f.options(), { rules: 'cxa' });
-  assert.deepEqual(f.clone().options(), { rules: 'cxa' });
+  assert.deepEqual(f.options(), { ...DEFAULT_OPTIONS, rules: 'cxa' });
+  assert.deepEqual(f.clone().options(), { ...DEFAULT_OPTIONS, rules: 'cxa' });
   // A move record can be played back into another game.
   const h = new Game();
   h.play(rec);
@@ -184,18 +202,23 @@ test('outcome: checkmate and stalemate lose for the side to move', () => {
   const records = readJsonl('positions.jsonl');
   const mate = records.find((r) => r.status === 'checkmate' && r.side_to_move === 'black');
   const o = new Game(mate.fen).outcome();
-  assert.deepEqual(Object.keys(o), ['result', 'winner', 'reason', 'explanation']);
+  assert.deepEqual(Object.keys(o),
+    ['result', 'winner', 'reason', 'ruleset', 'offender', 'explanation', 'explanationZh', 'ply', 'cycle']);
   assert.equal(o.result, '1-0');
-  assert.equal(o.explanation, 'Black is checkmated (将死, jiāngsǐ): Red wins');
+  assert.equal(o.explanation, 'Black is checkmated; Red wins.');
   const stale = records.find((r) => r.status === 'stalemate' && r.side_to_move === 'red');
   const s = new Game(stale.fen).outcome();
-  assert.deepEqual({ ...s, explanation: undefined },
-    { result: '0-1', winner: 'black', reason: 'stalemate', explanation: undefined });
-  assert.match(s.explanation, /^Red has no legal move \(困毙, kùnbì\)/);
+  assert.deepEqual({ ...s, explanation: undefined, explanationZh: undefined },
+    { result: '0-1', winner: 'black', reason: 'stalemate', ruleset: 'axf', offender: null, explanation: undefined,
+      explanationZh: undefined, ply: 0, cycle: [] });
+  assert.match(s.explanation, /^Red has no legal move \(stalemate\); in xiangqi the stalemated side loses/);
   // The documented example.
-  assert.deepEqual(new Game(MATE).outcome(), {
-    result: '1-0', winner: 'red', reason: 'checkmate', explanation: 'Black is checkmated (将死, jiāngsǐ): Red wins',
+  const m = new Game(MATE).outcome();
+  assert.deepEqual({ ...m, explanationZh: undefined }, {
+    result: '1-0', winner: 'red', reason: 'checkmate', ruleset: 'axf', offender: null,
+    explanation: 'Black is checkmated; Red wins.', explanationZh: undefined, ply: 0, cycle: [],
   });
+  assert.equal(m.explanationZh, '黑方被将死，红方胜。');
 });
 
 test('validateFen lists every problem and never throws', () => {
@@ -229,7 +252,8 @@ test('perft from JS matches perft.jsonl at depth 1-3', () => {
 test('doc examples of the README hold', () => {
   const g = new Game();
   assert.deepEqual(g.legalMoves({ verbose: true })[0],
-    { iccs: 'a0a1', from: 'a0', to: 'a1', color: 'red', piece: 'chariot', captured: null, check: false });
+    { iccs: 'a0a1', from: 'a0', to: 'a1', color: 'red', piece: 'chariot', captured: null, check: false,
+      wxf: 'R9+1', chinese: '车九进一' });
   const endgame = new Game('4k4/9/9/9/9/9/9/9/4A4/3K5 w', { rules: 'cxa' });
   assert.equal(endgame.turn(), 'red');
   assert.ok(g.movesFrom('h2').includes('h2h9'));

@@ -25,17 +25,23 @@ test('no `any` in the declarations', () => {
   assert.doesNotMatch(withoutComments, /\bany\b/);
 });
 
-test('every declared function and Game method exists at runtime, and vice versa', () => {
+const CLASSES = ['Game', 'Engine', 'Clock'];
+
+test('every declared function and class method exists at runtime, and vice versa', () => {
   const declaredFns = [...dts.matchAll(/^export (default )?function (\w+)/gm)].map((m) => (m[1] ? 'default' : m[2])).sort();
-  const runtimeFns = Object.keys(api).filter((k) => typeof api[k] === 'function' && k !== 'Game').sort();
+  const runtimeFns = Object.keys(api).filter((k) => typeof api[k] === 'function' && !CLASSES.includes(k)).sort();
   assert.deepEqual(runtimeFns, declaredFns);
-  const cls = /export class Game \{([\s\S]*?)\n\}/.exec(dts)[1];
-  const declared = new Set([...cls.matchAll(/^\s+(?:static )?(\w+)\(/gm)].map((m) => m[1]));
-  declared.delete('constructor');
-  const runtime = new Set([...Object.getOwnPropertyNames(api.Game.prototype), ...Object.getOwnPropertyNames(api.Game)]
-    .filter((k) => !['constructor', 'length', 'name', 'prototype', '__wrap', '__destroy_into_raw'].includes(k)
-      && !k.startsWith('__')));
-  assert.deepEqual([...runtime].sort(), [...declared].sort());
+  const declaredClasses = [...dts.matchAll(/^export class (\w+)/gm)].map((m) => m[1]).sort();
+  assert.deepEqual(declaredClasses, [...CLASSES].sort());
+  for (const name of CLASSES) {
+    const cls = new RegExp(`export class ${name} \\{([\\s\\S]*?)\\n\\}`).exec(dts)[1];
+    const declared = new Set([...cls.matchAll(/^\s+(?:static )?(\w+)\(/gm)].map((m) => m[1]));
+    declared.delete('constructor');
+    const runtime = new Set([...Object.getOwnPropertyNames(api[name].prototype), ...Object.getOwnPropertyNames(api[name])]
+      .filter((k) => !['constructor', 'length', 'name', 'prototype', '__wrap', '__destroy_into_raw'].includes(k)
+        && !k.startsWith('__')));
+    assert.deepEqual([...runtime].sort(), [...declared].sort(), name);
+  }
 });
 
 test('ErrorCode lists every code the Rust code can throw', () => {

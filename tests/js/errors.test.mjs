@@ -1,7 +1,7 @@
 // Bad input of every kind: typed XiangqiErrors with stable codes, no traps, and the game unchanged afterwards.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Game, validateFen, perft, startFen, isXiangqiError } from '../../pkg/node.mjs';
+import { Game, Engine, Clock, parsePgn, validateFen, perft, startFen, isXiangqiError } from '../../pkg/node.mjs';
 
 /** Asserts `fn` throws a XiangqiError with `code`; returns the error. */
 function throwsCode(fn, code) {
@@ -58,7 +58,7 @@ test('constructor and fromFen: wrong types and options', () => {
   for (const v of [undefined, null, 0, {}]) throwsCode(() => Game.fromFen(v), 'ERR_ARGUMENT');
   assert.equal(new Game(null).fen(), startFen());
   assert.equal(new Game(undefined, {}).fen(), startFen());
-  assert.deepEqual(new Game(undefined, { rules: undefined }).options(), { rules: 'axf' });
+  assert.equal(new Game(undefined, { rules: undefined }).options().rules, 'axf');
   for (const o of [5, 'cxa', [], () => 1, { rule: 'axf' }, { rules: 'wxf' }, { rules: 1 }, { rules: null },
     { rules: 'AXF' }, { rules: 'x'.repeat(1 << 22) }, { [Symbol('k')]: 1 }, { rules: 'axf', extra: true },
     new Proxy({}, { ownKeys() { throw new Error('boom'); } })]) {
@@ -84,7 +84,8 @@ test('play: syntax vs illegal vs argument, details on the error', () => {
   throwsCode(() => g.play('b9c7'), 'ERR_ILLEGAL_MOVE');
   throwsCode(() => g.play('h2e'), 'ERR_MOVE_SYNTAX');
   throwsCode(() => g.play('h2h2'), 'ERR_MOVE_SYNTAX');
-  throwsCode(() => g.play('炮二平五'), 'ERR_MOVE_SYNTAX');
+  throwsCode(() => g.play('炮二平'), 'ERR_MOVE_SYNTAX');
+  throwsCode(() => g.play('C2.5.'), 'ERR_MOVE_SYNTAX');
   throwsCode(() => g.play('x'.repeat(5_000_000)), 'ERR_MOVE_SYNTAX');
   throwsCode(() => g.play({ from: 'h2', to: 'z2' }), 'ERR_MOVE_SYNTAX');
   throwsCode(() => g.play(42), 'ERR_ARGUMENT');
@@ -157,4 +158,59 @@ test('a freed game throws a plain error instead of trapping', () => {
   g.free();
   assert.throws(() => g.fen());
   assert.equal(new Game().legalMoves().length, 44);
+});
+
+test('the adjudication, notation, record, hint, Engine and Clock entry points: no input traps or changes state', () => {
+  const g = new Game();
+  g.play('h2e2');
+  g.play('h9g7');
+  g.offerDraw('red');
+  const snapshot = () => JSON.stringify([g.fen(), g.history({ verbose: true }), g.outcome(), g.options(),
+    g.drawOffer(), g.allowedMoves()]);
+  const before = snapshot();
+  const engine = new Engine({ hashMb: 1 });
+  const clock = new Clock('cxa-6.1');
+  const clockState = () => JSON.stringify([clock.turn(), clock.remaining('red'), clock.remaining('black'), clock.flag()]);
+  const clockBefore = clockState();
+  const present = (f) => (v) => (v === undefined || v === null ? null : f(v)); // absent limits search for 1 s
+  const calls = [
+    (v) => g.parseMove(v), (v) => g.toNotation(v), (v) => g.toNotation('h0g2', v), (v) => g.toNotation('h0g2', 'wxf', v),
+    (v) => g.classifyMove(v), (v) => g.repetitionWarning(v), (v) => g.setOptions(v), (v) => g.resign(v),
+    (v) => g.offerDraw(v), (v) => g.acceptDraw(v), (v) => g.declineDraw(v), (v) => g.timeForfeit(v), (v) => g.pgn(v),
+    (v) => g.history({ notation: v }), (v) => g.legalMoves({ notation: v }), (v) => Game.fromPgn(v),
+    (v) => Game.fromDhtmlxq(v), (v) => parsePgn(v), (v) => Game.fromPgn('1. C2.5 *', v),
+    present((v) => g.hint(v)), present((v) => engine.search(v, { depth: 1 })), present((v) => engine.search(null, v, { depth: 1 })),
+    present((v) => engine.search(null, [], v)), (v) => engine.search(null, [], { depth: 1 }, v), (v) => new Clock(v),
+    (v) => new Clock('cxa-6.1', v), (v) => new Clock('cxa-6.1').press(v), (v) => clock.check(v), (v) => clock.flag(v), (v) => clock.remaining(v),
+    (v) => new Engine(v === undefined ? { hashMb: 1 } : v),
+  ];
+  let thrown = 0;
+  for (const v of WEIRD) {
+    for (const call of calls) {
+      try {
+        call(v);
+      } catch (e) {
+        thrown++;
+        assert.equal(e?.name, 'XiangqiError', `${String(e)} for ${typeof v} in ${call}`);
+      }
+      // declineDraw with a valid colour would change the offer; WEIRD holds none.
+      assert.equal(snapshot(), before, `${call} with ${typeof v}`);
+      assert.equal(clockState(), clockBefore, `${call} with ${typeof v}`);
+    }
+  }
+  assert.ok(thrown > 500, `${thrown}`);
+  // Random record text: typed errors only.
+  let seed = 99;
+  const rnd = (n) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+  const alphabet = '[]"{}()$1. 炮二平五马8进7C2.5H8+7h2e2*\n;%DhtmlXQ_movelist7747/';
+  for (let i = 0; i < 5000; i++) {
+    const len = rnd(40);
+    let s = '';
+    for (let j = 0; j < len; j++) s += alphabet[rnd(alphabet.length)];
+    for (const f of [parsePgn, Game.fromPgn, Game.fromDhtmlxq]) {
+      try { f(s); } catch (e) { assert.equal(e.name, 'XiangqiError', `${e} for ${JSON.stringify(s)}`); }
+    }
+    try { g.parseMove(s); } catch (e) { assert.equal(e.name, 'XiangqiError'); }
+  }
+  assert.equal(snapshot(), before);
 });

@@ -5,6 +5,11 @@ import init, {
   type Color, type PieceKind, type Square, type MoveInfo, type PieceInfo, type Validation, type Outcome,
   type FenValidation, type FenProblem, type ErrorCode, type FenErrorCode, type IllegalReasonCode,
   type XiangqiError, type GameOptions, type Ruleset, type MoveInput, type OutcomeReason,
+  Engine, Clock, parsePgn,
+  type Mode, type MoveCategory, type ChaseTarget, type CycleMove, type MoveClassification, type NotationName,
+  type NotationOptions, type PgnOptions, type RecordGame, type RecordLine, type RecordMove, type RecordInput,
+  type Score, type SearchLimits, type Hint, type HintLine, type SearchProgress, type ClockPreset, type ClockScheme,
+  type ClockFlag,
 } from '../../pkg/xiangqi_wasm.js';
 
 export async function main(): Promise<void> {
@@ -28,7 +33,7 @@ export async function main(): Promise<void> {
   const legal: boolean = game.isLegal('h2e2') && game.isLegal({ from: 'h2', to: 'e2' });
   const v: Validation = game.validate('b9d8');
   if (!v.legal) {
-    const code: IllegalReasonCode | 'syntax' = v.code;
+    const code: IllegalReasonCode | 'syntax' | 'noPiece' | 'impossible' | 'ambiguous' = v.code;
     const reason: string = v.reason;
   }
   const rec: MoveInfo = game.play('h2e2');
@@ -69,6 +74,90 @@ export async function main(): Promise<void> {
     scoped.fen();
   }
 
+  // Adjudication
+  const full = new Game(null, {
+    rules: 'cxa', moveLimit: 50, repetitionCount: 3, mode: 'enforce', checkDiscount: true, mateThreatDepth: 2,
+  });
+  full.setOptions({ mode: 'analysis' });
+  const mode: Mode = full.options().mode;
+  const allowed: string[] = full.allowedMoves();
+  const cls: MoveClassification = full.classifyMove('h2e2');
+  const cat: MoveCategory = cls.category;
+  const target: ChaseTarget | undefined = cls.targets[0];
+  const warn: Outcome | null = full.repetitionWarning('h2e2');
+  const val = full.validate('h2e2');
+  if (val.legal) {
+    const w: Outcome | undefined = val.warning;
+  } else {
+    const c: IllegalReasonCode | 'syntax' | 'noPiece' | 'impossible' | 'ambiguous' = val.code;
+  }
+  const over: IllegalReasonCode = 'forbiddenRepetition';
+  const over2: IllegalReasonCode = 'gameOver';
+  full.offerDraw('red');
+  const offer: Color | null = full.drawOffer();
+  full.declineDraw('black');
+  const res: Outcome = full.resign('black');
+  const cyc: CycleMove[] = res.cycle;
+  const zh: string = res.explanationZh;
+  const offender: Color | null = res.offender;
+  const rs: Ruleset = res.ruleset;
+  new Game().acceptDraw('red');
+  new Game().timeForfeit('black');
+  // Notation and records
+  const nn: NotationName = 'chinese';
+  const no: NotationOptions = { script: 'traditional', blackDigits: 'fullwidth', tandem: 'ordinal', traverse: '=', lowercase: true };
+  const text: string = game.toNotation('h2e2', nn, no);
+  const iccs: string = game.parseMove('炮二平五');
+  const inChinese: string[] = game.history({ notation: 'chinese' });
+  const legalWxf: string[] = game.legalMoves({ notation: 'wxf' });
+  const wxfText: string = verbose[0].wxf + verbose[0].chinese;
+  const po: PgnOptions = { notation: 'wxf', notationOptions: no, headers: { Red: 'A' }, lineWidth: 0 };
+  const pgnText: string = game.pgn(po);
+  const input2: RecordInput = new Uint8Array([1, 2]);
+  const fromPgn: Game = Game.fromPgn(pgnText, { rules: 'cxa' });
+  const fromBytes: Game = Game.fromPgn(new TextEncoder().encode(pgnText));
+  const dx: string = game.dhtmlxq();
+  const fromDx: Game = Game.fromDhtmlxq(dx);
+  const games: RecordGame[] = parsePgn(pgnText);
+  const line: RecordLine = games[0].mainline;
+  const node: RecordMove | undefined = line.moves[0];
+  const nags: number[] | undefined = node?.nags;
+  const header: string | undefined = games[0].headers.Red;
+  const start: string = game.initialFen();
+  // Search
+  const limits: SearchLimits = { depth: 3, timeMs: 100, nodes: 1000, multiPv: 2, skill: 10, seed: 1 };
+  const hint: Hint = game.hint(limits);
+  const hm: string | null = hint.move;
+  const score: Score = hint.score;
+  const cp: number | undefined = 'cp' in score ? score.cp : undefined;
+  const lines: HintLine[] = hint.lines;
+  const engine = new Engine({ hashMb: 4 });
+  const r1: Hint = engine.search(game, { depth: 2 }, (p: SearchProgress) => { const d: number = p.depth; });
+  const r2: Hint = engine.search(null, ['h2e2'], { depth: 2 });
+  const r3: Hint = engine.search(startFen(), [], undefined, (p) => p.pv);
+  engine.newGame();
+  // Clock
+  const preset: ClockPreset = 'cxa-6.1';
+  const scheme: ClockScheme = { firstMs: 60000, firstMoves: 40, thenMs: 900000, thenMoves: 10, carryOver: false };
+  const clock = new Clock(preset);
+  new Clock(scheme, 'black');
+  new Clock({ perMoveMs: 120000, reserveMs: 1800000 });
+  const flag: ClockFlag | null = clock.press(1000);
+  const flag2: ClockFlag | null = clock.check(10);
+  const flag3: ClockFlag | null = clock.flagFell(10);
+  const left: number = clock.remaining('red') + clock.period('black');
+  const togo: number | null = clock.movesToGo('red');
+  const ct: Color = clock.turn();
+  if (flag) new Game().timeForfeit(flag.color);
+
+  // @ts-expect-error: not a notation
+  game.toNotation('h2e2', 'algebraic');
+  // @ts-expect-error: mode is adjudicate | enforce | analysis
+  new Game(null, { mode: 'strict' });
+  // @ts-expect-error: not a preset
+  new Clock('blitz');
+  // @ts-expect-error: resign needs a colour
+  game.resign('white');
   // @ts-expect-error: turn() is "red" | "black"
   const wrongTurn: 'white' = game.turn();
   // @ts-expect-error: unknown option

@@ -1,0 +1,67 @@
+// A promise-based client for engine-worker.js: the search runs in a Web Worker, the page stays responsive.
+//
+//   import { EngineClient } from "./engine-client.js";
+//   const engine = new EngineClient();
+//   const result = await engine.search({ fen: null, moves: ["h2e2"], limits: { timeMs: 1000 },
+//                                        onProgress: (p) => console.log(p.depth, p.pv) });
+//   engine.stop();        // the pending search resolves with the best move so far (within about 30 ms)
+//
+// `result` is { move, score: { cp } | { mate }, depth, nodes, timeMs, pv, lines, stopped }. Errors reject with an
+// Error whose `code` is the XiangqiError code (ERR_FEN_*, ERR_ILLEGAL_MOVE, ERR_OPTIONS, ...).
+export class EngineClient {
+  /** Starts the worker (`url` defaults to engine-worker.js next to this file). */
+  constructor(url = new URL('./engine-worker.js', import.meta.url)) {
+    this.worker = new Worker(url, { type: 'module' });
+    this.pending = new Map();
+    this.nextId = 1;
+    this.worker.onmessage = (ev) => this.#receive(ev.data);
+    this.worker.onerror = (ev) => {
+      const error = new Error(ev.message ?? 'engine worker failed');
+      for (const p of this.pending.values()) p.reject(error);
+      this.pending.clear();
+    };
+  }
+
+  /**
+   * Searches the position after `moves` (ICCS) played from `fen` (null: the start position); for a Game, pass
+   * `{ fen: game.initialFen(), moves: game.history() }`. Resolves with the result.
+   */
+  search({ fen = null, moves = [], limits = {}, onProgress } = {}) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
+      this.worker.postMessage({ type: 'search', id, fen, moves: [...moves], limits });
+    });
+  }
+
+  /** Stops every pending search: each resolves with the best move found so far. */
+  stop() {
+    for (const id of this.pending.keys()) this.worker.postMessage({ type: 'stop', id });
+  }
+
+  /** Forgets what the engine learnt (a new game). */
+  newGame() {
+    this.worker.postMessage({ type: 'newGame' });
+  }
+
+  /** Ends the worker; pending searches reject. */
+  terminate() {
+    this.worker.terminate();
+    for (const p of this.pending.values()) p.reject(new Error('engine terminated'));
+    this.pending.clear();
+  }
+
+  #receive(msg) {
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    if (msg.type === 'progress') {
+      p.onProgress?.(msg.progress);
+    } else if (msg.type === 'result') {
+      this.pending.delete(msg.id);
+      p.resolve(msg.result);
+    } else if (msg.type === 'error') {
+      this.pending.delete(msg.id);
+      p.reject(Object.assign(new Error(msg.error.message), { name: 'XiangqiError', code: msg.error.code }));
+    }
+  }
+}
