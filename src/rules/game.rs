@@ -107,9 +107,11 @@ struct Track {
 
 const FILTER_SIZE: usize = 2048;
 
-/// Counts of the span's position keys per bucket (see [`Game`]'s repetition test).
-#[derive(Clone)]
-struct SpanFilter(Box<[u16; FILTER_SIZE]>);
+/// Counts of the span's position keys per bucket (see [`Game`]'s repetition test). The table is allocated on
+/// the first move, so that creating a game (for example to validate a FEN) stays cheap: while it is empty,
+/// the span is the start position alone.
+#[derive(Clone, Default)]
+struct SpanFilter(Vec<u16>);
 
 impl fmt::Debug for SpanFilter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -118,16 +120,35 @@ impl fmt::Debug for SpanFilter {
     }
 }
 
-impl core::ops::Deref for SpanFilter {
-    type Target = [u16; FILTER_SIZE];
-    fn deref(&self) -> &Self::Target {
-        &self.0
+impl SpanFilter {
+    /// How many span keys fall in `hash`'s bucket; `first` is the start position's key.
+    #[inline]
+    fn count(&self, hash: u64, first: u64) -> u16 {
+        match self.0.get(bucket(hash)) {
+            Some(&c) => c,
+            None => u16::from(bucket(hash) == bucket(first)),
+        }
     }
-}
 
-impl core::ops::DerefMut for SpanFilter {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.0
+    /// Allocates the table, holding the start position's key, if it is not there yet.
+    #[inline]
+    fn materialise(&mut self, first: u64) {
+        if self.0.is_empty() {
+            self.0 = vec![0; FILTER_SIZE];
+            self.0[bucket(first)] = 1;
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, hash: u64) {
+        let c = &mut self.0[bucket(hash)];
+        *c = c.saturating_add(1);
+    }
+
+    #[inline]
+    fn remove(&mut self, hash: u64) {
+        let c = &mut self.0[bucket(hash)];
+        *c = c.saturating_sub(1);
     }
 }
 
@@ -287,56 +308,48 @@ impl Game {
         let mut game = Game {
             pos: start.clone(),
             start,
-            history: Vec::with_capacity(128),
+            history: Vec::new(),
             options: Options::default(),
-            track: {
-                let mut t = Vec::with_capacity(129);
-                t.push(track);
-                t
-            },
-            span_filter: SpanFilter(Box::new([0; FILTER_SIZE])),
+            track: vec![track],
+            span_filter: SpanFilter::default(),
             ending: None,
             draw_offer: None,
             idle_overrides: Vec::new(),
         };
-        game.span_filter[bucket(track.hash)] = 1;
         game.ending = game.evaluate(false);
         game
     }
 
     fn push_track(&mut self, t: Track) {
+        self.span_filter.materialise(self.track[0].hash);
         let index = self.track.len();
         if t.span_start == index {
             // An irreversible move: the old span can never recur.
             let old = self.track.last().map_or(index, |p| p.span_start);
             for k in old..index {
-                let b = bucket(self.track[k].hash);
-                self.span_filter[b] = self.span_filter[b].saturating_sub(1);
+                self.span_filter.remove(self.track[k].hash);
             }
         }
-        let b = bucket(t.hash);
-        self.span_filter[b] = self.span_filter[b].saturating_add(1);
+        self.span_filter.add(t.hash);
         self.track.push(t);
     }
 
     fn pop_track(&mut self) {
+        self.span_filter.materialise(self.track[0].hash);
         let Some(t) = self.track.pop() else { return };
         let index = self.track.len();
-        let b = bucket(t.hash);
-        self.span_filter[b] = self.span_filter[b].saturating_sub(1);
+        self.span_filter.remove(t.hash);
         if t.span_start == index {
             let old = self.track.last().map_or(index, |p| p.span_start);
             for k in old..index {
-                let b = bucket(self.track[k].hash);
-                self.span_filter[b] = self.span_filter[b].saturating_add(1);
+                self.span_filter.add(self.track[k].hash);
             }
         }
     }
 
     fn truncate_track(&mut self) {
         self.track.truncate(1);
-        self.span_filter.fill(0);
-        self.span_filter[bucket(self.track[0].hash)] = 1;
+        self.span_filter.0.clear();
     }
 
     /// A game starting from `start` with `options`.
@@ -589,8 +602,8 @@ impl Game {
         in_filter: bool,
     ) -> Option<usize> {
         let need = self.options.repetition_count.saturating_sub(1) as usize;
-        let earlier =
-            usize::from(self.span_filter[bucket(hash)]).saturating_sub(usize::from(in_filter));
+        let earlier = usize::from(self.span_filter.count(hash, self.track[0].hash))
+            .saturating_sub(usize::from(in_filter));
         if earlier < need {
             return None; // fewer positions of the span share its bucket than occurrences needed
         }

@@ -162,7 +162,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut score = [0i32; 2];
     let mut attack_units = [0i32; 2];
     let mut defenders = [[0i32; 2]; 2]; // [color][advisor, elephant]
-    // Material by role at this phase, computed once rather than per piece.
+                                        // Material by role at this phase, computed once rather than per piece.
     let mut material = [0i32; 7];
     for (ri, m) in material.iter_mut().enumerate() {
         *m = (VALUES[ri] * ph + VALUES_END[ri] * (PHASE_MAX - ph)) / PHASE_MAX;
