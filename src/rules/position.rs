@@ -40,6 +40,14 @@ pub enum Status {
     Stalemate,
 }
 
+/// See [`Position::slider_lines`].
+struct SliderLines {
+    rank_quiet: u16,
+    file_quiet: u16,
+    rank_caps: u16,
+    file_caps: u16,
+}
+
 /// The order in which moves are generated: the pieces with the most moves first.
 const GEN_ORDER: [Role; 7] = [
     Role::Chariot,
@@ -167,6 +175,21 @@ impl Position {
         out
     }
 
+    /// A chariot's or cannon's empty points and capture candidates along its rank and file (as line bits):
+    /// the nearest blockers for a chariot, the second ones (over a screen) for a cannon.
+    #[inline(always)]
+    fn slider_lines(&self, from: Square, role: Role) -> SliderLines {
+        let rv = self.board.rank_view(from);
+        let fv = self.board.file_view(from);
+        let chariot = role == Role::Chariot;
+        SliderLines {
+            rank_quiet: rv.quiet,
+            file_quiet: fv.quiet,
+            rank_caps: if chariot { rv.first } else { rv.second },
+            file_caps: if chariot { fv.first } else { fv.second },
+        }
+    }
+
     /// Calls `f(to)` for every pseudo-legal destination of the piece of the side to move on `from`, whose
     /// role is `role` (RULES.md §2).
     #[inline(always)]
@@ -176,27 +199,21 @@ impl Position {
         let not_own = !b.by_color(us);
         match role {
             Role::Chariot | Role::Cannon => {
-                let rv = b.rank_view(from);
-                let fv = b.file_view(from);
+                let s = self.slider_lines(from, role);
                 let (rank_base, file) = (from.rank() * 9, from.file());
-                let (rank_caps, file_caps) = if role == Role::Chariot {
-                    (rv.first, fv.first)
-                } else {
-                    (rv.second, fv.second)
-                };
-                for bit in bits(rv.quiet) {
+                for bit in bits(s.rank_quiet) {
                     f(Square::new_unchecked(rank_base + bit));
                 }
-                for bit in bits(fv.quiet) {
+                for bit in bits(s.file_quiet) {
                     f(Square::new_unchecked(bit * 9 + file));
                 }
-                for bit in bits(rank_caps) {
+                for bit in bits(s.rank_caps) {
                     let to = Square::new_unchecked(rank_base + bit);
                     if not_own.contains(to) {
                         f(to);
                     }
                 }
-                for bit in bits(file_caps) {
+                for bit in bits(s.file_caps) {
                     let to = Square::new_unchecked(bit * 9 + file);
                     if not_own.contains(to) {
                         f(to);
@@ -229,19 +246,13 @@ impl Position {
         let not_own = !b.by_color(us);
         match role {
             Role::Chariot | Role::Cannon => {
-                let rv = b.rank_view(from);
-                let fv = b.file_view(from);
-                let (rank_caps, file_caps) = if role == Role::Chariot {
-                    (rv.first, fv.first)
-                } else {
-                    (rv.second, fv.second)
-                };
-                let mut n = (rv.quiet.count_ones() + fv.quiet.count_ones()) as usize;
+                let s = self.slider_lines(from, role);
+                let mut n = (s.rank_quiet.count_ones() + s.file_quiet.count_ones()) as usize;
                 let (rank_base, file) = (from.rank() * 9, from.file());
-                for bit in bits(rank_caps) {
+                for bit in bits(s.rank_caps) {
                     n += not_own.contains(Square::new_unchecked(rank_base + bit)) as usize;
                 }
-                for bit in bits(file_caps) {
+                for bit in bits(s.file_caps) {
                     n += not_own.contains(Square::new_unchecked(bit * 9 + file)) as usize;
                 }
                 n
