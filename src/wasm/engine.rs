@@ -4,7 +4,7 @@
 
 use super::dto::to_js;
 use super::errors::XqError;
-use super::game::Game;
+use super::game::{game_options, Game};
 use super::input::{fen_arg, is_absent, options_arg, type_name};
 use crate::rules::{self, Move, Position};
 use crate::search::{self, Clock, Limits, Score, SearchInfo, SearchOptions, SearchResult};
@@ -281,6 +281,7 @@ pub struct Engine {
 /// `null` for the start position) with ICCS moves played from it.
 fn game_arg(position: &JsValue, moves: &JsValue) -> Result<rules::Game, XqError> {
     let what = "search";
+    let mut rules_options = rules::adjudication::Options::default();
     let (fen, moves) = if position.is_object() && !Array::is_array(position) {
         let call = |name: &str| -> Result<JsValue, XqError> {
             let f = Reflect::get(position, &name.into())
@@ -294,6 +295,11 @@ fn game_arg(position: &JsValue, moves: &JsValue) -> Result<rules::Game, XqError>
             f.call0(position)
                 .map_err(|_| XqError::argument(format!("{what}: the game's {name}() threw")))
         };
+        // The game's rule set and move limit decide how the search scores repetitions; an object without
+        // options() (a plain { initialFen, history } duck) gets the defaults.
+        if Reflect::get(position, &"options".into()).is_ok_and(|f| f.is_function()) {
+            rules_options = game_options(&call("options")?, what, rules_options)?;
+        }
         (call("initialFen")?, call("history")?)
     } else {
         (position.clone(), moves.clone())
@@ -309,6 +315,7 @@ fn game_arg(position: &JsValue, moves: &JsValue) -> Result<rules::Game, XqError>
         ..Default::default()
     });
     if is_absent(&moves) {
+        let _ = game.set_options(rules_options);
         return Ok(game);
     }
     let list = moves.dyn_ref::<Array>().ok_or_else(|| {
@@ -326,7 +333,7 @@ fn game_arg(position: &JsValue, moves: &JsValue) -> Result<rules::Game, XqError>
         let m = super::input::move_arg(&v)?;
         game.play(m).map_err(|e| XqError::illegal(&e))?;
     }
-    let _ = game.set_options(Default::default());
+    let _ = game.set_options(rules_options);
     Ok(game)
 }
 

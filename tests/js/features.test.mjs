@@ -421,3 +421,22 @@ test('Clock: presets, schemes, flags, and the game records the time forfeit', ()
   throwsCode(() => new Clock('cxa-6.1').check(1.5), 'ERR_ARGUMENT');
   throwsCode(() => new Clock('cxa-6.1').remaining('blue'), 'ERR_ARGUMENT');
 });
+
+test('Engine and hint score repetitions by the game\'s rule set (rulings R12: AXF draw, CXA Red loses)', () => {
+  const fen = '4k4/9/c6c1/9/9/8R/9/9/9/3K5 w - - 0 1';
+  const moves = 'i4a4 a7b7 a4h4 h7i7 h4b4 b7a7 b4i4 i7h7 i4a4 a7b7 a4h4 h7i7 h4b4 b7a7 b4i4'.split(' ');
+  const found = {};
+  for (const rules of ['axf', 'cxa']) {
+    const game = new Game(fen, { rules });
+    for (const m of moves) game.play(m);
+    // Black to move: i7h7 completes the third occurrence; under CXA Red, the chaser, must vary and loses.
+    const e = new Engine({ hashMb: 4 });
+    const viaEngine = e.search(game, { depth: 1 });
+    const viaHint = game.hint({ depth: 1 });
+    assert.deepEqual([viaEngine.move, viaEngine.score], [viaHint.move, viaHint.score], rules);
+    found[rules] = viaEngine;
+  }
+  assert.equal(found.cxa.move, 'i7h7');
+  assert.deepEqual(found.cxa.score, { mate: 1 });
+  assert.notDeepEqual([found.axf.move, found.axf.score], ['i7h7', { mate: 1 }]);
+});
