@@ -814,7 +814,7 @@ export class Engine {
    */
   constructor(options?: { hashMb?: number });
   /**
-   * Searches a game (its history counts for repetitions; the AXF rules and the default move limit apply) and
+   * Searches a game (its history counts for repetitions, judged by the game's rule set and move limit) and
    * returns the best move. `onProgress` is called after each completed iteration; if it throws, the search
    * stops and the exception propagates.
    * @throws {XiangqiError} `ERR_OPTIONS` for bad limits, `ERR_ARGUMENT` for a wrong argument.
