@@ -385,20 +385,22 @@ impl Position {
             }
         }
         super::illegal::check_geometry(b, piece, m)?;
-        let mut scratch = b.clone();
-        let captured = scratch.move_piece(m.from, m.to);
+        if b.piece_at(m.to).is_some_and(|c| c.role == Role::General) {
+            // Cannot happen in a legal position: the side not to move is never in check.
+            return Err(IllegalReason::CapturesGeneral);
+        }
         let g = if piece.role == Role::General {
             m.to
         } else {
             self.general(self.turn)
         };
-        if captured.is_some_and(|c| c.role == Role::General) {
-            // Cannot happen in a legal position: the side not to move is never in check.
-            return Err(IllegalReason::CapturesGeneral);
-        }
-        if scratch.general_attacked(g, self.turn.other()) {
-            // Attacked by a piece (facing aside) or only by the facing rule?
-            return Err(if scratch.attackers(g, self.turn.other()).is_empty() {
+        let them = self.turn.other();
+        if b.general_attacked_after(m.from, m.to, g, them) {
+            // Attacked by a piece (facing aside) or only by the facing rule? Only an illegal move pays for
+            // the copy this question needs.
+            let mut after = b.clone();
+            after.move_piece(m.from, m.to);
+            return Err(if after.attackers(g, them).is_empty() {
                 IllegalReason::GeneralsWouldFace
             } else {
                 IllegalReason::LeavesGeneralInCheck
