@@ -8,7 +8,7 @@ use common::{read_json, read_jsonl, strings};
 use serde_json::Value;
 use xiangqi_wasm::rules::adjudication::{rule_repetition, CycleMove, Options, RepetitionRuling};
 use xiangqi_wasm::rules::{
-    Color, Game, IllegalReason, Mode, Move, Outcome, Position, Reason, Ruleset,
+    Color, Game, IllegalReason, Language, Mode, Move, Outcome, Position, Reason, Ruleset,
 };
 
 fn game(fen: &str, ruleset: Ruleset, mode: Mode) -> Game {
@@ -211,7 +211,10 @@ fn run_catalogue(check_chases: bool) -> Vec<String> {
             if let Some(o) = got {
                 assert_eq!(o.ply(), moves.len(), "{id}: ends on the last move");
                 assert_eq!(o.ruleset(), ruleset);
-                assert!(!o.explanation().is_empty() && !o.explanation_zh().is_empty());
+                assert!(
+                    !o.explain(Language::English).is_empty()
+                        && !o.explain(Language::Chinese).is_empty()
+                );
                 match kind {
                     "end" => {
                         let stalemate = id == "T04" || id == "T05";

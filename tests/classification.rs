@@ -2,7 +2,9 @@
 //! built for this file (a few reuse a catalogue position for a different question). Each test has a control that differs in one detail.
 
 use xiangqi_wasm::rules::adjudication::{Classification, Options};
-use xiangqi_wasm::rules::{Category, Color, Game, Position, Reason, Role, Ruleset, Status};
+use xiangqi_wasm::rules::{
+    Category, Color, Game, Language, Position, Reason, Role, Ruleset, Status,
+};
 
 const BOTH: [Ruleset; 2] = [Ruleset::Axf, Ruleset::Cxa];
 
@@ -375,11 +377,11 @@ fn s5_explanation_names_the_chased_piece() {
     play_all(&mut g, &R05_CYCLE);
     let o = g.outcome().unwrap();
     assert_eq!(
-        o.explanation(),
+        o.explain(Language::English),
         "Red chased the unprotected black cannon on i7 with the chariot on every move of the cycle; under AXF rules the chaser must vary and loses."
     );
     assert_eq!(
-        o.explanation_zh(),
+        o.explain(Language::Chinese),
         "红方在循环中每着都用车捉黑i7位无根的炮（长捉）；按亚洲棋例，长捉一方必须变着，不变判负。"
     );
     assert_eq!(o.result().as_str(), "0-1");
@@ -423,7 +425,7 @@ fn s7_2_cxa_mixed_attacks_reason() {
     assert!(g
         .outcome()
         .unwrap()
-        .explanation()
+        .explain(Language::English)
         .contains("checked or chased"));
     let mut g = game(fen, Ruleset::Axf, 2);
     play_all(&mut g, &cycle);
@@ -515,11 +517,11 @@ fn cxa_perpetual_chase_of_two_pieces_is_explained() {
     let o = g.outcome().unwrap();
     assert_eq!(o.offender(), Some(Color::Red));
     assert_eq!(
-        o.explanation(),
+        o.explain(Language::English),
         "Red chased the unprotected black cannon on a7 with the chariot and the unprotected black cannon on h7 with the chariot on every move of the cycle; under CXA rules the chaser must vary and loses."
     );
     assert_eq!(
-        o.explanation_zh(),
+        o.explain(Language::Chinese),
         "红方在循环中每着都用车捉黑a7位无根的炮，用车捉黑h7位无根的炮（长捉）；按中国棋例，长捉一方必须变着，不变判负。"
     );
 }

@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashSet;
 use xiangqi_wasm::rules::adjudication::{ClaimableDraw, Mode, Options};
 use xiangqi_wasm::rules::{
-    Color, EndingError, Game, GameError, IllegalReason, Move, Position, Reason, Ruleset,
+    Color, EndingError, Game, GameError, IllegalReason, Language, Move, Position, Reason, Ruleset,
 };
 
 fn with(fen: &str, options: Options) -> Game {
@@ -148,11 +148,11 @@ fn default_move_limit_is_120_plies_and_explained() {
     let o = g.outcome().unwrap();
     assert_eq!(o.reason().code(), "moveLimit");
     assert_eq!(
-        o.explanation(),
+        o.explain(Language::English),
         "60 moves (120 plies) have been played without a capture; the game is drawn by the natural move limit."
     );
     assert_eq!(
-        o.explanation_zh(),
+        o.explain(Language::Chinese),
         "双方连续60回合未吃子（自然限着）；判和。"
     );
 }
@@ -194,8 +194,8 @@ fn resignation_and_game_over() {
     assert_eq!(o.result().as_str(), "1-0");
     assert_eq!(o.reason().code(), "resignation");
     assert_eq!(o.offender(), Some(Color::Black));
-    assert_eq!(o.explanation(), "Black resigned; Red wins.");
-    assert_eq!(o.explanation_zh(), "黑方认输，红方胜。");
+    assert_eq!(o.explain(Language::English), "Black resigned; Red wins.");
+    assert_eq!(o.explain(Language::Chinese), "黑方认输，红方胜。");
     // No more moves or endings; the game is unchanged by the refusals.
     let fen = g.position().fen();
     let err = g.play_iccs("h9g7").unwrap_err();
@@ -266,7 +266,10 @@ fn board_endings_stop_the_game_until_undone() {
         (o.reason().code(), o.winner()),
         ("checkmate", Some(Color::Red))
     );
-    assert_eq!(o.explanation(), "Black is checkmated; Red wins.");
+    assert_eq!(
+        o.explain(Language::English),
+        "Black is checkmated; Red wins."
+    );
     let err = g.play("e9e8".parse().unwrap()).unwrap_err();
     assert_eq!(err.reason, IllegalReason::GameOver);
     g.undo();
@@ -283,8 +286,13 @@ fn stalemate_explained() {
     let o = g.outcome().unwrap();
     assert_eq!(o.reason(), Reason::Stalemate);
     assert_eq!(o.result().as_str(), "1-0");
-    assert!(o.explanation().contains("stalemated side loses"));
-    assert_eq!(o.explanation_zh(), "黑方无子可动（困毙），判负；红方胜。");
+    assert!(o
+        .explain(Language::English)
+        .contains("stalemated side loses"));
+    assert_eq!(
+        o.explain(Language::Chinese),
+        "黑方无子可动（困毙），判负；红方胜。"
+    );
 }
 
 #[test]
@@ -363,4 +371,37 @@ fn analysis_mode_plays_on_after_an_ending_and_keeps_the_first() {
         free.undo();
     }
     assert!(free.outcome().is_none());
+}
+
+#[test]
+fn repetition_draw_wording_follows_the_repetition_count() {
+    // Idle shuffling (general steps against a far chariot): a plain repetition draw, ruled at the
+    // `repetition_count`-th occurrence of the start position, and the sentence names that occurrence.
+    let fen = "3k5/9/r8/9/9/9/9/9/8R/4K4 w - - 0 1";
+    let shuffle = ["e0f0", "d9d8", "f0e0", "d8d9"];
+    for (count, word) in [(2, "second"), (3, "third"), (4, "fourth")] {
+        let options = Options {
+            repetition_count: count,
+            ..Options::default()
+        };
+        let mut g = with(fen, options);
+        let mut plies = 0;
+        while !g.is_over() {
+            g.play_iccs(shuffle[plies % 4]).unwrap();
+            plies += 1;
+        }
+        assert_eq!(plies, 4 * (count as usize - 1), "count {count}");
+        let o = g.outcome().unwrap();
+        assert_eq!(o.reason(), Reason::RepetitionDraw);
+        assert_eq!(o.repetition_count(), count);
+        assert_eq!(
+            o.to_string(),
+            format!("The position occurred for the {word} time and neither side made a forbidden perpetual attack; under AXF rules the game is drawn.")
+        );
+        assert_eq!(o.explain(Language::English), o.to_string());
+        assert_eq!(
+            o.explain(Language::Chinese),
+            "局面循环重复，双方均未违反棋例（均为允许着法）；按亚洲棋例，判和。"
+        );
+    }
 }

@@ -14,7 +14,7 @@
 //! let outcome = game.outcome().unwrap();
 //! assert_eq!(outcome.result().as_str(), "0-1");
 //! assert_eq!(outcome.reason(), Reason::PerpetualChase);
-//! assert!(outcome.explanation().starts_with("Red chased the unprotected black cannon on i7 with the chariot"));
+//! assert!(outcome.to_string().starts_with("Red chased the unprotected black cannon on i7 with the chariot"));
 //! ```
 
 use super::adjudication::{
@@ -545,10 +545,9 @@ impl Game {
             Some(Outcome::simple(
                 GameResult::win_for(loser.other()),
                 reason,
-                o.ruleset,
                 None,
                 ply,
-                adjudication::explain_simple(reason, Some(loser), o.move_limit),
+                o,
             ))
         }
     }
@@ -571,10 +570,9 @@ impl Game {
                 return Some(Outcome::simple(
                     GameResult::Draw,
                     Reason::MoveLimit,
-                    o.ruleset,
                     None,
                     ply,
-                    adjudication::explain_simple(Reason::MoveLimit, None, o.move_limit),
+                    o,
                 ));
             }
         }
@@ -582,10 +580,9 @@ impl Game {
             return Some(Outcome::simple(
                 GameResult::Draw,
                 Reason::DeadPosition,
-                o.ruleset,
                 None,
                 ply,
-                adjudication::explain_simple(Reason::DeadPosition, None, o.move_limit),
+                o,
             ));
         }
         None
@@ -652,16 +649,7 @@ impl Game {
     ) -> Outcome {
         let o = &self.options;
         let r = rule_repetition_with_overrides(start, moves, first_ply, o, &self.idle_overrides);
-        Outcome {
-            result: r.result,
-            reason: r.reason,
-            ruleset: o.ruleset,
-            offender: r.offender,
-            explanation_en: r.explanation_en,
-            explanation_zh: r.explanation_zh,
-            cycle: r.cycle,
-            ply,
-        }
+        Outcome::repetition(r, ply, o)
     }
 
     /// What playing the legal move `m` would end in by repetition, if it completes one (the verdict may be a
@@ -761,14 +749,7 @@ impl Game {
 
     fn external(&mut self, result: GameResult, reason: Reason, loser: Option<Color>) -> &Outcome {
         let ply = self.history.len();
-        let o = Outcome::simple(
-            result,
-            reason,
-            self.options.ruleset,
-            loser,
-            ply,
-            adjudication::explain_simple(reason, loser, self.options.move_limit),
-        );
+        let o = Outcome::simple(result, reason, loser, ply, &self.options);
         self.draw_offer = None;
         self.ending.insert(o)
     }

@@ -47,7 +47,7 @@ mod setup;
 mod square;
 pub mod zobrist;
 
-pub use adjudication::{Category, GameResult, Mode, Outcome, Reason, Ruleset};
+pub use adjudication::{Category, GameResult, Language, Mode, Outcome, Reason, Ruleset};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;

@@ -3,7 +3,7 @@
 //! (`MoveInfo`, `PieceInfo`) are built by hand in [`super::cache`] with cached strings instead.
 
 use crate::rules::adjudication::{Classification, Options};
-use crate::rules::{self, Color};
+use crate::rules::{self, Color, Language};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
@@ -40,8 +40,8 @@ pub(crate) struct FenProblemDto {
     pub square: Option<String>,
 }
 
-/// How a finished game ended (`Outcome`): the verdict of [`rules::Outcome`] with its explanation and, for a
-/// repetition ruling, the classified cycle.
+/// How a finished game ended (`Outcome`): the verdict of [`rules::Outcome`], its explanation rendered here
+/// in both languages and, for a repetition ruling, the classified cycle.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct OutcomeDto {
@@ -94,8 +94,8 @@ impl OutcomeDto {
             reason: o.reason().code(),
             ruleset: o.ruleset().code(),
             offender: o.offender().map(Color::name),
-            explanation: o.explanation().to_string(),
-            explanation_zh: o.explanation_zh().to_string(),
+            explanation: o.explain(Language::English),
+            explanation_zh: o.explain(Language::Chinese),
             ply: o.ply(),
             cycle: o
                 .cycle()

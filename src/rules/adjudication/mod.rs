@@ -4,8 +4,12 @@
 //! * [`classify`] classifies one move as check / mate threat / chase / idle (§6);
 //! * [`rule_repetition`] rules a repetition span (§5, §7) and says who must vary;
 //! * [`dead_position`] and [`claimable_draw`] judge the material (§4.5);
-//! * [`Outcome`] is the verdict a [`Game`](crate::rules::Game) reports, with a reason code, an offender, an
-//!   explanation in English and Chinese and the classified cycle.
+//! * [`Outcome`] is the verdict a [`Game`](crate::rules::Game) reports: a score, a reason code, an offender
+//!   and the classified cycle — plain data, as every ruling here;
+//! * [`Outcome::explain`] renders a verdict as a sentence in a [`Language`] (English or Chinese), on demand.
+//!
+//! The modules depend one way: `verdict` (score and reason) ← `repetition` (rulings) ← `outcome` ←
+//! `explain` (words); `tests/layering.rs` checks that no two of them import each other.
 //!
 //! The glue — when each test runs, incremental bookkeeping, enforce mode — lives in
 //! [`Game`](crate::rules::Game).
@@ -15,15 +19,16 @@ mod explain;
 mod material;
 mod outcome;
 mod repetition;
+mod verdict;
 
 pub use classify::{classify, Category, ChasePair, Classification};
+pub use explain::Language;
 pub use material::{claimable_draw, dead_position, ClaimableDraw};
-pub use outcome::{GameResult, Outcome, Reason};
+pub use outcome::Outcome;
 pub use repetition::{
     rule_repetition, rule_repetition_with_overrides, ChasedPiece, CycleMove, RepetitionRuling,
 };
-
-pub(crate) use explain::simple as explain_simple;
+pub use verdict::{GameResult, Reason};
 
 /// Which repetition rules apply (RULES.md §5–§7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
