@@ -367,7 +367,10 @@ fn s5_3_repetition_count_is_configurable() {
         ..Options::default()
     };
     let err = Game::with_options(Position::new(), bad).unwrap_err();
-    assert_eq!(err.code(), "badRepetitionCount");
+    assert_eq!(
+        (err.code(), err.option()),
+        ("ERR_OPTIONS", "repetitionCount")
+    );
 }
 
 #[test]

@@ -201,7 +201,10 @@ fn resignation_and_game_over() {
     let err = g.play_iccs("h9g7").unwrap_err();
     assert!(err.to_string().contains("the game is over"));
     assert_eq!(g.resign(Color::Red).unwrap_err(), EndingError::GameOver);
-    assert_eq!(g.offer_draw(Color::Red).unwrap_err().code(), "gameOver");
+    assert_eq!(
+        g.offer_draw(Color::Red).unwrap_err().code(),
+        "ERR_GAME_OVER"
+    );
     assert!(g.allowed_moves().is_empty());
     assert_eq!(g.position().fen(), fen);
     assert_eq!(g.history().len(), 1);
@@ -222,7 +225,7 @@ fn draw_offers() {
     assert_eq!(g.draw_offer(), Some(Color::Red));
     assert_eq!(
         g.accept_draw(Color::Red).unwrap_err().code(),
-        "noDrawOffer",
+        "ERR_NO_DRAW_OFFER",
         "not your own offer"
     );
     // The offer survives the offerer's move, and is declined by the opponent's move.
@@ -306,7 +309,11 @@ fn illegal_input_changes_nothing() {
         mate_threat_depth: 9,
         ..Options::default()
     };
-    assert_eq!(g.set_options(bad).unwrap_err().code(), "badMateThreatDepth");
+    let err = g.set_options(bad).unwrap_err();
+    assert_eq!(
+        (err.code(), err.option()),
+        ("ERR_OPTIONS", "mateThreatDepth")
+    );
     assert_eq!(*g.options(), Options::default());
     assert_eq!(g.history().len(), 0);
     assert_eq!(Ruleset::from_code("CXA"), Some(Ruleset::Cxa));
@@ -403,5 +410,79 @@ fn repetition_draw_wording_follows_the_repetition_count() {
             o.explain(Language::Chinese),
             "局面循环重复，双方均未违反棋例（均为允许着法）；按亚洲棋例，判和。"
         );
+    }
+}
+
+/// `allowed_moves` lists exactly the moves `check_play` accepts, `play` plays exactly those, and `validate`
+/// agrees with both and carries the repetition warning.
+fn assert_one_gate(g: &Game, label: &str) {
+    let allowed: Vec<Move> = g.allowed_moves().iter().copied().collect();
+    let legal = g.position().legal_moves();
+    for &m in legal.iter() {
+        let gate = g.check_play(m);
+        assert_eq!(gate.is_ok(), allowed.contains(&m), "{label}: {m}");
+        let validated = g.validate(m);
+        assert_eq!(
+            validated.as_ref().err(),
+            gate.as_ref().err(),
+            "{label}: {m}"
+        );
+        if let Ok(warning) = validated {
+            assert_eq!(warning, g.repetition_warning(m), "{label}: {m}");
+        }
+        let mut copy = g.clone();
+        assert_eq!(copy.play(m).err(), gate.err(), "{label}: {m}");
+    }
+    assert!(allowed.iter().all(|m| legal.contains(m)), "{label}");
+}
+
+#[test]
+fn one_gate_for_playing_a_move_in_every_mode() {
+    // R05 from Black's move: Red's chariot chases the unprotected cannon, and Red's own eighth ply would
+    // complete the repetition that condemns Red (refused in enforce mode, lost in adjudicate mode, played on
+    // in analysis mode, where the ninth ply follows).
+    let fen = "4k4/9/8c/9/9/8R/9/9/9/3K5 b - - 0 1";
+    let cycle = [
+        "i7h7", "i4h4", "h7i7", "h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7",
+    ];
+    for mode in [Mode::Adjudicate, Mode::Enforce, Mode::Analysis] {
+        let mut g = with(
+            fen,
+            Options {
+                mode,
+                ..Options::default()
+            },
+        );
+        let mut forbidden_seen = false;
+        for m in cycle {
+            let label = format!("{mode:?} after {}", g.history().len());
+            assert_one_gate(&g, &label);
+            let m: Move = m.parse().unwrap();
+            match g.play(m) {
+                Ok(_) => {}
+                Err(e) => {
+                    // Enforce refuses the move that would complete Red's forbidden repetition; adjudicate
+                    // refuses moves after the ending; analysis plays on.
+                    match mode {
+                        Mode::Enforce => assert_eq!(e.reason, IllegalReason::ForbiddenRepetition),
+                        Mode::Adjudicate => assert_eq!(e.reason, IllegalReason::GameOver),
+                        Mode::Analysis => panic!("analysis refused {m}: {e}"),
+                    }
+                    forbidden_seen = true;
+                    break;
+                }
+            }
+        }
+        assert_one_gate(&g, &format!("{mode:?} at the end"));
+        match mode {
+            Mode::Analysis => {
+                assert!(g.is_over() && !g.allowed_moves().is_empty());
+                assert_eq!(g.history().len(), cycle.len());
+            }
+            Mode::Adjudicate => {
+                assert!(g.is_over() && g.allowed_moves().is_empty() && forbidden_seen)
+            }
+            Mode::Enforce => assert!(!g.is_over() && forbidden_seen),
+        }
     }
 }

@@ -229,6 +229,17 @@ pub enum FenError {
     Position(super::PositionError),
 }
 
+impl FenError {
+    /// Stable code of the error: the [`ParseFenError::code`] of malformed text, else the code of the first
+    /// [`SetupProblem`](super::SetupProblem) of the position (`ERR_FEN_*`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            FenError::Parse(e) => e.code(),
+            FenError::Position(e) => e.problems().first().map_or("ERR_FEN_BOARD", |p| p.code()),
+        }
+    }
+}
+
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

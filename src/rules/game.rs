@@ -74,11 +74,11 @@ pub enum EndingError {
 }
 
 impl EndingError {
-    /// Stable code: `gameOver`, `noDrawOffer`.
+    /// Stable code: `ERR_GAME_OVER`, `ERR_NO_DRAW_OFFER` (the codes the JS binding throws).
     pub const fn code(self) -> &'static str {
         match self {
-            EndingError::GameOver => "gameOver",
-            EndingError::NoDrawOffer => "noDrawOffer",
+            EndingError::GameOver => "ERR_GAME_OVER",
+            EndingError::NoDrawOffer => "ERR_NO_DRAW_OFFER",
         }
     }
 }
@@ -418,26 +418,49 @@ impl Game {
         self.ending.is_some()
     }
 
-    /// Plays a legal move; an illegal one leaves the game unchanged. Refused as well when the game is over
-    /// ([`IllegalReason::GameOver`], except in [`Mode::Analysis`]) and, in [`Mode::Enforce`], when the move
-    /// would complete a repetition that condemns its mover ([`IllegalReason::ForbiddenRepetition`]).
+    /// Plays a move that [`Game::check_play`] accepts; any other leaves the game unchanged and says why:
+    /// an illegal move, the game being over ([`IllegalReason::GameOver`], except in [`Mode::Analysis`]) or,
+    /// in [`Mode::Enforce`], a move that would complete a repetition condemning its mover
+    /// ([`IllegalReason::ForbiddenRepetition`]).
     pub fn play(&mut self, m: Move) -> Result<PlayedMove, IllegalMoveError> {
-        if self.ending.is_some() && self.options.mode != Mode::Analysis {
-            return Err(IllegalMoveError {
-                mv: m,
-                reason: IllegalReason::GameOver,
-            });
-        }
-        self.pos
-            .check_move(m)
-            .map_err(|reason| IllegalMoveError { mv: m, reason })?;
-        if self.options.mode == Mode::Enforce && self.is_forbidden_legal(m) {
-            return Err(IllegalMoveError {
-                mv: m,
-                reason: IllegalReason::ForbiddenRepetition,
-            });
-        }
+        self.check_play(m)?;
         Ok(self.play_unchecked(m))
+    }
+
+    /// The one gate for "may this move be played now": the rules of movement, then the game's state under
+    /// its [`Mode`] — refused once the game is over (except in analysis mode) and, in enforce mode, when the
+    /// move would complete a repetition that condemns its mover. [`Game::play`] plays exactly the moves this
+    /// accepts, and [`Game::allowed_moves`] lists them. In enforce mode the repetition is ruled once.
+    pub fn check_play(&self, m: Move) -> Result<(), IllegalMoveError> {
+        self.gate(m, false).map(|_| ())
+    }
+
+    /// [`Game::check_play`], and what the accepted move would complete by repetition (the warning of
+    /// [`Game::repetition_warning`]), ruled once.
+    pub fn validate(&self, m: Move) -> Result<Option<Outcome>, IllegalMoveError> {
+        self.gate(m, true)
+    }
+
+    /// The gate; with `warn`, the repetition the move completes as well.
+    fn gate(&self, m: Move, warn: bool) -> Result<Option<Outcome>, IllegalMoveError> {
+        let refuse = |reason| IllegalMoveError { mv: m, reason };
+        if self.ending.is_some() && self.options.mode != Mode::Analysis {
+            return Err(refuse(IllegalReason::GameOver));
+        }
+        self.pos.check_move(m).map_err(refuse)?;
+        let enforce = self.options.mode == Mode::Enforce;
+        if self.ending.is_some() || !(enforce || warn) {
+            return Ok(None);
+        }
+        let ruling = self.repetition_if_played(m);
+        if enforce
+            && ruling
+                .as_ref()
+                .is_some_and(|o| o.offender() == Some(self.pos.turn()))
+        {
+            return Err(refuse(IllegalReason::ForbiddenRepetition));
+        }
+        Ok(ruling.filter(|_| warn))
     }
 
     /// Parses an ICCS move and plays it.
@@ -695,11 +718,12 @@ impl Game {
         self.ending.is_none() && self.pos.check_move(m).is_ok() && self.is_forbidden_legal(m)
     }
 
-    /// The moves the side to move may play: the legal moves, without (in [`Mode::Enforce`]) those that
-    /// would complete a forbidden repetition; empty when the game is over.
+    /// The moves the side to move may play — exactly those [`Game::check_play`] accepts: the legal moves,
+    /// without (in [`Mode::Enforce`]) those that would complete a forbidden repetition; empty when the game
+    /// is over, except in [`Mode::Analysis`], where play goes on.
     pub fn allowed_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.ending.is_some() {
+        if self.ending.is_some() && self.options.mode != Mode::Analysis {
             return list;
         }
         let enforce = self.options.mode == Mode::Enforce;

@@ -160,6 +160,13 @@ pub struct IllegalMoveError {
     pub reason: IllegalReason,
 }
 
+impl IllegalMoveError {
+    /// Stable code of the error: `ERR_ILLEGAL_MOVE` (the [`IllegalReason::code`] says why).
+    pub const fn code(&self) -> &'static str {
+        "ERR_ILLEGAL_MOVE"
+    }
+}
+
 impl fmt::Display for IllegalMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "illegal move {}: {}", self.mv, self.reason)

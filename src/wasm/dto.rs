@@ -1,6 +1,6 @@
 //! Plain data crossing the boundary as JS objects (camelCase, built by `serde-wasm-bindgen`). Their TypeScript
 //! shapes are written out in `types.d.ts`; `tests/js` checks the two agree. The records returned in bulk
-//! (`MoveInfo`, `PieceInfo`) are built by hand in [`super::cache`] with cached strings instead.
+//! (`MoveInfo`, `PieceInfo`) are built by hand in [`super::move_info`] with cached strings instead.
 
 use crate::rules::adjudication::{Classification, Options};
 use crate::rules::{self, Color, Language};
@@ -22,6 +22,9 @@ pub(crate) struct Validation {
     pub code: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// For a legal move that completes a repetition: the verdict it would bring.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<OutcomeDto>,
 }
 
 /// The answer of `validateFen` (`FenValidation`).

@@ -5,6 +5,7 @@
 
 use super::errors::{fen_too_long, XqError};
 use crate::rules::{fen::MAX_FEN_LEN, Color, Move, Square};
+use core::ops::RangeInclusive;
 use js_sys::{Array, JsString, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -57,7 +58,7 @@ fn short_string(v: &JsValue, max: u32) -> Result<String, bool> {
 pub(crate) fn fen_arg(v: &JsValue, what: &str) -> Result<String, XqError> {
     short_string(v, MAX_FEN_LEN as u32).map_err(|too_long| {
         if too_long {
-            XqError::fen(&fen_too_long())
+            XqError::from(fen_too_long())
         } else {
             XqError::argument(format!(
                 "{what}: expected a FEN string, got {}",
@@ -198,28 +199,65 @@ pub(crate) fn bool_option(
     })
 }
 
-/// An integer option from `min` to `max` (`undefined` = `None`).
+/// Where an integer comes from, which decides the error: a key of an options object (`ERR_OPTIONS`, absent
+/// allowed) or a required positional argument (`ERR_ARGUMENT`).
+#[derive(Clone, Copy)]
+enum Slot {
+    Option,
+    Argument,
+}
+
+/// The one reader of JS integers: `v` must be a number with no fraction in `range` (every range here is far
+/// below 2^53, so the number is exact); anything else is the error of `slot`, saying what was given.
+fn integer(
+    v: &JsValue,
+    slot: Slot,
+    what: &str,
+    key: &str,
+    range: RangeInclusive<u64>,
+) -> Result<u64, XqError> {
+    let (min, max) = (*range.start(), *range.end());
+    match v.as_f64() {
+        Some(n) if n.fract() == 0.0 && n >= min as f64 && n <= max as f64 => Ok(n as u64),
+        _ => {
+            let got = if v.as_f64().is_some() {
+                "another number"
+            } else {
+                type_name(v)
+            };
+            Err(match slot {
+                Slot::Option => XqError::options(format!(
+                    "{what}: option {key} must be an integer from {min} to {max}, got {got}"
+                )),
+                Slot::Argument => XqError::argument(format!(
+                    "{what}: {key} must be an integer from {min} to {max}, got {got}"
+                )),
+            })
+        }
+    }
+}
+
+/// An integer option in `range` (`undefined` = `None`); otherwise `ERR_OPTIONS`.
 pub(crate) fn int_option(
     v: &JsValue,
     what: &str,
     key: &str,
-    min: u32,
-    max: u32,
-) -> Result<Option<u32>, XqError> {
+    range: RangeInclusive<u64>,
+) -> Result<Option<u64>, XqError> {
     if v.is_undefined() {
         return Ok(None);
     }
-    match v.as_f64() {
-        Some(n) if n.fract() == 0.0 && (min as f64..=max as f64).contains(&n) => Ok(Some(n as u32)),
-        _ => Err(XqError::options(format!(
-            "{what}: option {key} must be an integer from {min} to {max}, got {}",
-            if v.as_f64().is_some() {
-                "another number"
-            } else {
-                type_name(v)
-            }
-        ))),
-    }
+    integer(v, Slot::Option, what, key, range).map(Some)
+}
+
+/// A required integer argument in `range`; otherwise `ERR_ARGUMENT`.
+pub(crate) fn int_arg(
+    v: &JsValue,
+    what: &str,
+    key: &str,
+    range: RangeInclusive<u64>,
+) -> Result<u64, XqError> {
+    integer(v, Slot::Argument, what, key, range)
 }
 
 /// A string option that must be one of `choices` (`undefined` = `None`). Long strings are not copied.

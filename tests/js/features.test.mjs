@@ -440,3 +440,36 @@ test('Engine and hint score repetitions by the game\'s rule set (rulings R12: AX
   assert.deepEqual(found.cxa.score, { mate: 1 });
   assert.notDeepEqual([found.axf.move, found.axf.score], ['i7h7', { mate: 1 }]);
 });
+
+test('Engine: the game kept from the last search is exactly the game asked for (prefix, longer, other line, rules)', () => {
+  // The engine keeps the game of its last search and plays only the moves that changed: whatever came before,
+  // a search after newGame() answers as a fresh engine does (R12, where the history decides the verdict).
+  const fen = '4k4/9/c6c1/9/9/8R/9/9/9/3K5 w - - 0 1';
+  const all = 'i4a4 a7b7 a4h4 h7i7 h4b4 b7a7 b4i4 i7h7 i4a4 a7b7 a4h4 h7i7 h4b4 b7a7 b4i4'.split(' ');
+  const gameOf = (moves, rules) => {
+    const g = new Game(fen, { rules });
+    for (const m of moves) g.play(m);
+    return g;
+  };
+  const answer = ({ move, score, depth, nodes, pv }) => ({ move, score, depth, nodes, pv });
+  const kept = new Engine({ hashMb: 2 });
+  const calls = [
+    [fen, all], [fen, all.slice(0, 9)], [fen, all], [fen, [...all.slice(0, 6), 'b4b5']], [fen, []],
+    [gameOf(all, 'cxa')], [gameOf(all, 'axf')], [gameOf(all.slice(0, 13), 'cxa')], [null, ['h2e2']], [fen, all],
+  ];
+  for (const args of calls) {
+    const label = `${args.length === 1 ? `game(${args[0].options().rules})` : args[0] ?? 'start'} + ${args[args.length === 1 ? 0 : 1].length ?? args[0].history().length} moves`;
+    kept.newGame();
+    const got = args.length === 1 ? kept.search(args[0], { depth: 2 }) : kept.search(args[0], args[1], { depth: 2 });
+    const fresh = new Engine({ hashMb: 2 });
+    const want = args.length === 1 ? fresh.search(args[0], { depth: 2 }) : fresh.search(args[0], args[1], { depth: 2 });
+    fresh.free();
+    assert.deepEqual(answer(got), answer(want), label);
+  }
+  // An illegal move in the list throws and leaves the engine usable: the next search is still right.
+  throwsCode(() => kept.search(fen, [...all.slice(0, 4), 'a7a0']), 'ERR_ILLEGAL_MOVE');
+  throwsCode(() => kept.search(fen, [...all.slice(0, 2), 'zz']), 'ERR_MOVE_SYNTAX');
+  kept.newGame();
+  const fresh = new Engine({ hashMb: 2 });
+  assert.deepEqual(answer(kept.search(fen, all.slice(0, 5), { depth: 2 })), answer(fresh.search(fen, all.slice(0, 5), { depth: 2 })));
+});

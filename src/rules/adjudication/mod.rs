@@ -140,11 +140,17 @@ pub enum OptionsError {
 }
 
 impl OptionsError {
-    /// Stable code.
+    /// Stable code: `ERR_OPTIONS` (the variant says which option; the JS binding throws the same code).
     pub const fn code(self) -> &'static str {
+        "ERR_OPTIONS"
+    }
+
+    /// The option that is out of range, as named in the options objects of the JS API: `repetitionCount`
+    /// or `mateThreatDepth`.
+    pub const fn option(self) -> &'static str {
         match self {
-            OptionsError::RepetitionCount(_) => "badRepetitionCount",
-            OptionsError::MateThreatDepth(_) => "badMateThreatDepth",
+            OptionsError::RepetitionCount(_) => "repetitionCount",
+            OptionsError::MateThreatDepth(_) => "mateThreatDepth",
         }
     }
 }
