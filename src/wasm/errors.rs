@@ -61,7 +61,8 @@ impl XqError {
         &self.message
     }
 
-    /// For `ERR_ILLEGAL_MOVE`: the `IllegalReason` code.
+    /// Why a move was refused, in one word: the `IllegalReason` code of `ERR_ILLEGAL_MOVE`, the
+    /// `NotationError::reason_code` of move text; `None` for the binding's own errors.
     pub(crate) fn reason_code(&self) -> Option<&'static str> {
         self.reason_code
     }
@@ -124,7 +125,9 @@ impl From<NotationError> for XqError {
                 ),
             _ => XqError::new(e.code(), e.to_string()),
         };
-        err.with("move", e.text())
+        let mut err = err.with("move", e.text());
+        err.reason_code = Some(e.reason_code());
+        err
     }
 }
 

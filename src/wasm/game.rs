@@ -203,13 +203,8 @@ impl Game {
         let v = match self.move_of(&mv) {
             Err(e) => Validation {
                 legal: false,
-                code: Some(match e.code() {
-                    "ERR_ILLEGAL_MOVE" => e.reason_code().unwrap_or("syntax"),
-                    "ERR_MOVE_NO_PIECE" => "noPiece",
-                    "ERR_MOVE_IMPOSSIBLE" => "impossible",
-                    "ERR_MOVE_AMBIGUOUS" => "ambiguous",
-                    _ => "syntax",
-                }),
+                // A JS value that is not move text at all has no reason code of its own.
+                code: Some(e.reason_code().unwrap_or("syntax")),
                 reason: Some(e.message().to_string()),
                 warning: None,
             },

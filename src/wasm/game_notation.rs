@@ -17,8 +17,10 @@ impl Game {
     fn from_record(record: &GameRecord, options: &JsValue, what: &str) -> Result<Game, XqError> {
         let options = game_options(options, what, Options::default())?;
         let mut inner = record.to_game()?;
-        // The record's game was ruled with the default options; rule it again with the caller's.
-        inner.set_options(options)?;
+        // The record's game was ruled with the default options; rule it again with the caller's, if others.
+        if *inner.options() != options {
+            inner.set_options(options)?;
+        }
         Ok(Game::from_inner(inner))
     }
 }

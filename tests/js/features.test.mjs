@@ -473,3 +473,17 @@ test('Engine: the game kept from the last search is exactly the game asked for (
   const fresh = new Engine({ hashMb: 2 });
   assert.deepEqual(answer(kept.search(fen, all.slice(0, 5), { depth: 2 })), answer(fresh.search(fen, all.slice(0, 5), { depth: 2 })));
 });
+
+test('validate says in one word why move text names no move it may play', () => {
+  const g = new Game();
+  assert.equal(g.validate('C3.5').code, 'noPiece');
+  assert.equal(g.validate('H2.3').code, 'impossible');
+  assert.equal(g.validate('R1+9').code, 'pathBlocked');
+  assert.equal(g.validate('炮二走五').code, 'syntax');
+  assert.equal(g.validate({ from: 'h2' }).code, 'syntax');
+  assert.deepEqual(g.validate('炮二平五'), { legal: true });
+  // Two red cannons on file 5 (e2 and e5): 'C5+1' does not say which.
+  const t = new Game('3k5/9/9/9/9/4C4/9/9/4C4/5K3 w');
+  assert.equal(t.validate('C5+1').code, 'ambiguous');
+  assert.equal(t.validate('C5+1').reason, throwsCode(() => t.play('C5+1'), 'ERR_MOVE_AMBIGUOUS').message);
+});

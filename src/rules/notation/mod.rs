@@ -140,6 +140,19 @@ impl NotationError {
         }
     }
 
+    /// Why the text names no move that may be played, in one camelCase word: `syntax`, `noPiece`,
+    /// `impossible`, `ambiguous`, or the [`IllegalReason::code`](crate::rules::IllegalReason::code) of an
+    /// illegal move (the `code` of the JS `validate` answer).
+    pub const fn reason_code(&self) -> &'static str {
+        match self {
+            NotationError::Syntax { .. } => "syntax",
+            NotationError::NoSuchPiece { .. } => "noPiece",
+            NotationError::NoSuchMove { .. } => "impossible",
+            NotationError::Ambiguous { .. } => "ambiguous",
+            NotationError::Illegal { error, .. } => error.reason.code(),
+        }
+    }
+
     /// The move text the error is about.
     pub fn text(&self) -> &str {
         match self {
