@@ -214,3 +214,39 @@ test('the adjudication, notation, record, hint, Engine and Clock entry points: n
   }
   assert.equal(snapshot(), before);
 });
+
+test('every integer argument and option is read by one rule, with one message shape', () => {
+  // Options objects throw ERR_OPTIONS ("option <key> must be an integer from <min> to <max>"), positional
+  // arguments ERR_ARGUMENT ("<key> must be …"); both say what was given instead.
+  const e = new Engine({ hashMb: 1 });
+  const options = [
+    [() => new Game(null, { moveLimit: 1.5 }), 'new Game', 'moveLimit', 0, 10000],
+    [() => new Game().setOptions({ repetitionCount: 1 }), 'setOptions', 'repetitionCount', 2, 100],
+    [() => new Game(null, { mateThreatDepth: '2' }), 'new Game', 'mateThreatDepth', 1, 4],
+    [() => new Engine({ hashMb: 0 }), 'new Engine', 'hashMb', 1, 256],
+    [() => e.search(null, [], { depth: 65 }), 'search', 'depth', 1, 64],
+    [() => e.search(null, [], { multiPv: 0 }), 'search', 'multiPv', 1, 20],
+    [() => e.search(null, [], { skill: 2.5 }), 'search', 'skill', 0, 20],
+    [() => e.search(null, [], { seed: -1 }), 'search', 'seed', 0, 9000000000000000],
+    [() => new Game().hint({ timeMs: NaN }), 'hint', 'timeMs', 1, 86400000],
+    [() => new Clock({ firstMs: 0 }), 'new Clock', 'firstMs', 1, 864000000],
+    [() => new Clock({ firstMs: 1000, thenMs: 1000, thenMoves: 0.5 }), 'new Clock', 'thenMoves', 1, 864000000],
+    [() => new Game().pgn({ lineWidth: -1 }), 'pgn', 'lineWidth', 0, 100000],
+  ];
+  for (const [fn, what, key, min, max] of options) {
+    const err = throwsCode(fn, 'ERR_OPTIONS');
+    assert.match(err.message, new RegExp(`^${what}: option ${key} must be an integer from ${min} to ${max}, got (another number|a string)$`), err.message);
+  }
+  const args = [
+    [() => perft(startFen(), 13), 'perft', 'depth', 0, 12],
+    [() => perft(startFen()), 'perft', 'depth', 0, 12],
+    [() => new Clock('cxa-6.1').press(-1), 'press', 'elapsedMs', 0, 864000000],
+    [() => new Clock('cxa-6.1').check('5'), 'check', 'elapsedMs', 0, 864000000],
+    [() => new Clock('cxa-6.1').flagFell(1e10), 'flagFell', 'elapsedMs', 0, 864000000],
+  ];
+  for (const [fn, what, key, min, max] of args) {
+    const err = throwsCode(fn, 'ERR_ARGUMENT');
+    assert.match(err.message, new RegExp(`^${what}: ${key} must be an integer from ${min} to ${max}, got (another number|a string|undefined)$`), err.message);
+  }
+  e.free();
+});
