@@ -94,17 +94,18 @@ impl Outcome {
         }
     }
 
-    /// The ending a repetition ruling gives, reached after `ply` plies, under `options`.
+    /// The ending a repetition ruling gives, reached after `ply` plies, under `options` (those the ruling
+    /// was made with).
     pub(crate) fn repetition(ruling: RepetitionRuling, ply: usize, options: &Options) -> Outcome {
         Outcome {
             result: ruling.result,
             reason: ruling.reason,
-            ruleset: options.ruleset,
+            ruleset: ruling.ruleset,
             offender: ruling.offender,
             cycle: ruling.cycle,
             ply,
             move_limit: options.move_limit,
-            repetition_count: options.repetition_count,
+            repetition_count: ruling.repetition_count,
         }
     }
 }
