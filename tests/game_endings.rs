@@ -486,3 +486,41 @@ fn one_gate_for_playing_a_move_in_every_mode() {
         }
     }
 }
+
+#[test]
+fn a_ruling_explains_itself_as_the_game_outcome_does() {
+    // R05: the repetition ruled directly on its span says what the game's outcome says, in both languages.
+    use xiangqi_wasm::rules::adjudication::rule_repetition;
+    let fen = "4k4/9/8c/9/9/7R1/9/9/9/3K5 w - - 0 1";
+    let span: Vec<Move> = [
+        "h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7", "i4h4", "h7i7",
+    ]
+    .iter()
+    .map(|m| m.parse().unwrap())
+    .collect();
+    let mut g = Game::from_fen(fen).unwrap();
+    for &m in &span {
+        g.play(m).unwrap();
+    }
+    let outcome = g.outcome().unwrap();
+    let ruling = rule_repetition(
+        &Position::from_fen(fen).unwrap(),
+        &span,
+        1,
+        &Options::default(),
+    );
+    assert_eq!(
+        (ruling.reason, ruling.offender),
+        (Reason::PerpetualChase, Some(Color::Red))
+    );
+    for language in [Language::English, Language::Chinese] {
+        assert_eq!(ruling.explain(language), outcome.explain(language));
+    }
+    assert_eq!(ruling.to_string(), outcome.to_string());
+    assert!(outcome
+        .to_string()
+        .starts_with("Red chased the unprotected black cannon on i7"));
+    assert!(outcome
+        .explain(Language::Chinese)
+        .starts_with("红方在循环中每着都用车捉黑i7位无根的炮"));
+}
