@@ -434,6 +434,35 @@ fn assert_one_gate(g: &Game, label: &str) {
         assert_eq!(copy.play(m).err(), gate.err(), "{label}: {m}");
     }
     assert!(allowed.iter().all(|m| legal.contains(m)), "{label}");
+    // The ending `play` reached (in enforce mode from the ruling made at the gate) is the one a replay of
+    // the moves rules.
+    let mut replayed = g.clone();
+    replayed.set_options(*g.options()).unwrap();
+    assert_eq!(replayed.outcome(), g.outcome(), "{label}");
+}
+
+#[test]
+fn enforce_mode_ends_the_game_when_the_innocent_side_completes_the_repetition() {
+    // R05 from Red's move: Black's eighth ply completes the third occurrence; Red, the chaser, loses.
+    let fen = "4k4/9/8c/9/9/7R1/9/9/9/3K5 w - - 0 1";
+    let options = Options {
+        mode: Mode::Enforce,
+        ..Options::default()
+    };
+    let mut g = with(fen, options);
+    for m in ["h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7", "i4h4"] {
+        g.play_iccs(m).unwrap();
+        assert_one_gate(&g, m);
+    }
+    let warning = g.validate("h7i7".parse().unwrap()).unwrap().unwrap();
+    g.play_iccs("h7i7").unwrap();
+    assert_one_gate(&g, "h7i7");
+    let o = g.outcome().unwrap();
+    assert_eq!(o, &warning);
+    assert_eq!(
+        (o.reason(), o.offender()),
+        (Reason::PerpetualChase, Some(Color::Red))
+    );
 }
 
 #[test]

@@ -176,6 +176,10 @@ pub struct Game {
     draw_offer: Option<Color>,
     /// Plies (1-based) that the arbiter ruled idle (S2-C 通则3).
     idle_overrides: Vec<usize>,
+    /// While [`Game::play`] plays a move whose repetition the gate has already ruled (enforce mode): that
+    /// ruling, `Some(None)` when the move completes no repetition, so the ending after the move is not ruled
+    /// a second time. Empty at every other moment.
+    ruled_ahead: Option<Option<Outcome>>,
 }
 
 impl Default for Game {
@@ -315,6 +319,7 @@ impl Game {
             ending: None,
             draw_offer: None,
             idle_overrides: Vec::new(),
+            ruled_ahead: None,
         };
         game.ending = game.evaluate(false);
         game
@@ -421,16 +426,17 @@ impl Game {
     /// Plays a move that [`Game::check_play`] accepts; any other leaves the game unchanged and says why:
     /// an illegal move, the game being over ([`IllegalReason::GameOver`], except in [`Mode::Analysis`]) or,
     /// in [`Mode::Enforce`], a move that would complete a repetition condemning its mover
-    /// ([`IllegalReason::ForbiddenRepetition`]).
+    /// ([`IllegalReason::ForbiddenRepetition`]). In enforce mode the repetition the gate rules before the
+    /// move is the game's ending after it: a move is ruled once.
     pub fn play(&mut self, m: Move) -> Result<PlayedMove, IllegalMoveError> {
-        self.check_play(m)?;
+        self.ruled_ahead = self.gate(m, false)?;
         Ok(self.play_unchecked(m))
     }
 
     /// The one gate for "may this move be played now": the rules of movement, then the game's state under
     /// its [`Mode`] — refused once the game is over (except in analysis mode) and, in enforce mode, when the
     /// move would complete a repetition that condemns its mover. [`Game::play`] plays exactly the moves this
-    /// accepts, and [`Game::allowed_moves`] lists them. In enforce mode the repetition is ruled once.
+    /// accepts, and [`Game::allowed_moves`] lists them.
     pub fn check_play(&self, m: Move) -> Result<(), IllegalMoveError> {
         self.gate(m, false).map(|_| ())
     }
@@ -438,11 +444,12 @@ impl Game {
     /// [`Game::check_play`], and what the accepted move would complete by repetition (the warning of
     /// [`Game::repetition_warning`]), ruled once.
     pub fn validate(&self, m: Move) -> Result<Option<Outcome>, IllegalMoveError> {
-        self.gate(m, true)
+        self.gate(m, true).map(Option::flatten)
     }
 
-    /// The gate; with `warn`, the repetition the move completes as well.
-    fn gate(&self, m: Move, warn: bool) -> Result<Option<Outcome>, IllegalMoveError> {
+    /// The gate. `Some(ruling)` when it ruled the repetition the move would complete (`ruling` is `None` if it
+    /// completes none): always in enforce mode, and with `warn` — unless the game is over (analysis mode).
+    fn gate(&self, m: Move, warn: bool) -> Result<Option<Option<Outcome>>, IllegalMoveError> {
         let refuse = |reason| IllegalMoveError { mv: m, reason };
         if self.ending.is_some() && self.options.mode != Mode::Analysis {
             return Err(refuse(IllegalReason::GameOver));
@@ -460,7 +467,7 @@ impl Game {
         {
             return Err(refuse(IllegalReason::ForbiddenRepetition));
         }
-        Ok(ruling.filter(|_| warn))
+        Ok(Some(ruling))
     }
 
     /// Parses an ICCS move and plays it.
@@ -514,6 +521,7 @@ impl Game {
         if self.ending.is_none() {
             self.ending = self.evaluate(undo.captured.is_some());
         }
+        self.ruled_ahead = None;
         rec
     }
 
@@ -652,6 +660,9 @@ impl Game {
 
     /// Rules a repetition if the current position completes one.
     fn repetition_now(&self) -> Option<Outcome> {
+        if let Some(ruled) = &self.ruled_ahead {
+            return ruled.clone(); // the gate ruled this move before it was played
+        }
         let ply = self.history.len();
         let t = self.track[ply];
         let first = self.first_occurrence(t.hash, ply, t.span_start, true)?;
