@@ -103,11 +103,13 @@ pub struct Options {
     pub mode: Mode,
     /// Checks beyond a side's 10th since the last capture do not count toward the move limit (default off).
     pub check_discount: bool,
-    /// Depth, in moves of the threatening side, of the forced-mate-by-checks test (default 2).
+    /// Depth, in moves of the threatening side, of the forced-mate-by-checks test (default 2), and of the
+    /// check sequences of the CXA chases through checks (`cxa_check_chases`).
     pub mate_threat_depth: u32,
-    /// CXA: count threats to win a piece through a check (抽将, chōu jiàng; S2-C 捉1, RULES.md §6.6(4)) as
-    /// chases, searched one check deep (default on). Off reproduces the reference classifier of
-    /// rulings.md, which looks at direct captures and exchanges only.
+    /// CXA: count threats to win a piece through continuous checks (抽将, chōu jiàng; S2-C 捉1, 术语3,
+    /// RULES.md §6.6(4)) as chases, the check sequences searched up to `mate_threat_depth` checks (default
+    /// on). Off reproduces the reference classifier of rulings.md, which looks at direct captures and
+    /// exchanges only.
     pub cxa_check_chases: bool,
 }
 

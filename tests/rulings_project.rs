@@ -1,0 +1,270 @@
+//! The project's own rulings (tests/data/rulings.jsonl, records with `"source": "project"`): cases the
+//! shared catalogue of rulings.md does not cover — the CXA chase through several checks, the newness of such
+//! a chase, the soldier rule of the CXA values — each in both columns (AXF and CXA), through `rules::Game`.
+//! The reasoning from the rule texts is in each record's `note`.
+
+mod common;
+use common::{read_jsonl, strings};
+use serde_json::Value;
+use xiangqi_wasm::rules::adjudication::Options;
+use xiangqi_wasm::rules::{
+    Category, Color, Game, IllegalReason, Mode, Outcome, Position, Reason, Ruleset,
+};
+
+const BOTH: [Ruleset; 2] = [Ruleset::Axf, Ruleset::Cxa];
+
+fn project_cases() -> Vec<Value> {
+    read_jsonl("rulings.jsonl")
+        .into_iter()
+        .filter(|c| c.get("source").is_some())
+        .collect()
+}
+
+fn case(id: &str) -> Value {
+    project_cases()
+        .into_iter()
+        .find(|c| c["id"] == id)
+        .unwrap_or_else(|| panic!("no project case {id}"))
+}
+
+fn expected(word: &str) -> &'static str {
+    match word {
+        "red_wins" | "black_loses" => "1-0",
+        "black_wins" | "red_loses" => "0-1",
+        "draw" => "1/2-1/2",
+        other => panic!("unknown expectation {other}"),
+    }
+}
+
+/// Plays the case to its end under `options`; returns the game.
+fn played(c: &Value, options: Options) -> Game {
+    let mut g = Game::with_options(
+        Position::from_fen(c["fen"].as_str().unwrap()).unwrap(),
+        options,
+    )
+    .unwrap();
+    for m in strings(&c["moves"]) {
+        assert!(!g.is_over(), "{}: over before {m}", c["id"]);
+        g.play_iccs(&m)
+            .unwrap_or_else(|e| panic!("{}: {m}: {e}", c["id"]));
+    }
+    g
+}
+
+fn options(ruleset: Ruleset) -> Options {
+    Options {
+        ruleset,
+        ..Options::default()
+    }
+}
+
+fn outcome(id: &str, ruleset: Ruleset) -> Outcome {
+    played(&case(id), options(ruleset))
+        .outcome()
+        .unwrap()
+        .clone()
+}
+
+/// The categories of one side's moves in the ruled cycle.
+fn categories(o: &Outcome, color: Color) -> Vec<Category> {
+    o.cycle()
+        .iter()
+        .filter(|c| c.color == color)
+        .map(|c| c.category)
+        .collect()
+}
+
+#[test]
+fn every_project_case_in_both_columns() {
+    let cases = project_cases();
+    assert!(cases.len() >= 4);
+    for c in &cases {
+        let id = c["id"].as_str().unwrap();
+        assert_eq!(c["source"], "project", "{id}");
+        assert!(id.starts_with('P'), "{id}: project ids start with P");
+        assert!(
+            c["note"].as_str().unwrap().starts_with("Project case"),
+            "{id}: says it is the project's own"
+        );
+        assert!(
+            !c["rule"].as_str().unwrap().is_empty(),
+            "{id}: cites its rule"
+        );
+        let moves = strings(&c["moves"]);
+        for rs in BOTH {
+            let g = played(c, options(rs));
+            let o = g
+                .outcome()
+                .unwrap_or_else(|| panic!("{id} {rs:?}: no ruling"));
+            assert_eq!(
+                o.result().as_str(),
+                expected(c[rs.code()].as_str().unwrap()),
+                "{id} {rs:?}: {}",
+                o.explanation()
+            );
+            assert!(o.reason().is_repetition(), "{id} {rs:?}");
+            assert_eq!(o.ply(), moves.len(), "{id}: ruled on the last move");
+            assert_eq!(o.ruleset(), rs);
+            match o.winner() {
+                Some(w) => assert_eq!(o.offender(), Some(w.other()), "{id}"),
+                None => assert_eq!(o.offender(), None, "{id}"),
+            }
+            assert_eq!(
+                o.cycle().len(),
+                moves.len(),
+                "{id}: the span is the whole sequence"
+            );
+        }
+    }
+}
+
+#[test]
+fn p01_a_chase_through_a_check_must_be_new() {
+    // e1d1 turns the standing mate Rf6# into Rf6+ Ke7 Rxb8 — but the cannon b8 was already en prise to the
+    // rook h8: no new threat (S2-C 捉2). The move is idle in both columns.
+    for rs in BOTH {
+        let o = outcome("P01", rs);
+        assert_eq!(
+            categories(&o, Color::Red),
+            [
+                Category::MateThreat,
+                Category::Idle,
+                Category::MateThreat,
+                Category::Idle
+            ],
+            "{rs:?}"
+        );
+        assert_eq!(
+            categories(&o, Color::Black),
+            [Category::Chase; 4],
+            "{rs:?}: the horse attacks a rook on every move"
+        );
+    }
+    let cxa = outcome("P01", Ruleset::Cxa);
+    assert_eq!(cxa.reason(), Reason::PerpetualChase);
+    assert_eq!(cxa.offender(), Some(Color::Black));
+    assert_eq!(
+        outcome("P01", Ruleset::Axf).reason(),
+        Reason::RepetitionDraw
+    );
+    // The move on its own: after d1e1 i6h4, e1d1 creates no chase pair at all.
+    let c = case("P01");
+    let mut g = Game::with_options(
+        Position::from_fen(c["fen"].as_str().unwrap()).unwrap(),
+        options(Ruleset::Cxa),
+    )
+    .unwrap();
+    g.play_iccs("d1e1").unwrap();
+    g.play_iccs("i6h4").unwrap();
+    let k = g.classify_move("e1d1".parse().unwrap()).unwrap();
+    assert_eq!(k.category, Category::Idle);
+    assert!(k.chases.is_empty(), "{:?}", k.chases);
+}
+
+#[test]
+fn p02_the_chase_through_two_checks_needs_the_depth() {
+    let cxa = outcome("P02", Ruleset::Cxa);
+    assert_eq!(cxa.reason(), Reason::PerpetualChase);
+    assert_eq!(cxa.offender(), Some(Color::Red));
+    assert_eq!(categories(&cxa, Color::Red), [Category::Chase; 4]);
+    assert_eq!(categories(&cxa, Color::Black), [Category::Idle; 4]);
+    for m in cxa.cycle().iter().filter(|m| m.color == Color::Red) {
+        assert_eq!(m.chased.len(), 1);
+        let chased = &m.chased[0];
+        assert_eq!(chased.piece.role.name(), "chariot");
+        // The checking piece is the red rook, where it stands after the move.
+        assert_eq!(chased.attackers.len(), 1);
+        assert_eq!(chased.attackers[0].1, m.mv.to);
+    }
+    // One check deep (mate_threat_depth 1) the threat is not seen: a draw.
+    let shallow = Options {
+        mate_threat_depth: 1,
+        ..options(Ruleset::Cxa)
+    };
+    let g = played(&case("P02"), shallow);
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.reason(), o.result().as_str()),
+        (Reason::RepetitionDraw, "1/2-1/2")
+    );
+    assert_eq!(categories(o, Color::Red), [Category::Idle; 4]);
+    // Nor without the CXA chases through checks.
+    let off = Options {
+        cxa_check_chases: false,
+        ..options(Ruleset::Cxa)
+    };
+    assert_eq!(
+        played(&case("P02"), off).outcome().unwrap().reason(),
+        Reason::RepetitionDraw
+    );
+    // AXF: a threat to win material by checks is allowed (S0 4.3.10).
+    let axf = outcome("P02", Ruleset::Axf);
+    assert_eq!(categories(&axf, Color::Red), [Category::Idle; 4]);
+}
+
+#[test]
+fn p03_one_piece_for_two_soldiers_is_no_gain() {
+    for rs in BOTH {
+        let o = outcome("P03", rs);
+        assert_eq!(o.reason(), Reason::RepetitionDraw, "{rs:?}");
+        assert_eq!(categories(&o, Color::Red), [Category::Idle; 4], "{rs:?}");
+        // P04, the same without the protecting soldiers: chases in both columns.
+        let control = outcome("P04", rs);
+        assert_eq!(
+            categories(&control, Color::Red),
+            [Category::Chase; 4],
+            "{rs:?}"
+        );
+        for m in control.cycle().iter().filter(|m| m.color == Color::Red) {
+            assert_eq!(m.chased.len(), 1);
+            assert_eq!(m.chased[0].piece.role.name(), "soldier");
+            assert_eq!(m.chased[0].attackers[0].0.role.name(), "elephant");
+        }
+    }
+    assert_eq!(
+        outcome("P04", Ruleset::Cxa).reason(),
+        Reason::PerpetualChase
+    );
+    assert_eq!(
+        outcome("P04", Ruleset::Axf).reason(),
+        Reason::RepetitionDraw
+    );
+}
+
+/// Enforce mode on the project cases: the move completing a repetition that condemns its mover is refused.
+#[test]
+fn project_cases_in_enforce_mode() {
+    let mut refused = Vec::new();
+    for c in project_cases() {
+        let id = c["id"].as_str().unwrap().to_string();
+        let moves = strings(&c["moves"]);
+        let (last, prefix) = moves.split_last().unwrap();
+        for rs in BOTH {
+            let o = Options {
+                mode: Mode::Enforce,
+                ..options(rs)
+            };
+            let mut g =
+                Game::with_options(Position::from_fen(c["fen"].as_str().unwrap()).unwrap(), o)
+                    .unwrap();
+            for m in prefix {
+                g.play_iccs(m).unwrap();
+            }
+            let last = last.parse().unwrap();
+            let adjudicated = outcome(&id, rs);
+            if adjudicated.offender() == Some(g.position().turn()) {
+                assert_eq!(
+                    g.play(last).unwrap_err().reason,
+                    IllegalReason::ForbiddenRepetition
+                );
+                assert_eq!(g.history().len(), prefix.len());
+                refused.push(format!("{id}/{}", rs.code()));
+            } else {
+                g.play(last).unwrap();
+                assert_eq!(g.outcome(), Some(&adjudicated), "{id}");
+            }
+        }
+    }
+    // In P01 Black, the offender, completes the third occurrence; in P02 and P04 Black, innocent, does.
+    assert_eq!(refused, ["P01/cxa"]);
+}
