@@ -1,7 +1,7 @@
 //! The JavaScript binding: a thin camelCase facade over [`crate::rules`]. The only module that names
 //! `wasm_bindgen`, `js_sys` or `serde`.
 //!
-//! - [`game`]: the `Game` class;
+//! - [`game`]: the `Game` class (arbiter tools in [`adjudication_extras`]);
 //! - module functions below: `startFen`, `validateFen`, `perft`, `isXiangqiError`;
 //! - [`errors`]: every failure is a JS `Error` with `name === "XiangqiError"` and a stable `code`;
 //! - [`input`]: checking JS arguments (any type may arrive);
@@ -11,6 +11,7 @@
 //! overloads, string-literal unions and the error-code union; `tests/types/usage.ts` type-checks them and
 //! `tests/js/dts.test.mjs` checks them against the runtime exports.
 
+mod adjudication_extras;
 mod cache;
 mod clock;
 mod dto;

@@ -1,0 +1,54 @@
+//! The arbiter's tools on `Game` (RULES.md §4.5, §6.6(6)): the practically drawn material a player may claim,
+//! and the override that rules a move idle. A separate `#[wasm_bindgen] impl Game` block over
+//! [`rules::Game::claimable_draw`] and [`rules::Game::override_idle`].
+
+use super::errors::XqError;
+use super::game::Game;
+use super::input::type_name;
+use wasm_bindgen::prelude::*;
+
+/// The ply argument of `overrideIdle`: a whole number from 1 (plies past the game's length are answered
+/// with `false`, as in Rust).
+fn ply_arg(v: &JsValue, what: &str) -> Result<usize, XqError> {
+    match v.as_f64() {
+        Some(n) if n.fract() == 0.0 && (1.0..=u32::MAX as f64).contains(&n) => Ok(n as usize),
+        Some(_) => Err(XqError::argument(format!(
+            "{what}: ply must be a whole number from 1 (the first move), got another number"
+        ))),
+        None => Err(XqError::argument(format!(
+            "{what}: ply must be a whole number from 1 (the first move), got {}",
+            type_name(v)
+        ))),
+    }
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// The practically drawn material a player may claim before an arbiter (never an automatic ending), as a
+    /// stable code, or `null`.
+    #[wasm_bindgen(js_name = claimableDraw, skip_typescript)]
+    pub fn claimable_draw(&self) -> JsValue {
+        self.inner()
+            .claimable_draw()
+            .map_or(JsValue::NULL, |c| JsValue::from_str(c.code()))
+    }
+
+    /// Arbiter override (S2-C 通则3): the move at `ply` (1 = the first move) is ruled idle in repetition
+    /// rulings, and the game is ruled again at once. `false` (and nothing changes) if no move was played at
+    /// that ply.
+    #[wasm_bindgen(js_name = overrideIdle, skip_typescript)]
+    pub fn override_idle(&mut self, ply: JsValue) -> Result<bool, XqError> {
+        let ply = ply_arg(&ply, "overrideIdle")?;
+        Ok(self.inner_mut().override_idle(ply))
+    }
+
+    /// The plies ruled idle by `overrideIdle`, in the order they were given.
+    #[wasm_bindgen(js_name = idleOverrides, skip_typescript)]
+    pub fn idle_overrides(&self) -> Vec<JsValue> {
+        self.inner()
+            .idle_overrides()
+            .iter()
+            .map(|&p| JsValue::from_f64(p as f64))
+            .collect()
+    }
+}
