@@ -37,7 +37,20 @@ test('project rulings: every case in both rule sets', () => {
   assert.ok(PROJECT.length >= 4);
   for (const c of PROJECT) {
     for (const rules of ['axf', 'cxa']) {
-      const o = played(c, { rules }).outcome();
+      const g = played(c, { rules });
+      if (c.kind === 'claim') {
+        assert.equal(c[rules], 'continue');
+        assert.equal(g.outcome(), null, c.id);
+        assert.equal(g.claimableDraw(), c.claimable, c.id);
+        continue;
+      }
+      assert.equal(g.claimableDraw(), null, c.id);
+      if (c.idle_overrides) {
+        assert.equal(g.outcome().result, EXPECTED[c.without_overrides[rules]], `${c.id} ${rules} without overrides`);
+        for (const p of c.idle_overrides) assert.equal(g.overrideIdle(p), true);
+        assert.deepEqual(g.idleOverrides(), c.idle_overrides);
+      }
+      const o = g.outcome();
       assert.equal(o?.result, EXPECTED[c[rules]], `${c.id} ${rules}: ${o?.explanation}`);
       assert.equal(o.ply, c.moves.length, c.id);
       assert.equal(o.cycle.length, c.moves.length, c.id);
@@ -81,6 +94,22 @@ test('P03/P04: an elephant for two soldiers is no gain; unprotected soldiers are
     assert.deepEqual(categories(played(caseOf('P03'), { rules }).outcome(), 'red'), ['idle', 'idle', 'idle', 'idle']);
     assert.deepEqual(categories(played(caseOf('P04'), { rules }).outcome(), 'red'), ['chase', 'chase', 'chase', 'chase']);
   }
+});
+
+test('P05: the arbiter rules the rook moves idle (CXA 通则3): the perpetual chase becomes a draw', () => {
+  const c = caseOf('P05');
+  const g = played(c, { rules: 'cxa' });
+  assert.equal(g.outcome().reason, 'perpetualChase');
+  assert.equal(g.outcome().offender, 'red');
+  for (const p of c.idle_overrides) g.overrideIdle(p);
+  const o = g.outcome();
+  assert.equal(o.reason, 'repetitionDraw');
+  assert.deepEqual(categories(o, 'red'), ['idle', 'idle', 'idle', 'idle']);
+  // Overriding only some of the rook moves leaves a chase on the others: 一捉一闲 is allowed too.
+  const some = played(c, { rules: 'cxa' });
+  some.overrideIdle(3);
+  assert.deepEqual(categories(some.outcome(), 'red'), ['chase', 'idle', 'chase', 'chase']);
+  assert.equal(some.outcome().reason, 'repetitionDraw');
 });
 
 test('claimableDraw: a lone cannon against defenders is claimable, never an ending', () => {
