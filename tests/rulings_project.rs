@@ -37,14 +37,18 @@ fn expected(word: &str) -> &'static str {
 }
 
 /// Plays the case to its end under `options`; returns the game.
-fn played(c: &Value, options: Options) -> Game {
+fn played(c: &Value, mut options: Options) -> Game {
+    if let Some(mode) = c.get("mode") {
+        options.mode = Mode::from_code(mode.as_str().unwrap()).unwrap();
+    }
     let mut g = Game::with_options(
         Position::from_fen(c["fen"].as_str().unwrap()).unwrap(),
         options,
     )
     .unwrap();
     for m in strings(&c["moves"]) {
-        assert!(!g.is_over(), "{}: over before {m}", c["id"]);
+        let plays_on = g.options().mode == Mode::Analysis;
+        assert!(plays_on || !g.is_over(), "{}: over before {m}", c["id"]);
         g.play_iccs(&m)
             .unwrap_or_else(|e| panic!("{}: {m}: {e}", c["id"]));
     }
@@ -104,6 +108,10 @@ fn every_project_case_in_both_columns() {
                 );
                 continue;
             }
+            if c["kind"] == "violations" {
+                violations_case(c, rs);
+                continue;
+            }
             assert_eq!(c["kind"], "rep", "{id}");
             assert!(g.claimable_draw().is_none(), "{id}");
             if let Some(plies) = c.get("idle_overrides") {
@@ -149,6 +157,105 @@ fn every_project_case_in_both_columns() {
             );
         }
     }
+}
+
+/// A game played on past its violations (analysis mode): the outcome is the first ending, the violations
+/// are listed, and the third of a side is flagged (S3 三.1(八)).
+fn violations_case(c: &Value, rs: Ruleset) {
+    let id = c["id"].as_str().unwrap();
+    let g = played(c, options(rs));
+    assert_eq!(g.options().mode, Mode::Analysis, "{id}");
+    let want: Vec<(usize, String, String)> = c["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            (
+                v["ply"].as_u64().unwrap() as usize,
+                v["offender"].as_str().unwrap().to_string(),
+                v["reason"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let got = g.repetition_violations();
+    assert_eq!(
+        got.iter()
+            .map(|v| (
+                v.ply,
+                v.offender.name().to_string(),
+                v.reason.code().to_string()
+            ))
+            .collect::<Vec<_>>(),
+        want,
+        "{id} {rs:?}"
+    );
+    let mut counts = [0; 2];
+    for v in &got {
+        counts[v.offender.index()] += 1;
+        assert_eq!(
+            v.number,
+            counts[v.offender.index()],
+            "{id}: numbered per side"
+        );
+    }
+    let third = g.third_violation();
+    assert_eq!(
+        third.map(|v| v.ply as u64),
+        c["third_violation"].as_u64(),
+        "{id} {rs:?}"
+    );
+    // The outcome stays the first ending, and its result is what the case expects.
+    let o = g.outcome().unwrap();
+    assert_eq!(o.ply(), want[0].0, "{id}");
+    assert_eq!(
+        o.result().as_str(),
+        expected(c[rs.code()].as_str().unwrap()),
+        "{id}"
+    );
+    if let Some(t) = third {
+        assert_eq!(o.winner(), Some(t.offender.other()), "{id}");
+    }
+}
+
+#[test]
+fn p07_a_violation_is_counted_once_and_only_after_varying() {
+    let c = case("P07");
+    let moves = strings(&c["moves"]);
+    for rs in BOTH {
+        // Before the third cycle completes, two violations and no third.
+        let mut g = Game::with_options(
+            Position::from_fen(c["fen"].as_str().unwrap()).unwrap(),
+            Options {
+                mode: Mode::Analysis,
+                ..options(rs)
+            },
+        )
+        .unwrap();
+        for m in &moves[..27] {
+            g.play_iccs(m).unwrap();
+        }
+        assert_eq!(g.repetition_violations().len(), 2);
+        assert_eq!(g.third_violation(), None);
+        g.play_iccs(&moves[27]).unwrap();
+        assert_eq!(g.third_violation().map(|v| v.number), Some(3));
+        // Playing on in the same cycle (4th, 5th occurrences) is the same violation, not a new one.
+        for m in &moves[20..28] {
+            g.play_iccs(m).unwrap();
+        }
+        assert_eq!(g.repetition_violations().len(), 3, "{rs:?}");
+        // Undo takes violations back with their moves.
+        for _ in 0..9 {
+            g.undo();
+        }
+        assert_eq!(g.repetition_violations().len(), 2);
+    }
+    // A game without repetitions has none; a draw by repetition is no violation.
+    let mut g = Game::default();
+    for m in "h2e2 h9g7 e2h2 g7h9 h2e2 h9g7 e2h2 g7h9".split(' ') {
+        g.play_iccs(m).unwrap();
+    }
+    assert_eq!(g.outcome().unwrap().reason(), Reason::RepetitionDraw);
+    assert!(g.repetition_violations().is_empty());
 }
 
 #[test]

@@ -1,11 +1,35 @@
-//! The arbiter's tools on `Game` (RULES.md §4.5, §6.6(6)): the practically drawn material a player may claim,
-//! and the override that rules a move idle. A separate `#[wasm_bindgen] impl Game` block over
-//! [`rules::Game::claimable_draw`] and [`rules::Game::override_idle`].
+//! The arbiter's tools on `Game` (RULES.md §4.5, §5.5, §6.6(6)): the practically drawn material a player may
+//! claim, the override that rules a move idle, and the count of repetition violations in a game that played
+//! on. A separate `#[wasm_bindgen] impl Game` block over [`rules::Game::claimable_draw`],
+//! [`rules::Game::override_idle`] and [`rules::Game::repetition_violations`].
 
+use super::dto::to_js;
 use super::errors::XqError;
 use super::game::Game;
 use super::input::type_name;
+use crate::rules::adjudication::Violation;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+/// One repetition violation (`RepetitionViolation`).
+#[derive(Serialize)]
+struct ViolationDto {
+    ply: usize,
+    offender: &'static str,
+    reason: &'static str,
+    number: u32,
+}
+
+impl ViolationDto {
+    fn of(v: &Violation) -> ViolationDto {
+        ViolationDto {
+            ply: v.ply,
+            offender: v.offender.name(),
+            reason: v.reason.code(),
+            number: v.number,
+        }
+    }
+}
 
 /// The ply argument of `overrideIdle`: a whole number from 1 (plies past the game's length are answered
 /// with `false`, as in Rust).
@@ -50,5 +74,17 @@ impl Game {
             .iter()
             .map(|&p| JsValue::from_f64(p as f64))
             .collect()
+    }
+
+    /// The repetition violations of the game so far (S3 三.1(八): a side's third in one game loses).
+    #[wasm_bindgen(js_name = repetitionViolations, skip_typescript)]
+    pub fn repetition_violations(&self) -> JsValue {
+        let list: Vec<ViolationDto> = self
+            .inner()
+            .repetition_violations()
+            .iter()
+            .map(ViolationDto::of)
+            .collect();
+        to_js(&list)
     }
 }

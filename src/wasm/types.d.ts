@@ -229,6 +229,21 @@ export type MoveCategory = "check" | "mateThreat" | "chase" | "idle";
  */
 export type ClaimableDraw = "loneCannonAgainstDefenders";
 
+/**
+ * A repetition violation (违例), listed by `repetitionViolations()`: a position reached its `repetitionCount`-th
+ * occurrence and the ruling condemned `offender`. Only analysis mode plays on after the first.
+ */
+export interface RepetitionViolation {
+  /** The ply that completed the repetition (1 = the first move). */
+  ply: number;
+  /** The side that had to vary. */
+  offender: Color;
+  /** The reason of the ruling: `perpetualCheck`, `perpetualChase`, `perpetualMateThreat` or `perpetualAttack`. */
+  reason: OutcomeReason;
+  /** Which violation of `offender` this is in the game: 1 for its first. The third loses (中国象棋规则). */
+  number: number;
+}
+
 /** A piece that chases (attacks) a target. */
 export interface Attacker {
   square: Square;
@@ -743,6 +758,20 @@ export class Game {
    * new Game().idleOverrides(); // []
    */
   idleOverrides(): number[];
+  /**
+   * The repetition violations of the game so far, in order. Over the board a side told to vary may go on, but
+   * its third violation in the same game loses (S3 三.1(八)): find it as the entry with `number === 3`. Playing
+   * on in the same cycle is the same violation; a new one needs a new cycle. Only analysis mode plays on after
+   * the first (in adjudicate mode it ends the game; in enforce mode the violating move is refused);
+   * `outcome()` stays the first ending.
+   * @example
+   * const game = new Game("n3k4/9/9/9/5R3/9/P8/9/9/3K5 w", { mode: "analysis" });
+   * for (const m of ["f5e5", "e9f9", "e5f5", "f9e9", "f5e5", "e9f9", "e5f5", "f9e9"]) game.play(m);
+   * game.repetitionViolations(); // [{ ply: 8, offender: "red", reason: "perpetualCheck", number: 1 }]
+   * game.play("a3a4");           // Red varies; a new cycle would be a second violation
+   * game.repetitionViolations().length; // 1
+   */
+  repetitionViolations(): RepetitionViolation[];
   /**
    * `color` resigns (认输): the other side wins, reason `resignation`.
    * @throws {XiangqiError} `ERR_GAME_OVER`, `ERR_ARGUMENT` unless `color` is `"red"` or `"black"`.

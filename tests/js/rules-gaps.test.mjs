@@ -1,6 +1,7 @@
 // The rules' last gaps through the JS API of the built package: the project's own rulings
 // (tests/data/rulings.jsonl, `source: "project"`) in both rule sets, `claimableDraw()` and the arbiter's
-// idle-move override (`overrideIdle`, `idleOverrides`).
+// idle-move override (`overrideIdle`, `idleOverrides`) and the count of repetition violations
+// (`repetitionViolations`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Game, isXiangqiError } from '../../pkg/node.mjs';
@@ -26,7 +27,7 @@ function snapshot(g) {
 }
 
 function played(c, options) {
-  const g = new Game(c.fen, options);
+  const g = new Game(c.fen, c.mode ? { ...options, mode: c.mode } : options);
   for (const m of c.moves) g.play(m);
   return g;
 }
@@ -38,6 +39,18 @@ test('project rulings: every case in both rule sets', () => {
   for (const c of PROJECT) {
     for (const rules of ['axf', 'cxa']) {
       const g = played(c, { rules });
+      if (c.kind === 'violations') {
+        // Played on in analysis mode: the outcome is the first ending, the violations are counted.
+        assert.equal(c.mode, 'analysis');
+        const gv = played(c, { rules, mode: 'analysis' });
+        assert.deepEqual(gv.repetitionViolations().map(({ ply, offender, reason }) => ({ ply, offender, reason })),
+          c.violations, `${c.id} ${rules}`);
+        assert.deepEqual(gv.repetitionViolations().map((v) => v.number), [1, 2, 3]);
+        assert.equal(gv.repetitionViolations().find((v) => v.number === 3).ply, c.third_violation);
+        assert.equal(gv.outcome().result, EXPECTED[c[rules]]);
+        assert.equal(gv.outcome().ply, c.violations[0].ply);
+        continue;
+      }
       if (c.kind === 'claim') {
         assert.equal(c[rules], 'continue');
         assert.equal(g.outcome(), null, c.id);
@@ -181,4 +194,24 @@ test('overrideIdle: bad plies throw ERR_ARGUMENT and change nothing', () => {
     assert.ok(e.message.length < 200);
     assert.equal(snapshot(g), snap, String(bad));
   }
+});
+
+test('repetitionViolations: counted once per cycle, taken back with undo, none for a drawn repetition', () => {
+  const c = caseOf('P07');
+  for (const rules of ['axf', 'cxa']) {
+    const g = new Game(c.fen, { rules, mode: 'analysis' });
+    for (const m of c.moves.slice(0, 27)) g.play(m);
+    assert.equal(g.repetitionViolations().length, 2);
+    assert.equal(g.repetitionViolations().find((v) => v.number === 3), undefined);
+    g.play(c.moves[27]);
+    assert.equal(g.repetitionViolations().length, 3);
+    for (const m of c.moves.slice(20, 28)) g.play(m); // the same cycle again: not a new violation
+    assert.equal(g.repetitionViolations().length, 3, rules);
+    for (let i = 0; i < 9; i++) g.undo();
+    assert.equal(g.repetitionViolations().length, 2);
+  }
+  const draw = new Game();
+  for (const m of ['h2e2', 'h9g7', 'e2h2', 'g7h9', 'h2e2', 'h9g7', 'e2h2', 'g7h9']) draw.play(m);
+  assert.equal(draw.outcome().reason, 'repetitionDraw');
+  assert.deepEqual(draw.repetitionViolations(), []);
 });

@@ -4,6 +4,7 @@
 //! * [`classify`] classifies one move as check / mate threat / chase / idle (§6);
 //! * [`rule_repetition`] rules a repetition span (§5, §7) and says who must vary;
 //! * [`dead_position`] and [`claimable_draw`] judge the material (§4.5);
+//! * [`repetition_violations`] counts the violations of a game that played on (S3 三.1(八), §5.5);
 //! * [`Outcome`] is the verdict a [`Game`](crate::rules::Game) reports, with a reason code, an offender, an
 //!   explanation in English and Chinese and the classified cycle.
 //!
@@ -15,6 +16,7 @@ mod explain;
 mod material;
 mod outcome;
 mod repetition;
+mod violations;
 
 pub use classify::{classify, Category, ChasePair, Classification};
 pub use material::{claimable_draw, dead_position, ClaimableDraw};
@@ -22,6 +24,7 @@ pub use outcome::{GameResult, Outcome, Reason};
 pub use repetition::{
     rule_repetition, rule_repetition_with_overrides, ChasedPiece, CycleMove, RepetitionRuling,
 };
+pub use violations::{repetition_violations, Violation, VIOLATIONS_TO_LOSE};
 
 pub(crate) use explain::simple as explain_simple;
 
