@@ -53,6 +53,15 @@ impl Game {
         self.inner.position()
     }
 
+    /// The rules game (for the methods defined in other files of the binding).
+    pub(crate) fn inner(&self) -> &rules::Game {
+        &self.inner
+    }
+
+    pub(crate) fn inner_mut(&mut self) -> &mut rules::Game {
+        &mut self.inner
+    }
+
     /// The move a JS argument names: ICCS, WXF or Chinese text, or `{ from, to }`.
     pub(crate) fn move_of(&self, v: &JsValue) -> Result<Move, XqError> {
         if let Some(s) = v.dyn_ref::<JsString>() {

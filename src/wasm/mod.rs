@@ -1,7 +1,7 @@
 //! The JavaScript binding: a thin camelCase facade over [`crate::rules`]. The only module that names
 //! `wasm_bindgen`, `js_sys` or `serde`.
 //!
-//! - [`game`]: the `Game` class; [`game_notation`]: its notation and record methods; [`engine`]: `Engine`
+//! - [`game`]: the `Game` class (arbiter tools in [`adjudication_extras`]); [`game_notation`]: its notation and record methods; [`engine`]: `Engine`
 //!   and `game.hint()`; [`clock`]: the `Clock` class;
 //! - module functions below: `startFen`, `validateFen`, `perft`, `isXiangqiError`;
 //! - [`errors`]: every failure is a JS `Error` with `name === "XiangqiError"` and a stable `code`, one `From`
@@ -20,6 +20,7 @@
 //! overloads, string-literal unions and the error-code union; `tests/types/usage.ts` type-checks them and
 //! `tests/js/dts.test.mjs` checks them against the runtime exports.
 
+mod adjudication_extras;
 mod cache;
 mod clock;
 mod dto;

@@ -222,6 +222,28 @@ export type OutcomeReason =
 /** How a move is classified for repetition rulings (RULES.md §6): 将 check, 杀 mate threat, 捉 chase, 闲 idle. */
 export type MoveCategory = "check" | "mateThreat" | "chase" | "idle";
 
+/**
+ * Practically drawn material a player may claim before an arbiter (never an automatic ending), returned by
+ * `claimableDraw()`: `"loneCannonAgainstDefenders"` — no chariot, horse or soldier on the board, one cannon, and
+ * the side without it keeps an advisor or elephant (单炮不胜士象).
+ */
+export type ClaimableDraw = "loneCannonAgainstDefenders";
+
+/**
+ * A repetition violation (违例), listed by `repetitionViolations()`: a position reached its `repetitionCount`-th
+ * occurrence and the ruling condemned `offender`. Only analysis mode plays on after the first.
+ */
+export interface RepetitionViolation {
+  /** The ply that completed the repetition (1 = the first move). */
+  ply: number;
+  /** The side that had to vary. */
+  offender: Color;
+  /** The reason of the ruling: `perpetualCheck`, `perpetualChase`, `perpetualMateThreat` or `perpetualAttack`. */
+  reason: OutcomeReason;
+  /** Which violation of `offender` this is in the game: 1 for its first. The third loses (中国象棋规则). */
+  number: number;
+}
+
 /** A piece that chases (attacks) a target. */
 export interface Attacker {
   square: Square;
@@ -703,6 +725,53 @@ export class Game {
    * game.repetitionWarning("h7h8");         // null
    */
   repetitionWarning(move: MoveInput): Outcome | null;
+  /**
+   * Whether the material on the board is practically drawn, so that a player may claim a draw before an arbiter
+   * (RULES.md §4.5): the claim's code, or `null`. The game never ends for it by itself (a dead position, where
+   * no mate is possible at all, ends the game with `deadPosition` instead).
+   * @example
+   * new Game("3ak4/4a4/9/9/9/9/9/2C6/9/3K5 w").claimableDraw(); // "loneCannonAgainstDefenders"
+   * new Game().claimableDraw();                                  // null
+   */
+  claimableDraw(): ClaimableDraw | null;
+  /**
+   * Arbiter override (CXA 棋例通则3): the move at `ply` (1 = the first move of the game) is ruled idle in
+   * repetition rulings whatever it threatens (a check stays a check) — for a move that occupies a defensive key
+   * point and makes an incidental attack on an advisor or elephant. The game is ruled again at once, so
+   * `outcome()` may change. Returns `false`, changing nothing, when no move was played at that ply. Taking the
+   * move back (`undo`) drops its override.
+   * @throws {XiangqiError} `ERR_ARGUMENT` unless `ply` is a whole number of at least 1; the game is then
+   * unchanged.
+   * @example
+   * const game = new Game("4k4/9/8c/9/9/7R1/9/9/9/3K5 w");
+   * for (const m of ["h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7", "i4h4", "h7i7"]) game.play(m);
+   * game.outcome()?.reason; // "perpetualChase"
+   * game.overrideIdle(3);   // true
+   * game.outcome()?.reason; // "repetitionDraw"
+   * game.idleOverrides();   // [3]
+   * game.overrideIdle(99);  // false
+   */
+  overrideIdle(ply: number): boolean;
+  /**
+   * The plies ruled idle by `overrideIdle`, in the order they were given.
+   * @example
+   * new Game().idleOverrides(); // []
+   */
+  idleOverrides(): number[];
+  /**
+   * The repetition violations of the game so far, in order. Over the board a side told to vary may go on, but
+   * its third violation in the same game loses (S3 三.1(八)): find it as the entry with `number === 3`. Playing
+   * on in the same cycle is the same violation; a new one needs a new cycle. Only analysis mode plays on after
+   * the first (in adjudicate mode it ends the game; in enforce mode the violating move is refused);
+   * `outcome()` stays the first ending.
+   * @example
+   * const game = new Game("n3k4/9/9/9/5R3/9/P8/9/9/3K5 w", { mode: "analysis" });
+   * for (const m of ["f5e5", "e9f9", "e5f5", "f9e9", "f5e5", "e9f9", "e5f5", "f9e9"]) game.play(m);
+   * game.repetitionViolations(); // [{ ply: 8, offender: "red", reason: "perpetualCheck", number: 1 }]
+   * game.play("a3a4");           // Red varies; a new cycle would be a second violation
+   * game.repetitionViolations().length; // 1
+   */
+  repetitionViolations(): RepetitionViolation[];
   /**
    * `color` resigns (认输): the other side wins, reason `resignation`.
    * @throws {XiangqiError} `ERR_GAME_OVER`, `ERR_ARGUMENT` unless `color` is `"red"` or `"black"`.
