@@ -115,7 +115,7 @@ fn background(ops: &mut Ops, g: &Geometry, t: &Theme, coords: Coordinates, set: 
     // The wood, then the frame: a thick line half a cell outside the outer lines.
     let (x0, y0) = g.xy(0.0, 0.0);
     let (x8, y9) = g.xy(8.0, 9.0);
-    let m = (c * 0.52).round();
+    let m = (c * 0.56).round();
     let pad = if coords == Coordinates::None {
         m + lw * 2.0
     } else {
@@ -234,7 +234,7 @@ fn background(ops: &mut Ops, g: &Geometry, t: &Theme, coords: Coordinates, set: 
 
     // Coordinates.
     let size = (c * 0.3).max(6.0);
-    let out = (c * 0.8).round();
+    let out = (c * 0.82).round();
     match coords {
         Coordinates::None => {}
         Coordinates::Iccs => {

@@ -11,6 +11,8 @@
 //! overloads, string-literal unions and the error-code union; `tests/types/usage.ts` type-checks them and
 //! `tests/js/dts.test.mjs` checks them against the runtime exports.
 
+#[cfg(feature = "wasm-board")]
+mod board;
 mod cache;
 mod clock;
 mod dto;
