@@ -186,6 +186,7 @@ class Board {
     this.#reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
     this.#bind();
     this.set({ fen: START, coordinates: 'iccs', ...config });
+    this.#applyMotion();
     this.#sizeNow();
     this.#resize = new ResizeObserver(() => this.#sizeNow());
     this.#resize.observe(wrap);
@@ -371,7 +372,7 @@ class Board {
     if (e.button !== 0 && e.button !== 2) return;
     this.#rect = null;
     e.preventDefault();
-    if (document.activeElement !== this.#wrap) this.#wrap.focus({ preventScroll: true });
+    if (!this.#wrap.contains(this.#wrap.getRootNode().activeElement)) this.#wrap.focus({ preventScroll: true, focusVisible: false });
     this.#pointer = e.pointerId;
     e.target.setPointerCapture?.(e.pointerId);
     const [x, y] = this.#xy(e);

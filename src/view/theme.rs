@@ -82,7 +82,7 @@ pub struct Theme {
 
 const LIGHT: Theme = Theme {
     background: "#d9b27c",
-    board: "#ecc98f",
+    board: "#e9c487",
     line: "#5a3a1c",
     text: "#7a4b22",
     shadow: "rgba(60,30,5,0.35)",
