@@ -289,6 +289,7 @@ test('a move by dragging through pointOf, and an illegal drop returns the piece'
 test('check is highlighted around the general', async () => {
   const { page, context } = await host({}, {}, '4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1');
   await withShot(page, 'check', async () => {
+    await page.screenshot({ path: join(SHOTS, 'check-on.png') });
     const near = await sample(page, 'e9', 1.12, 0);
     assert.ok(near.rgb[0] > 180 && near.rgb[1] < 100, `a red halo around the black general: ${near.rgb}`);
     await page.evaluate(() => board.set({ check: null }));
