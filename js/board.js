@@ -55,6 +55,25 @@ function checkConfig(config) {
   }
 }
 
+/** `dests` (a Map or an object of square -> squares, or null) as the view takes it: `"h2e2 h2h9"`. */
+function destsText(dests) {
+  if (dests == null) return null;
+  if (typeof dests !== 'object') throw optionsError('dests: expected a Map, an object of square -> squares, or null');
+  const out = [];
+  for (const [from, tos] of dests instanceof Map ? dests : Object.entries(dests)) {
+    if (!Array.isArray(tos)) throw optionsError('dests: each value must be an array of squares');
+    for (const to of tos) out.push(`${from}${to}`);
+  }
+  return out.join(' ');
+}
+
+/** `shapes` as the view takes them: `"h2e2:green e0:red"`. */
+function shapesText(shapes) {
+  if (shapes == null) return '';
+  if (!Array.isArray(shapes)) throw optionsError('shapes: expected an array');
+  return shapes.map((s) => `${s?.from}${s?.to ?? ''}:${s?.brush ?? 'green'}`).join(' ');
+}
+
 function colorOf(letter) {
   return letter === letter.toUpperCase() ? 'red' : 'black';
 }
@@ -201,28 +220,28 @@ class Board {
     if (!view) throw Object.assign(new Error('the board was destroyed'), { name: 'XiangqiError', code: 'ERR_ARGUMENT' });
     const c = this.#config;
     let flags = 0;
-    if ('theme' in config) flags |= view.setTheme(config.theme);
-    if ('pieceSet' in config) flags |= view.setPieceSet(config.pieceSet);
+    if ('theme' in config) flags |= view.set('theme', config.theme);
+    if ('pieceSet' in config) flags |= view.set('pieceSet', config.pieceSet);
     if ('coordinates' in config) {
       const coords = config.coordinates === true ? 'iccs' : config.coordinates === false ? 'none' : config.coordinates;
-      flags |= view.setCoordinates(coords);
+      flags |= view.set('coordinates', coords);
       this.#wrap.style.aspectRatio = String(view.aspectRatio());
     }
-    if ('orientation' in config) flags |= view.setOrientation(config.orientation);
-    if ('movable' in config) flags |= view.setMovable(config.movable);
+    if ('orientation' in config) flags |= view.set('orientation', config.orientation);
+    if ('movable' in config) flags |= view.set('movable', config.movable);
     if ('fen' in config) {
       if (typeof config.fen !== 'string') throw optionsError('fen: expected a string');
-      flags |= view.setFen(config.fen, this.#animating);
+      flags |= view.set(this.#animating ? 'fen' : 'fenNow', config.fen);
       this.#fen = config.fen.trim();
     }
-    if ('dests' in config) flags |= view.setDests(config.dests ?? null);
+    if ('dests' in config) flags |= view.set('dests', destsText(config.dests));
     if ('lastMove' in config) {
       const m = Array.isArray(config.lastMove) ? config.lastMove.join('') : config.lastMove;
-      flags |= view.setLastMove(m ?? null);
+      flags |= view.set('lastMove', m ?? null);
     }
     // A check belongs to the FEN it comes with: a new FEN without one clears it.
-    if ('check' in config || 'fen' in config) flags |= view.setCheck(this.#checkSquare(config.check ?? null));
-    if ('shapes' in config) flags |= view.setShapes(config.shapes ?? []);
+    if ('check' in config || 'fen' in config) flags |= view.set('check', this.#checkSquare(config.check ?? null));
+    if ('shapes' in config) flags |= view.set('shapes', shapesText(config.shapes));
     Object.assign(c, config);
     if ('fen' in config && !('check' in config)) c.check = null;
     if (config.coordinates === true) c.coordinates = 'iccs';
@@ -246,7 +265,7 @@ class Board {
   get fen() {
     if (!this.#view) return this.#fen;
     const fields = this.#fen.split(/\s+/);
-    fields[0] = this.#view.placement();
+    fields[0] = this.#view.get('placement');
     return fields.join(' ');
   }
 
@@ -258,17 +277,17 @@ class Board {
     if (check === true) {
       const turn = turnOf(this.#fen);
       const k = turn === 'red' ? 'K' : 'k';
-      return piecesOf(this.#view.placement()).find(([, l]) => l === k)?.[0] ?? null;
+      return piecesOf(this.#view.get('placement')).find(([, l]) => l === k)?.[0] ?? null;
     }
     return check || null;
   }
 
   #applyMotion() {
-    this.#view?.setAnimation(this.#animating ? this.#config.animation : 0);
+    this.#view?.set('animation', String(this.#animating ? Math.round(this.#config.animation) : 0));
   }
 
   #describe() {
-    this.#desc.textContent = describe(this.#view.placement(), turnOf(this.#fen), this.#config.lang);
+    this.#desc.textContent = describe(this.#view.get('placement'), turnOf(this.#fen), this.#config.lang);
   }
 
   // --- geometry for hosts and tests ------------------------------------------------------------------------
@@ -295,12 +314,15 @@ class Board {
 
   /** The user's arrows and circles (drawn with the secondary button). */
   userShapes() {
-    return this.#view?.userShapes() ?? [];
+    return (this.#view?.get('userShapes') ?? '').split(' ').filter(Boolean).map((t) => {
+      const [sq, brush] = t.split(':');
+      return { from: sq.slice(0, 2), to: sq.slice(2) || null, brush };
+    });
   }
 
   /** The selected square, or `null`. */
   get selected() {
-    return this.#view?.selected() ?? null;
+    return this.#view?.get('selected') ?? null;
   }
 
   /** Puts the other side at the bottom. */
@@ -346,7 +368,7 @@ class Board {
       if (wrap.matches(':focus-visible')) this.#flags(this.#view.setFocus(true));
     });
     on(wrap, 'blur', () => {
-      this.#view?.cancel();
+      this.#view?.pointer(3, 0, 0, 0, false, false);
       this.#flags(this.#view.setFocus(false));
     });
     on(this.#reducedMotion, 'change', () => this.#applyMotion());
@@ -374,27 +396,31 @@ class Board {
     e.preventDefault();
     if (!this.#wrap.contains(this.#wrap.getRootNode().activeElement)) this.#wrap.focus({ preventScroll: true, focusVisible: false });
     this.#pointer = e.pointerId;
-    e.target.setPointerCapture?.(e.pointerId);
+    try {
+      e.target.setPointerCapture(e.pointerId);
+    } catch {
+      // a synthetic event (no such active pointer): the gesture works without capture
+    }
     const [x, y] = this.#xy(e);
-    this.#flags(this.#view.pointerDown(x, y, e.button, e.shiftKey || e.ctrlKey, e.altKey || e.metaKey));
+    this.#flags(this.#view.pointer(0, x, y, e.button, e.shiftKey || e.ctrlKey, e.altKey || e.metaKey));
   }
 
   #move(e) {
     if (e.pointerId !== this.#pointer || !this.#view) return;
     const [x, y] = this.#xy(e);
-    this.#view.pointerMove(x, y);
+    this.#view.pointer(1, x, y, 0, false, false);
   }
 
   #up(e) {
     if (e.pointerId !== this.#pointer || !this.#view) return;
     this.#pointer = null;
     const [x, y] = this.#xy(e);
-    this.#flags(this.#view.pointerUp(x, y));
+    this.#flags(this.#view.pointer(2, x, y, 0, false, false));
   }
 
   #cancel() {
     this.#pointer = null;
-    if (this.#view) this.#flags(this.#view.cancel());
+    if (this.#view) this.#flags(this.#view.pointer(3, 0, 0, 0, false, false));
   }
 
   #key(e) {
@@ -411,21 +437,22 @@ class Board {
       if (move) this.#emit(move);
     } else if (flags & F.CURSOR) {
       this.#announce(this.#cursorText());
-    } else if (flags & F.SELECT && this.#view.selected()) {
-      const sq = this.#view.selected();
-      const name = pieceName(this.#view.pieceAt(sq), this.#config.lang);
+    } else if (flags & F.SELECT && this.#view.get('selected')) {
+      const sq = this.#view.get('selected');
+      const name = pieceName(this.#view.get('pieceAt', sq), this.#config.lang);
       this.#announce(this.#config.lang === 'zh' ? `选中${name} ${sq}` : `${name} ${sq} selected`);
     }
     this.#animate(flags);
   }
 
   #cursorText() {
-    const sq = this.#view.cursor();
+    const sq = this.#view.get('cursor');
     if (!sq) return '';
-    const p = this.#view.pieceAt(sq);
+    const p = this.#view.get('pieceAt', sq);
     const zh = this.#config.lang === 'zh';
     const what = p ? pieceName(p, this.#config.lang) : zh ? '空' : 'empty';
-    const dest = this.#view.selected() && this.#view.destsOf(this.#view.selected()).includes(sq);
+    const sel = this.#view.get('selected');
+    const dest = sel && this.#view.get('destsOf', sel).split(' ').includes(sq);
     return `${sq} ${what}${dest ? (zh ? '，可走' : ', a legal destination') : ''}`;
   }
 
@@ -452,7 +479,7 @@ class Board {
     fields[1] = turnOf(before) === 'red' ? 'b' : 'w';
     this.#fen = fields.join(' ');
     const captured = piecesOf(before.split(/\s+/)[0]).find(([sq]) => sq === to)?.[1] ?? null;
-    const piece = this.#view.pieceAt(to);
+    const piece = this.#view.get('pieceAt', to);
     const detail = { move, from, to, piece, captured, fen: this.fen };
     this.#hooks.beforeEmit?.(detail);
     this.#announce(this.#moveText(detail, before));

@@ -74,8 +74,17 @@ writeFileSync(dtsPath, dts);
 writeFileSync(join(pkgDir, 'node.d.cts'), dts);
 
 // --- the package's own JS (js/): the board (`xiangqi-wasm/board`) and the search worker (`xiangqi-wasm/worker`) ----
+// board.js is minified (oxc, through rolldown): the board's share of the download is budgeted (see size.mjs); the
+// readable source is js/board.js in the repository. The worker files are copied as they are.
 const JS_FILES = ['board.js', 'board.d.ts', 'engine-client.js', 'engine-worker.js', 'worker.d.ts'];
 for (const f of JS_FILES) copyFileSync(join(root, 'js', f), join(pkgDir, f));
+{
+  const { minifySync } = await import('rolldown/utils');
+  const source = readFileSync(join(root, 'js', 'board.js'), 'utf8');
+  const min = minifySync('board.js', source, { compress: true, mangle: true });
+  if (min.errors?.length) fail(`minifying js/board.js: ${min.errors.map((e) => e.message).join('; ')}`);
+  writeFileSync(join(pkgDir, 'board.js'), `// xiangqi-wasm/board (minified from js/board.js; types in board.d.ts, docs in README.md)\n${min.code}`);
+}
 
 // --- package.json ---------------------------------------------------------------------------------------------
 const pj = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));

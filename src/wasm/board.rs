@@ -3,13 +3,12 @@
 //! place that paints; the view decides what, the JS layer owns the DOM events.
 
 use super::errors::XqError;
-use crate::rules::{Color, FenError, Piece, Square};
+use crate::rules::{Color, FenError, Square};
 use crate::view::draw::{Font, Op, Ops};
 use crate::view::render::Renderer;
 use crate::view::shapes::{Brush, Shape};
 use crate::view::state::{Board, Button, Coordinates, Effect, Key, Movable, PieceSet, SquareSet};
 use crate::view::theme::ThemeName;
-use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -17,65 +16,54 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
 /**
- * The low-level board painter behind `xiangqi-wasm/board`: headless board state (no rules) painted into three
- * stacked canvases. Use `createBoard` or `<xiangqi-board>` from `xiangqi-wasm/board` instead; this class is
- * exported for them. Lengths are canvas (device) pixels. Methods returning a number return effect flags
- * (1 pieces repainted, 2 overlay, 4 background, 8 animating: call `frame`, 16 a move was made: `takeIntent()`,
- * 32 the cursor moved, 64 the selection changed, 128 the user's shapes changed).
+ * The low-level board painter behind `xiangqi-wasm/board`: the board's headless state (no rules) painted into
+ * three stacked canvases. Use `createBoard` or `<xiangqi-board>` from `xiangqi-wasm/board`; this class is what they
+ * drive. Lengths are canvas (device) pixels. Methods returning a number return effect flags: 1 pieces repainted,
+ * 2 overlay, 4 background, 8 animating (call `frame`), 16 a move was made (`takeIntent()`), 32 the cursor moved,
+ * 64 the selection changed, 128 the user's shapes changed.
  * @example
- * const view = new BoardView(bgCanvas, piecesCanvas, overlayCanvas);
+ * const view = new BoardView(backgroundCanvas, piecesCanvas, overlayCanvas);
  * view.resize(360, 396, devicePixelRatio);
- * view.setFen(startFen(), false);
+ * view.set("fen", startFen());
+ * view.set("dests", "h2e2 h2h9");
  * view.render();
  */
 export class BoardView {
   constructor(background: HTMLCanvasElement, pieces: HTMLCanvasElement, overlay: HTMLCanvasElement);
   /** Sizes the canvases to `cssWidth` × `cssHeight` CSS pixels at `dpr` device pixels per CSS pixel, and paints. */
   resize(cssWidth: number, cssHeight: number, dpr: number): number;
-  /** The width / height ratio of the board with the current coordinates. */
+  /** The width / height ratio of the board with its current coordinates. */
   aspectRatio(): number;
-  /** Sets the placement (the FEN's first field is read). @throws {XiangqiError} `ERR_FEN_*`. */
-  setFen(fen: string, animate: boolean): number;
-  /** The placement as a FEN board field. */
-  placement(): string;
-  setOrientation(color: Color): number;
-  setMovable(movable: "red" | "black" | "both" | "none"): number;
-  setPieceSet(set: "traditional" | "simplified" | "letters"): number;
-  setCoordinates(coordinates: "iccs" | "chinese" | "none"): number;
-  setTheme(theme: "light" | "dark" | "high-contrast"): number;
-  /** Move animation length in ms (0: none). */
-  setAnimation(ms: number): void;
-  /** Destinations by origin (a `Map` or a plain object of square → squares), or `null` for free moves. */
-  setDests(dests: Map<string, readonly string[]> | Record<string, readonly string[]> | null): number;
-  setLastMove(move: string | null): number;
-  setCheck(square: string | null): number;
-  setShapes(shapes: readonly { from: string; to?: string | null; brush?: string }[]): number;
-  userShapes(): { from: Square; to: Square | null; brush: "green" | "red" | "blue" | "yellow" }[];
-  clearUserShapes(): number;
-  /** A press: `button` 0 primary, 2 secondary (draws with brush from `shift` / `alt`). */
-  pointerDown(x: number, y: number, button: number, shift: boolean, alt: boolean): number;
-  pointerMove(x: number, y: number): number;
-  pointerUp(x: number, y: number): number;
-  cancel(): number;
+  /**
+   * Changes one part of the state (painted by `render`): `fen` (animated) or `fenNow` (a FEN; its placement is
+   * read), `orientation`, `movable`, `pieceSet`, `coordinates`, `theme`, `dests` (ICCS moves separated by spaces,
+   * `null` = free moves), `lastMove` (ICCS or `null`), `check` (a square or `null`), `shapes` / `userShapes`
+   * (`"h2e2:green e0:red"`), `cursor` (a square or `null`), `animation` (whole ms).
+   * @throws {XiangqiError} `ERR_FEN_*`, `ERR_SQUARE`, `ERR_MOVE_SYNTAX`, `ERR_OPTIONS`.
+   */
+  set(key: string, value: string | null): number;
+  /**
+   * Reads the state: `placement` (FEN board field), `cursor`, `selected`, `userShapes`, `pieceAt` (the FEN letter
+   * on square `arg`), `destsOf` (the destinations shown for `arg`, separated by spaces).
+   */
+  get(key: string, arg?: string): string | undefined;
+  /** A pointer event at (`x`, `y`): `kind` 0 down, 1 move, 2 up, 3 cancel; `button` 0 primary, 2 secondary
+   * (drawing with a brush from `shift` / `alt`). */
+  pointer(kind: number, x: number, y: number, button: number, shift: boolean, alt: boolean): number;
   /** `"left" | "right" | "up" | "down" | "activate" | "escape"`. */
   key(key: string): number;
+  /** Shows or hides the keyboard focus ring. */
   setFocus(visible: boolean): number;
-  setCursor(square: string | null): number;
   /** Advances the animation to `now` (ms) and repaints. */
   frame(now: number): number;
   /** Paints the layers whose state changed. */
   render(): void;
   /** The move the user made, `"h2e2"`, once. */
-  takeIntent(): string | null;
+  takeIntent(): string | undefined;
   /** The centre of `square` in canvas pixels, `[x, y]`. */
   pointOf(square: string): Float64Array | undefined;
-  squareAt(x: number, y: number): Square | null;
-  cursor(): Square | null;
-  selected(): Square | null;
-  /** The FEN letter of the piece on `square`, or `null`. */
-  pieceAt(square: string): string | null;
-  /** The destinations the board shows for the piece on `square`. */
-  destsOf(square: string): Square[];
+  /** The square at canvas pixel (`x`, `y`). */
+  squareAt(x: number, y: number): string | undefined;
   free(): void;
 }
 "#;
@@ -148,16 +136,17 @@ impl Layer {
                     bold,
                     color,
                 } => {
-                    let key = ((size * 4.0).round() as u32, font, bold);
+                    // Whole pixels: integer formatting only (float formatting would add kilobytes of wasm).
+                    let key = (size.round().max(1.0) as u32, font, bold);
                     if self.font != Some(key) {
                         self.font = Some(key);
                         self.font_text.clear();
                         use std::fmt::Write;
                         let _infallible = write!(
                             self.font_text,
-                            "{}{:.2}px {}",
+                            "{}{}px {}",
                             if bold { "bold " } else { "" },
-                            key.0 as f64 / 4.0,
+                            key.0,
                             match font {
                                 Font::Piece => FONT_PIECE,
                                 Font::Label => FONT_LABEL,
@@ -184,48 +173,60 @@ pub struct BoardView {
     dirty: u32,
 }
 
-fn opt_str(v: &JsValue) -> Option<String> {
-    v.as_string()
+fn square_token(s: &str) -> Result<Square, XqError> {
+    s.parse::<Square>()
+        .map_err(|_| XqError::new("ERR_SQUARE", format!("{s:?} is not a square")))
 }
 
-fn str_arg(v: &JsValue, what: &str) -> Result<String, XqError> {
-    v.as_string()
-        .filter(|s| s.len() <= 256)
-        .ok_or_else(|| XqError::argument(format!("BoardView.{what}: expected a string")))
-}
-
-fn square(v: &JsValue, what: &str) -> Result<Square, XqError> {
-    str_arg(v, what)?
-        .parse::<Square>()
-        .map_err(|_| XqError::new("ERR_SQUARE", format!("BoardView.{what}: not a square")))
-}
-
-fn parse_with<T>(
-    v: &JsValue,
-    what: &str,
-    f: fn(&str) -> Option<T>,
-    allowed: &str,
-) -> Result<T, XqError> {
-    let s = str_arg(v, what)?;
-    f(&s).ok_or_else(|| XqError::options(format!("{what}: expected one of {allowed}, got {s:?}")))
-}
-
-fn square_list(v: &JsValue) -> Result<SquareSet, XqError> {
-    let mut set = SquareSet::default();
-    if !Array::is_array(v) {
-        return Err(XqError::argument(
-            "dests: each value must be an array of squares",
+/// `"h2e2"` as two squares.
+fn move_token(s: &str) -> Result<(Square, Square), XqError> {
+    if s.len() != 4 || !s.is_ascii() {
+        return Err(XqError::new(
+            "ERR_SQUARE",
+            format!("{s:?} is not two squares"),
         ));
     }
-    for to in Array::from(v).iter().take(90) {
-        set.insert(square(&to, "setDests")?);
-    }
-    Ok(set)
+    Ok((square_token(&s[..2])?, square_token(&s[2..])?))
 }
 
-fn sq_js(s: Option<Square>) -> Option<String> {
-    s.map(|s| s.to_string())
+#[inline(never)]
+fn bad_value(key: &str, value: &str) -> XqError {
+    XqError::options(format!("board: bad value {value:?} for {key}"))
 }
+
+fn shapes_of(text: &str) -> Result<Vec<Shape>, XqError> {
+    let mut list = Vec::new();
+    for token in text.split_ascii_whitespace().take(256) {
+        let (squares, brush) = token.split_once(':').unwrap_or((token, "green"));
+        let brush = Brush::parse(brush).ok_or_else(|| bad_value("brush", brush))?;
+        let (from, to) = if squares.len() == 2 {
+            (square_token(squares)?, None)
+        } else {
+            let (f, t) = move_token(squares)?;
+            (f, Some(t))
+        };
+        list.push(Shape { from, to, brush });
+    }
+    Ok(list)
+}
+
+fn shapes_text(shapes: &[Shape]) -> String {
+    let mut out = String::new();
+    for s in shapes {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&s.from.to_string());
+        if let Some(t) = s.to {
+            out.push_str(&t.to_string());
+        }
+        out.push(':');
+        out.push_str(s.brush.name());
+    }
+    out
+}
+
+const ALL_LAYERS: u32 = Effect::BACKGROUND | Effect::PIECES | Effect::OVERLAY;
 
 #[wasm_bindgen]
 impl BoardView {
@@ -244,12 +245,12 @@ impl BoardView {
                 Layer::new(pieces)?,
                 Layer::new(overlay)?,
             ],
-            dirty: Effect::BACKGROUND | Effect::PIECES | Effect::OVERLAY,
+            dirty: ALL_LAYERS,
         })
     }
 
     fn apply(&mut self, e: Effect) -> u32 {
-        self.dirty |= e.0 & (Effect::BACKGROUND | Effect::PIECES | Effect::OVERLAY);
+        self.dirty |= e.0 & ALL_LAYERS;
         e.0
     }
 
@@ -284,278 +285,147 @@ impl BoardView {
         crate::view::geometry::aspect_ratio(self.board.margin())
     }
 
-    /// Sets the placement.
-    #[wasm_bindgen(js_name = setFen)]
-    pub fn set_fen(&mut self, fen: JsValue, animate: bool) -> Result<u32, XqError> {
-        let text = fen
-            .as_string()
-            .ok_or_else(|| XqError::argument("setFen: the FEN must be a string"))?;
-        let e = self
-            .board
-            .set_fen(&text, animate)
-            .map_err(|e| XqError::fen(&FenError::Parse(e)))?;
-        Ok(self.apply(e))
-    }
-
-    /// The placement as a FEN board field.
-    pub fn placement(&self) -> String {
-        self.board.placement()
-    }
-
-    /// Puts `color` at the bottom.
-    #[wasm_bindgen(js_name = setOrientation)]
-    pub fn set_orientation(&mut self, color: JsValue) -> Result<u32, XqError> {
-        let c = parse_with(
-            &color,
-            "orientation",
-            |s| match s {
-                "red" => Some(Color::Red),
-                "black" => Some(Color::Black),
-                _ => None,
+    /// Changes one part of the state (see the declaration).
+    pub fn set(&mut self, key: &str, value: Option<String>) -> Result<u32, XqError> {
+        let b = &mut self.board;
+        let v = value.as_deref();
+        let text = || v.ok_or_else(|| bad_value(key, "null"));
+        let e = match key {
+            "fen" | "fenNow" => b
+                .set_fen(text()?, key == "fen")
+                .map_err(|e| XqError::fen(&FenError::Parse(e)))?,
+            "orientation" => b.set_orientation(match text()? {
+                "red" => Color::Red,
+                "black" => Color::Black,
+                s => return Err(bad_value(key, s)),
+            }),
+            "movable" => {
+                let s = text()?;
+                b.set_movable(Movable::parse(s).ok_or_else(|| bad_value(key, s))?)
+            }
+            "pieceSet" => {
+                let s = text()?;
+                b.piece_set = PieceSet::parse(s).ok_or_else(|| bad_value(key, s))?;
+                Effect(ALL_LAYERS)
+            }
+            "coordinates" => {
+                let s = text()?;
+                let c = Coordinates::parse(s).ok_or_else(|| bad_value(key, s))?;
+                if c == b.coordinates {
+                    Effect::default()
+                } else {
+                    b.set_coordinates(c)
+                }
+            }
+            "theme" => {
+                let s = text()?;
+                b.theme = ThemeName::parse(s).ok_or_else(|| bad_value(key, s))?;
+                Effect(ALL_LAYERS)
+            }
+            "dests" => match v {
+                None => b.set_dests(None),
+                Some(s) => {
+                    let mut map = Box::new([SquareSet::default(); 90]);
+                    for token in s.split_ascii_whitespace().take(90 * 90) {
+                        let (from, to) = move_token(token)?;
+                        map[from.index()].insert(to);
+                    }
+                    b.set_dests(Some(map))
+                }
             },
-            "\"red\", \"black\"",
-        )?;
-        let e = self.board.set_orientation(c);
-        Ok(self.apply(e))
-    }
-
-    /// Which pieces the user may pick up.
-    #[wasm_bindgen(js_name = setMovable)]
-    pub fn set_movable(&mut self, movable: JsValue) -> Result<u32, XqError> {
-        let m = parse_with(
-            &movable,
-            "movable",
-            Movable::parse,
-            "\"red\", \"black\", \"both\", \"none\"",
-        )?;
-        let e = self.board.set_movable(m);
-        Ok(self.apply(e))
-    }
-
-    /// The piece labels.
-    #[wasm_bindgen(js_name = setPieceSet)]
-    pub fn set_piece_set(&mut self, set: JsValue) -> Result<u32, XqError> {
-        let s = parse_with(
-            &set,
-            "pieceSet",
-            PieceSet::parse,
-            "\"traditional\", \"simplified\", \"letters\"",
-        )?;
-        self.board.piece_set = s;
-        Ok(self.apply(Effect(
-            Effect::BACKGROUND | Effect::PIECES | Effect::OVERLAY,
-        )))
-    }
-
-    /// The coordinates.
-    #[wasm_bindgen(js_name = setCoordinates)]
-    pub fn set_coordinates(&mut self, coordinates: JsValue) -> Result<u32, XqError> {
-        let c = parse_with(
-            &coordinates,
-            "coordinates",
-            Coordinates::parse,
-            "\"iccs\", \"chinese\", \"none\"",
-        )?;
-        if c == self.board.coordinates {
-            return Ok(0);
-        }
-        let e = self.board.set_coordinates(c);
-        Ok(self.apply(e))
-    }
-
-    /// The theme.
-    #[wasm_bindgen(js_name = setTheme)]
-    pub fn set_theme(&mut self, theme: JsValue) -> Result<u32, XqError> {
-        let t = parse_with(
-            &theme,
-            "theme",
-            ThemeName::parse,
-            "\"light\", \"dark\", \"high-contrast\"",
-        )?;
-        self.board.theme = t;
-        Ok(self.apply(Effect(
-            Effect::BACKGROUND | Effect::PIECES | Effect::OVERLAY,
-        )))
-    }
-
-    /// Move animation length in ms.
-    #[wasm_bindgen(js_name = setAnimation)]
-    pub fn set_animation(&mut self, ms: f64) {
-        self.board.animation_ms = if ms.is_finite() {
-            ms.clamp(0.0, 5000.0)
-        } else {
-            0.0
-        };
-    }
-
-    /// Destinations by origin, or `null` for free moves.
-    #[wasm_bindgen(js_name = setDests)]
-    pub fn set_dests(&mut self, dests: JsValue) -> Result<u32, XqError> {
-        if dests.is_null() || dests.is_undefined() {
-            let e = self.board.set_dests(None);
-            return Ok(self.apply(e));
-        }
-        let mut map = Box::new([SquareSet::default(); 90]);
-        if let Some(m) = dests.dyn_ref::<js_sys::Map>() {
-            let mut err = None;
-            m.for_each(&mut |value, key| {
-                if err.is_some() {
-                    return;
-                }
-                match square(&key, "setDests").and_then(|from| Ok((from, square_list(&value)?))) {
-                    Ok((from, set)) => map[from.index()].0 |= set.0,
-                    Err(e) => err = Some(e),
-                }
-            });
-            if let Some(e) = err {
-                return Err(e);
-            }
-        } else if dests.is_object() {
-            let obj: &Object = dests.unchecked_ref();
-            for entry in Object::entries(obj).iter().take(90) {
-                let pair = Array::from(&entry);
-                let from = square(&pair.get(0), "setDests")?;
-                map[from.index()].0 |= square_list(&pair.get(1))?.0;
-            }
-        } else {
-            return Err(XqError::argument(
-                "dests: expected a Map, an object of square -> squares, or null",
-            ));
-        }
-        let e = self.board.set_dests(Some(map));
-        Ok(self.apply(e))
-    }
-
-    /// The last move (`"h2e2"`), or `null`.
-    #[wasm_bindgen(js_name = setLastMove)]
-    pub fn set_last_move(&mut self, mv: JsValue) -> Result<u32, XqError> {
-        self.board.last_move = match opt_str(&mv) {
-            None if mv.is_null() || mv.is_undefined() => None,
-            Some(s) if s.len() == 4 && s.is_ascii() => {
-                let from = s[..2].parse::<Square>();
-                let to = s[2..].parse::<Square>();
-                match (from, to) {
-                    (Ok(f), Ok(t)) => Some((f, t)),
-                    _ => {
-                        return Err(XqError::new(
+            "lastMove" => {
+                b.last_move = match v {
+                    None => None,
+                    Some(s) => Some(move_token(s).map_err(|_| {
+                        XqError::new(
                             "ERR_MOVE_SYNTAX",
                             format!("lastMove: {s:?} is not an ICCS move"),
-                        ))
+                        )
+                    })?),
+                };
+                Effect(Effect::PIECES)
+            }
+            "check" => {
+                b.check = v.map(square_token).transpose()?;
+                Effect(Effect::PIECES)
+            }
+            "cursor" => {
+                b.cursor = v.map(square_token).transpose()?;
+                Effect(Effect::OVERLAY)
+            }
+            "shapes" => {
+                b.host_shapes = shapes_of(v.unwrap_or(""))?;
+                Effect(Effect::PIECES)
+            }
+            "userShapes" => {
+                b.user_shapes = shapes_of(v.unwrap_or(""))?;
+                Effect(Effect::PIECES | Effect::SHAPES)
+            }
+            "animation" => {
+                // Whole milliseconds (integer parsing only: float parsing would add kilobytes of wasm).
+                let ms = text()?
+                    .parse::<u32>()
+                    .map_err(|_| bad_value(key, v.unwrap_or("")))?;
+                b.animation_ms = f64::from(ms.min(5000));
+                Effect::default()
+            }
+            _ => return Err(bad_value("board key", key)),
+        };
+        Ok(self.apply(e))
+    }
+
+    /// Reads the state (see the declaration).
+    pub fn get(&self, key: &str, arg: Option<String>) -> Option<String> {
+        let b = &self.board;
+        let sq = || arg.as_deref().and_then(|s| s.parse::<Square>().ok());
+        match key {
+            "placement" => Some(b.placement()),
+            "cursor" => b.cursor.map(|s| s.to_string()),
+            "selected" => b.selected.map(|s| s.to_string()),
+            "userShapes" => Some(shapes_text(&b.user_shapes)),
+            "pieceAt" => b.piece_at(sq()?).map(|p| p.fen_char().to_string()),
+            "destsOf" => {
+                let s = sq()?;
+                let mut out = String::new();
+                if b.can_pick(s) {
+                    for t in b.dests_of(s).iter() {
+                        if !out.is_empty() {
+                            out.push(' ');
+                        }
+                        out.push_str(&t.to_string());
                     }
                 }
+                Some(out)
             }
-            _ => {
-                return Err(XqError::new(
-                    "ERR_MOVE_SYNTAX",
-                    "lastMove: expected an ICCS move such as \"h2e2\", or null",
-                ))
-            }
-        };
-        Ok(self.apply(Effect(Effect::PIECES)))
-    }
-
-    /// The general in check, or `null`.
-    #[wasm_bindgen(js_name = setCheck)]
-    pub fn set_check(&mut self, sq: JsValue) -> Result<u32, XqError> {
-        self.board.check = if sq.is_null() || sq.is_undefined() {
-            None
-        } else {
-            Some(square(&sq, "setCheck")?)
-        };
-        Ok(self.apply(Effect(Effect::PIECES)))
-    }
-
-    /// The host's arrows and circles.
-    #[wasm_bindgen(js_name = setShapes)]
-    pub fn set_shapes(&mut self, shapes: JsValue) -> Result<u32, XqError> {
-        let mut list = Vec::new();
-        if !(shapes.is_null() || shapes.is_undefined()) {
-            if !Array::is_array(&shapes) {
-                return Err(XqError::argument("shapes: expected an array"));
-            }
-            for s in Array::from(&shapes).iter().take(256) {
-                let get =
-                    |k: &str| Reflect::get(&s, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
-                let from = square(&get("from"), "setShapes")?;
-                let to_v = get("to");
-                let to = if to_v.is_null() || to_v.is_undefined() {
-                    None
-                } else {
-                    Some(square(&to_v, "setShapes")?)
-                };
-                let brush_v = get("brush");
-                let brush = if brush_v.is_undefined() {
-                    Brush::Green
-                } else {
-                    parse_with(
-                        &brush_v,
-                        "brush",
-                        Brush::parse,
-                        "\"green\", \"red\", \"blue\", \"yellow\"",
-                    )?
-                };
-                list.push(Shape { from, to, brush });
-            }
+            _ => None,
         }
-        self.board.host_shapes = list;
-        Ok(self.apply(Effect(Effect::PIECES)))
     }
 
-    /// The user's arrows and circles.
-    #[wasm_bindgen(js_name = userShapes)]
-    pub fn user_shapes(&self) -> Array {
-        self.board
-            .user_shapes
-            .iter()
-            .map(|s| {
-                let o = Object::new();
-                let set = |k: &str, v: JsValue| {
-                    let _ignored = Reflect::set(&o, &JsValue::from_str(k), &v);
-                };
-                set("from", s.from.to_string().into());
-                set("to", s.to.map_or(JsValue::NULL, |t| t.to_string().into()));
-                set("brush", s.brush.name().into());
-                JsValue::from(o)
-            })
-            .collect()
-    }
-
-    /// Removes the user's shapes.
-    #[wasm_bindgen(js_name = clearUserShapes)]
-    pub fn clear_user_shapes(&mut self) -> u32 {
-        self.board.user_shapes.clear();
-        self.apply_now(Effect(Effect::PIECES | Effect::SHAPES))
-    }
-
-    /// A press.
-    #[wasm_bindgen(js_name = pointerDown)]
-    pub fn pointer_down(&mut self, x: f64, y: f64, button: u32, shift: bool, alt: bool) -> u32 {
-        let b = if button == 2 {
-            Button::Secondary(Brush::from_modifiers(shift, alt))
-        } else {
-            Button::Primary
+    /// A pointer event.
+    pub fn pointer(
+        &mut self,
+        kind: u32,
+        x: f64,
+        y: f64,
+        button: u32,
+        shift: bool,
+        alt: bool,
+    ) -> u32 {
+        let b = &mut self.board;
+        let e = match kind {
+            0 => b.pointer_down(
+                x,
+                y,
+                if button == 2 {
+                    Button::Secondary(Brush::from_modifiers(shift, alt))
+                } else {
+                    Button::Primary
+                },
+            ),
+            1 => b.pointer_move(x, y),
+            2 => b.pointer_up(x, y),
+            _ => b.cancel(),
         };
-        let e = self.board.pointer_down(x, y, b);
-        self.apply_now(e)
-    }
-
-    /// A pointer move.
-    #[wasm_bindgen(js_name = pointerMove)]
-    pub fn pointer_move(&mut self, x: f64, y: f64) -> u32 {
-        let e = self.board.pointer_move(x, y);
-        self.apply_now(e)
-    }
-
-    /// A release.
-    #[wasm_bindgen(js_name = pointerUp)]
-    pub fn pointer_up(&mut self, x: f64, y: f64) -> u32 {
-        let e = self.board.pointer_up(x, y);
-        self.apply_now(e)
-    }
-
-    /// A cancelled gesture.
-    pub fn cancel(&mut self) -> u32 {
-        let e = self.board.cancel();
         self.apply_now(e)
     }
 
@@ -579,17 +449,6 @@ impl BoardView {
     pub fn set_focus(&mut self, visible: bool) -> u32 {
         let e = self.board.set_focus(visible);
         self.apply_now(e)
-    }
-
-    /// Moves the keyboard cursor.
-    #[wasm_bindgen(js_name = setCursor)]
-    pub fn set_cursor(&mut self, sq: JsValue) -> Result<u32, XqError> {
-        self.board.cursor = if sq.is_null() || sq.is_undefined() {
-            None
-        } else {
-            Some(square(&sq, "setCursor")?)
-        };
-        Ok(self.apply_now(Effect(Effect::OVERLAY)))
     }
 
     /// Advances the animation.
@@ -632,39 +491,6 @@ impl BoardView {
     /// The square at a canvas pixel.
     #[wasm_bindgen(js_name = squareAt)]
     pub fn square_at(&self, x: f64, y: f64) -> Option<String> {
-        sq_js(self.board.geometry.square_at(x, y))
-    }
-
-    /// The keyboard cursor.
-    pub fn cursor(&self) -> Option<String> {
-        sq_js(self.board.cursor)
-    }
-
-    /// The selected piece's square.
-    pub fn selected(&self) -> Option<String> {
-        sq_js(self.board.selected)
-    }
-
-    /// The FEN letter of the piece on a square.
-    #[wasm_bindgen(js_name = pieceAt)]
-    pub fn piece_at(&self, sq: &str) -> Option<String> {
-        let s = sq.parse::<Square>().ok()?;
-        self.board
-            .piece_at(s)
-            .map(|p: Piece| p.fen_char().to_string())
-    }
-
-    /// The destinations shown for a square.
-    #[wasm_bindgen(js_name = destsOf)]
-    pub fn dests_of(&self, sq: &str) -> Array {
-        match sq.parse::<Square>() {
-            Ok(s) if self.board.can_pick(s) => self
-                .board
-                .dests_of(s)
-                .iter()
-                .map(|t| JsValue::from(t.to_string()))
-                .collect(),
-            _ => Array::new(),
-        }
+        self.board.geometry.square_at(x, y).map(|s| s.to_string())
     }
 }
