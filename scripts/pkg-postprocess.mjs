@@ -95,6 +95,8 @@ for (const f of [`${NAME}_bg.wasm`, `${NAME}.js`, `${NAME}.d.ts`, `${NAME}_bg.wa
 for (const f of JS_FILES) files.add(f);
 // The npm README is the JS API guide; licence files are copied when the repository has them.
 copyFileSync(join(root, 'docs', 'js-api.md'), join(pkgDir, 'README.md'));
+copyFileSync(join(root, 'docs', 'board.md'), join(pkgDir, 'BOARD.md'));
+files.add('BOARD.md');
 for (const f of readdirSync(root)) {
   if (/^LICEN[CS]E/i.test(f)) {
     copyFileSync(join(root, f), join(pkgDir, f));
