@@ -596,8 +596,14 @@ export class XiangqiBoardElement extends HTMLElement {
     for (const [attr, key] of Object.entries(ATTRS)) {
       if (this.hasAttribute(attr)) config[key] = attrValue(attr, this.getAttribute(attr));
     }
+    const newFen = 'fen' in this.#pending;
     Object.assign(config, this.#pending);
     this.#pending = {};
+    // Moved in the document (disconnected, then connected again): an interactive board keeps its game.
+    if (this.#game && !newFen) {
+      delete config.fen;
+      config.lastMove = this.#game.history().at(-1) ?? null;
+    }
     this.#board = new Board(this.shadowRoot, {}, { beforeEmit: (d) => this.#played(d) });
     this.shadowRoot.prepend(style);
     this.#apply(config);
@@ -605,10 +611,9 @@ export class XiangqiBoardElement extends HTMLElement {
   }
 
   disconnectedCallback() {
+    // The board's listeners and wasm object go; the game stays, for an element that is only being moved.
     this.#board?.destroy();
     this.#board = null;
-    this.#game?.free();
-    this.#game = null;
   }
 
   attributeChangedCallback(name, _old, value) {

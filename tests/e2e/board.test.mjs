@@ -383,6 +383,18 @@ test('<xiangqi-board> attributes mirror the config and the fen property reflects
     assert.equal(await page.evaluate(() => document.getElementById('x').game.fen()), fen, 'a new fen resets the game');
     const s = await sample(page, 'a1', 0, 0, '#x');
     assert.ok(LIGHT_FACE(s), 'the chariot is back on a1');
+    // moved elsewhere in the document, an interactive board keeps its game
+    const kept = await page.evaluate(async () => {
+      const el = document.getElementById('x');
+      el.game.play('a1a5');
+      const before = el.fen;
+      document.body.prepend(el);
+      await new Promise((r) => setTimeout(r, 50));
+      return { before, after: el.fen, painted: !!el.board, history: el.game.history() };
+    });
+    assert.equal(kept.after, kept.before);
+    assert.deepEqual(kept.history, ['a1a5']);
+    assert.ok(kept.painted);
     // without `interactive` the board is a host-driven board: no game
     await page.evaluate(() => document.getElementById('x').removeAttribute('interactive'));
     assert.equal(await page.evaluate(() => document.getElementById('x').game), null);
