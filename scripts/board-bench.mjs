@@ -3,7 +3,9 @@
 //
 //   1. cold load: a bare page with one <xiangqi-board> (served from www/pkg by a local server, HTTP cache off,
 //      a fresh browser context each time): time from navigation start to the wasm module ready and to the board
-//      painted (the element's `ready`, which resolves right after the first paint), median of N loads;
+//      painted (the element's `ready`, which resolves right after the first paint), median of N loads; the same
+//      page with preload hints; and, interleaved in the same run as references, an empty page (the machine's
+//      navigation overhead) and a page that only initialises the wasm (no board);
 //   2. drag: work per pointer move during a scripted drag (JS handler + wasm state update + canvas paint),
 //      measured between a capturing and a bubbling `pointermove` listener on window around the board's own
 //      listener; median and p95 over several drags. A bare listener measured the same way is the reference.
@@ -57,8 +59,21 @@ try {
     + '<link rel="modulepreload" href="/pkg/xiangqi_wasm.js">'
     + '<link rel="preload" href="/pkg/xiangqi_wasm_bg.wasm" as="fetch" type="application/wasm" crossorigin>'
     + '<script type="importmap">');
-  for (let i = 0; i < 2 * LOADS; i++) {
-    const body = i % 2 ? PRELOAD : BARE;
+  // references in the same run: an empty page with one inline module (the machine's navigation overhead), and the
+  // wasm module alone (init(), no board)
+  const EMPTY = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module">
+window.wasmReadyAt = window.paintedAt = performance.now();
+requestAnimationFrame(() => requestAnimationFrame(() => { window.framedAt = performance.now(); }));
+</script></head><body></body></html>`;
+  const INIT = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module">
+import init from '/pkg/xiangqi_wasm.js';
+await init();
+window.wasmReadyAt = window.paintedAt = performance.now();
+requestAnimationFrame(() => requestAnimationFrame(() => { window.framedAt = performance.now(); }));
+</script></head><body></body></html>`;
+  const VARIANTS = [['bare', BARE], ['preload', PRELOAD], ['empty', EMPTY], ['init', INIT]];
+  for (let i = 0; i < VARIANTS.length * LOADS; i++) {
+    const [variant, body] = VARIANTS[i % VARIANTS.length];
     const context = await browser.newContext({ viewport: { width: 600, height: 700 } });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -72,7 +87,7 @@ try {
       return { wasm: window.wasmReadyAt, painted: window.paintedAt, framed: window.framedAt,
         wasmFetched: res('_bg.wasm')?.responseEnd, glueFetched: res('xiangqi_wasm.js')?.responseEnd };
     }));
-    results.loads.at(-1).preload = i % 2 === 1;
+    results.loads.at(-1).variant = variant;
     await context.close();
   }
 
@@ -121,8 +136,9 @@ try {
   await server.close();
 }
 
-const bare = results.loads.filter((l) => !l.preload);
-const pre = results.loads.filter((l) => l.preload);
+const of = (v) => results.loads.filter((l) => l.variant === v);
+const bare = of('bare');
+const pre = of('preload');
 const m = (k, list = bare) => median(list.map((l) => l[k]));
 const summary = {
   loads: bare.length,
@@ -130,6 +146,7 @@ const summary = {
   paintedMs: m('painted'),
   firstFrameMs: m('framed'),
   preload: { wasmReadyMs: m('wasm', pre), paintedMs: m('painted', pre) },
+  reference: { emptyPageMs: m('painted', of('empty')), wasmInitOnlyMs: m('wasm', of('init')) },
   drag: results.drag,
 };
 if (json) {
@@ -144,6 +161,8 @@ if (json) {
     + `"wasm ready" is compiling and instantiating it)`);
   console.log(`  with preload hints (interleaved loads): wasm ready ${f(summary.preload.wasmReadyMs)}, painted `
     + `${f(summary.preload.paintedMs)}   (all: ${pre.map((l) => l.painted.toFixed(0)).join(', ')})`);
+  console.log(`  references in the same run: an empty page's inline module runs at ${f(summary.reference.emptyPageMs)}; `
+    + `the wasm alone (init(), no board) is ready at ${f(summary.reference.wasmInitOnlyMs)}`);
   const d = results.drag;
   console.log(`drag: ${d.moves} pointer moves, work per move median ${f(d.median)}, p95 ${f(d.p95)}, max ${f(d.max)}  `
     + `target median <= 2 ms`);
