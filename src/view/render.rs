@@ -293,15 +293,27 @@ fn label(x: f64, y: f64, text: &'static str, size: f64, color: &'static str) -> 
     }
 }
 
-/// Draws `piece` centred on (`x`, `y`).
-pub fn piece(ops: &mut Ops, g: &Geometry, t: &Theme, set: PieceSet, p: Piece, x: f64, y: f64) {
-    let r = g.piece_radius();
+/// Draws `piece` centred on (`x`, `y`), `scale` times its size at rest.
+#[allow(clippy::too_many_arguments)]
+pub fn piece(
+    ops: &mut Ops,
+    g: &Geometry,
+    t: &Theme,
+    set: PieceSet,
+    p: Piece,
+    x: f64,
+    y: f64,
+    scale: f64,
+) {
+    let r = g.piece_radius() * scale;
     let colors: &PieceColors = match p.color {
         Color::Red => &t.red,
         Color::Black => &t.black,
     };
     let lw = g.line_width;
-    ops.disc(x + r * 0.04, y + r * 0.1, r, t.shadow);
+    // A lifted piece casts its shadow further.
+    let lift = if scale > 1.0 { 0.22 } else { 0.1 };
+    ops.disc(x + r * lift * 0.4, y + r * lift, r, t.shadow);
     ops.disc(x, y, r, colors.face);
     ops.ring(x, y, r - lw * 0.5, colors.edge, lw.max(1.0) * 1.5);
     ops.ring(x, y, r * 0.8, colors.ink, (r * 0.06).max(1.0));
@@ -353,7 +365,7 @@ fn pieces(ops: &mut Ops, b: &Board) {
         ops.push(Op::Alpha(1.0 - a.t));
         for &(sq, p) in &a.fading {
             let (x, y) = g.point(sq);
-            piece(ops, g, t, b.piece_set, p, x, y);
+            piece(ops, g, t, b.piece_set, p, x, y, 1.0);
         }
         ops.push(Op::Alpha(1.0));
     }
@@ -376,14 +388,14 @@ fn pieces(ops: &mut Ops, b: &Board) {
             if Some(sq) == dragging {
                 // The ghost of the dragged piece stays on its point.
                 ops.push(Op::Alpha(0.3));
-                piece(ops, g, t, b.piece_set, p, x, y);
+                piece(ops, g, t, b.piece_set, p, x, y, 1.0);
                 ops.push(Op::Alpha(1.0));
                 continue;
             }
             if Some(sq) == b.check && anim.is_none() {
                 ops.disc(x, y, r * 1.2, t.check);
             }
-            piece(ops, g, t, b.piece_set, p, x, y);
+            piece(ops, g, t, b.piece_set, p, x, y, 1.0);
             if Some(sq) == b.check && anim.is_none() {
                 ops.ring(x, y, r + lw * 1.5, t.check, (lw * 3.0).max(3.0));
             }
@@ -499,8 +511,8 @@ fn overlay(ops: &mut Ops, b: &Board) -> Option<Rect> {
             }
             // Lifted: a little larger than at rest.
             let (x, y) = d.pos;
-            piece(ops, g, t, b.piece_set, p, x, y);
-            cover(Rect::around(x, y, r * 1.25));
+            piece(ops, g, t, b.piece_set, p, x, y, 1.08);
+            cover(Rect::around(x, y, r * 1.4)); // the lifted disc and its shadow
         }
     }
     dirty
