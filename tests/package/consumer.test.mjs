@@ -226,3 +226,45 @@ document.body.dataset.ready = 'true';
       await server.close();
     }
   });
+
+test('(e) a Vite build of an app with the board and the worker runs in Chromium', { timeout: 120_000 }, async () => {
+  const app = join(consumer, 'vite-board');
+  mkdirSync(app);
+  writeFileSync(join(app, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+    + '</head><body><div id="b" style="width: 300px"></div><pre id="out"></pre>'
+    + '<script type="module" src="./main.js"></script></body></html>');
+  writeFileSync(join(app, 'main.js'), `import init, { Game } from 'xiangqi-wasm';
+import { createBoard } from 'xiangqi-wasm/board';
+import { EngineClient } from 'xiangqi-wasm/worker';
+try {
+  await init();
+  const game = new Game();
+  const board = await createBoard(document.getElementById('b'), { fen: game.fen(), dests: game.dests(), movable: 'red' });
+  const engine = new EngineClient();
+  const hint = await engine.search({ game, limits: { depth: 2 } });
+  engine.terminate();
+  const canvas = document.querySelector('#b canvas');
+  document.getElementById('out').textContent = JSON.stringify({ legal: game.isLegal(hint.move), width: canvas.width,
+    e0: board.squareAt(board.pointOf('e0').x, board.pointOf('e0').y) });
+  document.body.dataset.ready = 'true';
+} catch (e) {
+  document.getElementById('out').textContent = String(e && e.stack || e);
+  document.body.dataset.ready = 'error';
+}
+`);
+  const { build } = await import('vite');
+  await build({ root: app, logLevel: 'warn', configFile: false,
+    build: { outDir: join(app, 'dist'), target: 'es2022' } });
+  const assets = readdirSync(join(app, 'dist', 'assets'));
+  assert.ok(assets.some((f) => f.endsWith('.wasm')), `no .wasm asset: ${assets}`);
+  assert.ok(assets.some((f) => f.startsWith('engine-worker')), `Vite emitted no worker: ${assets}`);
+  const server = await serve(join(app, 'dist'));
+  try {
+    const { page, errors, ready } = await openReady(browser, server.url, 'vite-board');
+    assert.equal(ready, 'true', `${await page.textContent('#out')} ${errors.join('; ')}`);
+    assert.deepEqual(JSON.parse(await page.textContent('#out')), { legal: true, width: 300, e0: 'e0' });
+    assert.deepEqual(errors, []);
+  } finally {
+    await server.close();
+  }
+});
