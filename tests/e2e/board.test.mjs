@@ -226,6 +226,21 @@ test('pixels: HiDPI (deviceScaleFactor 2) paints at device resolution', async ()
   await context.close();
 });
 
+test('the board follows its container\'s size (ResizeObserver)', async () => {
+  const { page, context } = await host();
+  await withShot(page, 'resized', async () => {
+    const before = await page.evaluate(() => document.querySelector('#b canvas').width);
+    await page.evaluate(() => { document.getElementById('b').style.width = '250px'; });
+    await page.waitForFunction(() => document.querySelector('#b canvas').width === 250, null, { timeout: 5000 });
+    assert.equal(before, 360);
+    const s = await sample(page, 'e0');
+    assert.ok(LIGHT_FACE(s) && s.red > 10, `repainted at the new size: ${JSON.stringify(s)}`);
+    assert.ok(Math.abs(s.cell - 25) < 1, `cell ${s.cell}`);
+    assert.equal(await page.evaluate(() => board.squareAt(board.pointOf('i9').x, board.pointOf('i9').y)), 'i9');
+  });
+  await context.close();
+});
+
 test('a move by clicking: select shows destinations, the second click moves', async () => {
   const { page, context, errors } = await host();
   await withShot(page, 'click-move', async () => {
