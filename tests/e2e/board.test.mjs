@@ -1,6 +1,7 @@
 // The canvas board (xiangqi-wasm/board) in Chromium: canvas pixels for both orientations, a theme and HiDPI;
-// a move by clicking and one by dragging (through pointOf); an illegal drop refused; keyboard play and the live
-// region; <xiangqi-board interactive> on its own Game; destroy() leaves no listeners. Screenshots of every
+// a move by clicking, one by dragging (through pointOf) and one by touch; an illegal drop refused; keyboard play
+// and the live region; <xiangqi-board interactive> on its own Game, to mate; resizing; shapes; animation;
+// destroy() leaves no listeners. Screenshots of every
 // state are saved in test-results/board/ (printed below), so a failure can be looked at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,9 +31,9 @@ const IMPORTS = `<script type="importmap">{ "imports": { "xiangqi-wasm": "/pkg/x
   "xiangqi-wasm/board": "/pkg/board.js" } }</script>`;
 
 /** A page at a virtual URL of the test server with `body`; resolves when `window.ready` resolved. */
-async function open(body, { dpr = 1, width = 360, reducedMotion = 'reduce', hash = '' } = {}) {
+async function open(body, { dpr = 1, width = 360, reducedMotion = 'reduce', hash = '', hasTouch = false } = {}) {
   const context = await browser.newContext({ viewport: { width: width + 40, height: 700 }, deviceScaleFactor: dpr,
-    reducedMotion });
+    reducedMotion, hasTouch });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -376,6 +377,40 @@ test('Chinese announcements and the position in words', async () => {
     const desc = await page.evaluate(`${el}.shadowRoot.querySelector('.xqb-sr').textContent`);
     assert.match(desc, /^黑方走棋。红方：帅e0，仕d0、f0/);
     assert.equal(await page.evaluate(`${el}.shadowRoot.querySelector('[role=application]').getAttribute('aria-label')`), '象棋棋盘');
+  });
+  await context.close();
+});
+
+test('touch: tap, tap plays a move', async () => {
+  const { page, context } = await host({}, { hasTouch: true });
+  await withShot(page, 'touch', async () => {
+    for (const sq of ['b0', 'c2']) {
+      const p = await page.evaluate((s) => board.pointOf(s), sq);
+      await page.touchscreen.tap(p.x, p.y);
+    }
+    assert.deepEqual(await page.evaluate(() => window.moves), ['b0c2']);
+  });
+  await context.close();
+});
+
+test('an interactive board ends the game: mate is announced and nothing moves any more', async () => {
+  const { page, context, errors } = await open(TAG('interactive fen="9/3k5/9/1R7/9/9/4p4/9/3CC4/3K5 w - - 0 1"'));
+  await withShot(page, 'mate', async () => {
+    for (const sq of ['b6', 'd6']) {
+      const p = await page.evaluate((s) => document.getElementById('x').board.pointOf(s), sq);
+      await page.mouse.click(p.x, p.y);
+    }
+    await page.waitForFunction(() => document.getElementById('x').board.config.movable === 'none');
+    assert.match(await live(page), /checkmated/);
+    assert.equal(await page.evaluate(() => document.getElementById('x').game.outcome().reason), 'checkmate');
+    // the black general is highlighted in check
+    const s = await sample(page, 'd8', 1.12, 0, '#x');
+    assert.ok(s.rgb[0] > 180 && s.rgb[1] < 100, `check halo: ${s.rgb}`);
+    // Black's pieces cannot be picked up
+    const p = await page.evaluate(() => document.getElementById('x').board.pointOf('d8'));
+    await page.mouse.click(p.x, p.y);
+    assert.equal(await page.evaluate(() => document.getElementById('x').board.selected), null);
+    assert.deepEqual(errors, []);
   });
   await context.close();
 });
