@@ -401,7 +401,7 @@ impl Board {
         self.pieces[sq.index()]
     }
 
-    /// Sets the destination map (`None`: free mode). Drops a selection that has no destinations left.
+    /// Sets the destination map (`None`: free mode). A selection stays; it shows the new destinations.
     pub fn set_dests(&mut self, dests: Option<Box<[SquareSet; 90]>>) -> Effect {
         self.dests = dests;
         Effect(Effect::PIECES)
