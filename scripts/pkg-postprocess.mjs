@@ -73,14 +73,30 @@ writeFileSync(dtsPath, dts);
 // The same declarations as a CommonJS declaration file, for TypeScript code that `require`s the package.
 writeFileSync(join(pkgDir, 'node.d.cts'), dts);
 
+// --- the package's own JS (js/): the board (`xiangqi-wasm/board`) and the search worker (`xiangqi-wasm/worker`) ----
+// board.js is minified (oxc, through rolldown): the board's share of the download is budgeted (see size.mjs); the
+// readable source is js/board.js in the repository. The worker files are copied as they are.
+const JS_FILES = ['board.js', 'board.d.ts', 'engine-client.js', 'engine-worker.js', 'worker.d.ts'];
+for (const f of JS_FILES) copyFileSync(join(root, 'js', f), join(pkgDir, f));
+{
+  const { minifySync } = await import('rolldown/utils');
+  const source = readFileSync(join(root, 'js', 'board.js'), 'utf8');
+  const min = minifySync('board.js', source, { compress: true, mangle: true });
+  if (min.errors?.length) fail(`minifying js/board.js: ${min.errors.map((e) => e.message).join('; ')}`);
+  writeFileSync(join(pkgDir, 'board.js'), `// xiangqi-wasm/board (minified from js/board.js; types in board.d.ts, docs in README.md)\n${min.code}`);
+}
+
 // --- package.json ---------------------------------------------------------------------------------------------
 const pj = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 const files = new Set(pj.files ?? []);
 for (const f of [`${NAME}_bg.wasm`, `${NAME}.js`, `${NAME}.d.ts`, `${NAME}_bg.wasm.d.ts`, 'node.mjs', 'node.cjs', 'node.d.cts', 'README.md']) {
   files.add(f);
 }
+for (const f of JS_FILES) files.add(f);
 // The npm README is the JS API guide; licence files are copied when the repository has them.
 copyFileSync(join(root, 'docs', 'js-api.md'), join(pkgDir, 'README.md'));
+copyFileSync(join(root, 'docs', 'board.md'), join(pkgDir, 'BOARD.md'));
+files.add('BOARD.md');
 for (const f of readdirSync(root)) {
   if (/^LICEN[CS]E/i.test(f)) {
     copyFileSync(join(root, f), join(pkgDir, f));
@@ -109,10 +125,14 @@ const out = {
       types: `./${NAME}.d.ts`,
       default: `./${NAME}.js`,
     },
+    './board': { types: './board.d.ts', default: './board.js' },
+    './worker': { types: './worker.d.ts', default: './engine-client.js' },
+    './engine-worker.js': './engine-worker.js',
     [`./${NAME}_bg.wasm`]: `./${NAME}_bg.wasm`,
     './package.json': './package.json',
   },
-  sideEffects: ['./node.mjs', './node.cjs'],
+  // board.js defines the <xiangqi-board> custom element when imported.
+  sideEffects: ['./node.mjs', './node.cjs', './board.js'],
   engines: { node: '>=20' },
 };
 writeFileSync(join(pkgDir, 'package.json'), JSON.stringify(out, null, 2) + '\n');

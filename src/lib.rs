@@ -20,6 +20,7 @@
 pub mod clock;
 pub mod rules;
 pub mod search;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

@@ -21,6 +21,8 @@
 //! `tests/js/dts.test.mjs` checks them against the runtime exports.
 
 mod adjudication_extras;
+#[cfg(feature = "wasm-board")]
+mod board;
 mod cache;
 mod clock;
 mod dto;

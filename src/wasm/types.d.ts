@@ -842,7 +842,7 @@ export class Game {
   dhtmlxq(): string;
   /**
    * The best move for the side to move, searched synchronously with the game's history (repetitions) and move
-   * limit; with no limit, 1 second. For a responsive page, search in a Web Worker (`www/engine-worker.js`).
+   * limit; with no limit, 1 second. For a responsive page, search in a Web Worker (`EngineClient` from `xiangqi-wasm/worker`).
    * @throws {XiangqiError} `ERR_OPTIONS` for bad limits.
    * @example
    * const game = new Game("9/3k5/9/1R7/9/9/4p4/9/3CC4/3K5 w");   // mate in one
@@ -862,7 +862,7 @@ export class Game {
 /**
  * A hint engine that keeps its transposition table (what it learnt) between searches: use one per game and
  * call `newGame()` between games. Searches run synchronously: in a page, run them in a Web Worker
- * (`www/engine-worker.js` and the promise-based `www/engine-client.js` do that, with a stop that answers
+ * (the package's `engine-worker.js` and its promise-based client `xiangqi-wasm/worker` do that, with a stop that answers
  * within 100 ms).
  *
  * @example
