@@ -31,13 +31,14 @@
 //! ```
 
 pub mod adjudication;
-pub(crate) mod attacks;
+pub mod attacks;
 mod bitboard;
 mod board;
 mod color;
 pub mod fen;
 mod game;
 mod illegal;
+mod movegen;
 mod moves;
 pub mod notation;
 pub mod perft;
@@ -54,6 +55,7 @@ pub use color::Color;
 pub use fen::{FenError, ParseFenError};
 pub use game::{EndingError, Game, GameError, PlayedMove};
 pub use illegal::{IllegalMoveError, IllegalReason};
+pub use movegen::Targets;
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{Position, Status, Undo, START_FEN};
 pub use role::{Piece, Role};

@@ -1,7 +1,6 @@
 //! The engine object and the search proper.
 
 use super::eval::{evaluate, VALUES};
-use super::movegen::{leaves_mover_safe, pseudo_captures};
 use super::repetition::{CycleMove, RepetitionJudge, Verdict};
 use super::rules_judge::RulesJudge;
 use super::score::{mate_in, mated_in, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -9,7 +8,7 @@ use super::skill;
 use super::tt::{Bound, TranspositionTable};
 use super::Clock;
 use crate::rules::adjudication::Options as AdjudicationOptions;
-use crate::rules::{Color, Game, Move, MoveList, Position, Role, MAX_MOVES};
+use crate::rules::{Color, Game, Move, MoveList, Position, Role, Targets, MAX_MOVES};
 use core::sync::atomic::{AtomicBool, Ordering};
 
 /// When to stop searching. Several limits may be combined; the first reached stops the search. With no
@@ -809,7 +808,9 @@ impl Worker<'_> {
             && self.null_ok()
         {
             let r = 3 + depth / 6;
-            self.pos.pass();
+            self.pos
+                .pass()
+                .unwrap_or_else(|_| unreachable!("not in check"));
             self.stack.push(HistEntry {
                 key: self.pos.hash(),
                 mv: Move::new(self.pos.general(Color::Red), self.pos.general(Color::Red)),
@@ -819,7 +820,10 @@ impl Worker<'_> {
             });
             let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
             self.stack.pop();
-            self.pos.pass();
+            // The side now to move was the side not to move before the pass: never in check.
+            self.pos
+                .pass()
+                .unwrap_or_else(|_| unreachable!("never in check"));
             if self.aborted {
                 return 0;
             }
@@ -963,11 +967,11 @@ impl Worker<'_> {
             return evaluate(&self.pos);
         }
         let in_check = self.pos.is_check();
-        let mut moves = MoveList::new();
+        let moves;
         let mut best;
         let stand;
         if in_check {
-            moves = self.pos.legal_moves();
+            moves = self.pos.legal_moves_of(Targets::Evasions);
             if moves.is_empty() {
                 return mated_in(ply);
             }
@@ -982,7 +986,7 @@ impl Worker<'_> {
                 alpha = stand;
             }
             best = stand;
-            pseudo_captures(&self.pos, &mut moves);
+            moves = self.pos.legal_moves_of(Targets::Captures);
         }
         let mut scores = [0i32; MAX_MOVES];
         self.score_moves(&moves, &mut scores, None, ply);
@@ -1006,10 +1010,6 @@ impl Worker<'_> {
                 }
             }
             let undo = self.pos.play_unchecked(m);
-            if !in_check && !leaves_mover_safe(&self.pos) {
-                self.pos.undo(m, undo);
-                continue;
-            }
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.undo(m, undo);
             if self.aborted {

@@ -24,7 +24,6 @@ pub mod bench;
 mod engine;
 pub mod eval;
 pub mod mate;
-mod movegen;
 pub mod repetition;
 mod rules_judge;
 mod score;

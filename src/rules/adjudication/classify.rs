@@ -80,7 +80,7 @@ pub struct Classification {
 
 /// Value of a piece for the CXA chase condition (RULES.md §6.6(5)): chariot 4, horse 2, cannon 2, advisor 1,
 /// elephant 1, crossed soldier 1, uncrossed soldier 0, general "infinite" (100).
-pub(crate) fn cxa_value(piece: Piece, on: Square) -> i32 {
+pub(in crate::rules) fn cxa_value(piece: Piece, on: Square) -> i32 {
     match piece.role {
         Role::General => 100,
         Role::Chariot => 4,
@@ -219,7 +219,7 @@ fn chase_condition(
 }
 
 /// Whether the side to move has a forced mate using only checking moves within `depth` of its moves.
-pub(crate) fn mate_by_checks(pos: &Position, depth: u32) -> bool {
+pub(in crate::rules) fn mate_by_checks(pos: &Position, depth: u32) -> bool {
     if depth == 0 {
         return false;
     }
@@ -379,7 +379,7 @@ pub fn classify(before: &Position, m: Move, options: &Options) -> Classification
     if ruleset == Ruleset::Cxa && options.cxa_check_chases {
         // Chases through a check (抽将): new since the move, not already a direct chase.
         let mut passed = after.clone();
-        passed.pass();
+        passed.pass_unchecked();
         let now = check_capture_targets(&passed);
         if !now.is_empty() {
             let before_targets = check_capture_targets(before);
@@ -404,7 +404,7 @@ pub fn classify(before: &Position, m: Move, options: &Options) -> Classification
     let need_threat = ruleset == Ruleset::Cxa || chases.is_empty();
     let mate_threat = need_threat && {
         let mut passed = after.clone();
-        passed.pass();
+        passed.pass_unchecked();
         mate_by_checks(&passed, mate_threat_depth) && !mate_by_checks(before, mate_threat_depth)
     };
     let category = match ruleset {

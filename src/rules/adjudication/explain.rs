@@ -18,7 +18,7 @@ fn color_zh(c: Color) -> &'static str {
     }
 }
 
-pub(crate) fn role_zh(r: Role) -> &'static str {
+pub(in crate::rules) fn role_zh(r: Role) -> &'static str {
     match r {
         Role::General => "将",
         Role::Advisor => "士",
@@ -127,7 +127,7 @@ fn chase_phrase(
 }
 
 /// Explanation of a repetition verdict.
-pub(crate) fn repetition(
+pub(in crate::rules) fn repetition(
     reason: Reason,
     offender: Option<Color>,
     ruleset: Ruleset,
@@ -222,7 +222,11 @@ pub(crate) fn repetition(
 }
 
 /// Explanation of the other endings. `loser` is the side that lost, if any.
-pub(crate) fn simple(reason: Reason, loser: Option<Color>, move_limit: u32) -> (String, String) {
+pub(in crate::rules) fn simple(
+    reason: Reason,
+    loser: Option<Color>,
+    move_limit: u32,
+) -> (String, String) {
     let l = loser.unwrap_or(Color::Red);
     let w = l.other();
     match reason {

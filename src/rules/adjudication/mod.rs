@@ -23,7 +23,7 @@ pub use repetition::{
     rule_repetition, rule_repetition_with_overrides, ChasedPiece, CycleMove, RepetitionRuling,
 };
 
-pub(crate) use explain::simple as explain_simple;
+pub(in crate::rules) use explain::simple as explain_simple;
 
 /// Which repetition rules apply (RULES.md §5–§7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -128,14 +128,14 @@ impl core::fmt::Display for Reason {
 /// How a game ended: `{ result, winner, reason, ruleset, offender, explanation, cycle }`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    pub(crate) result: GameResult,
-    pub(crate) reason: Reason,
-    pub(crate) ruleset: Ruleset,
-    pub(crate) offender: Option<Color>,
-    pub(crate) explanation_en: String,
-    pub(crate) explanation_zh: String,
-    pub(crate) cycle: Vec<CycleMove>,
-    pub(crate) ply: usize,
+    pub(in crate::rules) result: GameResult,
+    pub(in crate::rules) reason: Reason,
+    pub(in crate::rules) ruleset: Ruleset,
+    pub(in crate::rules) offender: Option<Color>,
+    pub(in crate::rules) explanation_en: String,
+    pub(in crate::rules) explanation_zh: String,
+    pub(in crate::rules) cycle: Vec<CycleMove>,
+    pub(in crate::rules) ply: usize,
 }
 
 impl Outcome {
@@ -185,7 +185,7 @@ impl Outcome {
         self.ply
     }
 
-    pub(crate) fn simple(
+    pub(in crate::rules) fn simple(
         result: GameResult,
         reason: Reason,
         ruleset: Ruleset,
