@@ -2,7 +2,7 @@
 //! their mixtures, under the AXF or CXA rule set (RULES.md §5–§7), so the engine scores a repeating line the
 //! way a referee would rule it.
 
-use super::repetition::{CycleMove, RepetitionJudge, Verdict};
+use super::repetition::{CycleStep as CycleMove, RepetitionJudge, Verdict};
 use crate::rules::adjudication::{rule_repetition, Options, Ruleset};
 use crate::rules::{Position, Setup};
 use std::cell::RefCell;

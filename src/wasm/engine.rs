@@ -7,7 +7,7 @@ use super::errors::XqError;
 use super::game::{game_options, Game};
 use super::input::{fen_arg, is_absent, options_arg, type_name};
 use crate::rules::{self, Move, Position};
-use crate::search::{self, Clock, Limits, Score, SearchInfo, SearchOptions, SearchResult};
+use crate::search::{self, Limits, Score, SearchInfo, SearchOptions, SearchResult, TimeSource};
 use core::sync::atomic::AtomicBool;
 use js_sys::{Array, Function, Reflect};
 use serde::Serialize;
@@ -23,7 +23,7 @@ extern "C" {
 /// Milliseconds from `Date.now()` since the search started (the injected clock of the searcher).
 struct DateClock(f64);
 
-impl Clock for DateClock {
+impl TimeSource for DateClock {
     fn elapsed_ms(&self) -> u64 {
         (date_now() - self.0).max(0.0) as u64
     }

@@ -8,12 +8,12 @@ use std::time::Instant;
 use xiangqi_wasm::rules::{Color, Game, Move, Position};
 use xiangqi_wasm::search::bench::BENCH_POSITIONS;
 use xiangqi_wasm::search::uci::{Action, UciSession};
-use xiangqi_wasm::search::{Clock, Engine, Limits, SearchOptions};
+use xiangqi_wasm::search::{Engine, Limits, SearchOptions, TimeSource};
 
 /// Wall-clock time since creation: the clock the CLI injects.
 struct InstantClock(Instant);
 
-impl Clock for InstantClock {
+impl TimeSource for InstantClock {
     fn elapsed_ms(&self) -> u64 {
         self.0.elapsed().as_millis() as u64
     }
