@@ -708,7 +708,7 @@ impl Game {
         Ok(self.external(GameResult::Draw, Reason::Agreement, None))
     }
 
-    /// `color`'s flag fell (see [`crate::clock`]): the other side wins, reason `timeForfeit`.
+    /// `color`'s flag fell (see [`super::clock`]): the other side wins, reason `timeForfeit`.
     pub fn time_forfeit(&mut self, color: Color) -> Result<&Outcome, EndingError> {
         if self.ending.is_some() {
             return Err(EndingError::GameOver);

@@ -1,5 +1,6 @@
 //! The rules of xiangqi (象棋, Chinese chess): board, pieces, legal moves, check, mate, stalemate, FEN and
-//! ICCS moves. Pure Rust: no wasm, no clock, no randomness, no I/O.
+//! ICCS moves; repetition rulings ([`adjudication`]) and the competition game clock ([`clock`]). Pure Rust:
+//! no wasm, no reading of the time (the clock is told the milliseconds used), no randomness, no I/O.
 //!
 //! # Glossary
 //!
@@ -34,6 +35,7 @@ pub mod adjudication;
 pub mod attacks;
 mod bitboard;
 mod board;
+pub mod clock;
 mod color;
 pub mod fen;
 mod game;
