@@ -16,8 +16,6 @@ pub struct Position {
     halfmoves: u32,
     fullmoves: u32,
     generals: [Square; 2],
-    /// Whether the side to move is in check: computed once per move, read by [`Position::is_check`].
-    check: bool,
 }
 
 /// What [`Position::undo`] needs to take a move back.
@@ -26,7 +24,6 @@ pub struct Undo {
     /// The piece the move captured.
     pub captured: Option<Piece>,
     halfmoves: u32,
-    check: bool,
 }
 
 /// Whether the game goes on, as far as the position alone tells (RULES.md §4 orders 1–2).
@@ -79,16 +76,13 @@ impl Position {
                 }
             }
             if problems.is_empty() {
-                let mut pos = Position {
+                return Ok(Position {
                     board: setup.board,
                     turn: setup.turn,
                     halfmoves: setup.halfmoves,
                     fullmoves: setup.fullmoves.max(1),
                     generals,
-                    check: false,
-                };
-                pos.check = pos.compute_check();
-                return Ok(pos);
+                });
             }
         }
         Err(PositionError::new(problems))
@@ -143,12 +137,6 @@ impl Position {
     /// Whether the side to move is in check (将军, jiāngjūn).
     #[inline]
     pub fn is_check(&self) -> bool {
-        self.check
-    }
-
-    /// Whether the side to move is in check, computed from the board.
-    #[inline]
-    fn compute_check(&self) -> bool {
         self.board
             .general_attacked(self.general(self.turn), self.turn.other())
     }
@@ -244,7 +232,6 @@ impl Position {
         let undo = Undo {
             captured: self.board.piece_at(m.to),
             halfmoves: self.halfmoves,
-            check: self.check,
         };
         let captured = self.board.move_piece(m.from, m.to);
         if self.generals[self.turn.index()] == m.from {
@@ -259,7 +246,6 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = self.turn.other();
-        self.check = self.compute_check();
         undo
     }
 
@@ -271,7 +257,6 @@ impl Position {
             self.fullmoves -= 1;
         }
         self.halfmoves = undo.halfmoves;
-        self.check = undo.check;
         self.board.unmove_piece(m.from, m.to, undo.captured);
         if self.generals[self.turn.index()] == m.to {
             self.generals[self.turn.index()] = m.from;
@@ -305,7 +290,6 @@ impl Position {
     #[inline]
     pub(in crate::rules) fn pass_unchecked(&mut self) {
         self.turn = self.turn.other();
-        self.check = self.compute_check();
     }
 
     /// Whether `m` captures.
