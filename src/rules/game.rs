@@ -421,7 +421,11 @@ impl Game {
 
     /// The ending of the current position, in the order of RULES.md §4 (called after each move).
     fn evaluate(&mut self, material_changed: bool) -> Option<Outcome> {
-        if self.pos.has_legal_move() {
+        let in_check = self
+            .history
+            .last()
+            .map_or_else(|| self.pos.is_check(), |r| r.check);
+        if self.pos.has_legal_move_in(in_check) {
             self.evaluate_with_moves(material_changed)
         } else {
             let ply = self.history.len();

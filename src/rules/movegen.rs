@@ -21,7 +21,9 @@
 //! assert_eq!(first, ControlFlow::Break("a0a1".parse().unwrap()));
 //! ```
 
-use super::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, SOLDIER_STEPS};
+use super::attacks::{
+    ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_SOURCES, HORSE_STEPS, SOLDIER_STEPS,
+};
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 use core::convert::Infallible;
 use core::ops::ControlFlow;
@@ -51,6 +53,29 @@ const GEN_ORDER: [Role; 7] = [
     Role::General,
 ];
 
+/// The points of rank 0 and of file `a`, as bits of a [`Bitboard`].
+const RANK_0: u128 = 0x1FF;
+const FILE_A: u128 = {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < 10 {
+        m |= 1u128 << (9 * r);
+        r += 1;
+    }
+    m
+};
+
+/// The order in which [`Position::has_legal_move`] looks for a move that is legal by geometry alone.
+const SURE_ORDER: [Role; 7] = [
+    Role::Soldier,
+    Role::Horse,
+    Role::Elephant,
+    Role::Advisor,
+    Role::Chariot,
+    Role::Cannon,
+    Role::General,
+];
+
 /// A chariot's or cannon's empty points and capture candidates along its rank and file, as line bits.
 struct SliderLines {
     rank_quiet: u16,
@@ -73,11 +98,13 @@ impl Position {
         f: F,
     ) -> ControlFlow<B> {
         match targets {
-            Targets::All => self.generate::<true, true, false, B, F>(self.is_check(), f),
-            Targets::Quiets => self.generate::<true, false, false, B, F>(self.is_check(), f),
-            Targets::Captures => self.generate::<false, true, true, B, F>(self.is_check(), f),
+            Targets::All => self.generate::<true, true, false, false, B, F>(self.is_check(), f),
+            Targets::Quiets => self.generate::<true, false, false, false, B, F>(self.is_check(), f),
+            Targets::Captures => {
+                self.generate::<false, true, true, false, B, F>(self.is_check(), f)
+            }
             Targets::Evasions if self.is_check() => {
-                self.generate::<true, true, false, B, F>(true, f)
+                self.generate::<true, true, false, false, B, F>(true, f)
             }
             Targets::Evasions => ControlFlow::Continue(()),
         }
@@ -86,7 +113,7 @@ impl Position {
     /// Calls `f(move)` for every legal move (RULES.md §3.3), in generation order.
     #[inline]
     pub fn for_each_legal<F: FnMut(Move)>(&self, mut f: F) {
-        let flow = self.generate::<true, true, false, Infallible, _>(self.is_check(), |m| {
+        let flow = self.generate::<true, true, false, false, Infallible, _>(self.is_check(), |m| {
             f(m);
             ControlFlow::Continue(())
         });
@@ -116,10 +143,25 @@ impl Position {
         }
     }
 
-    /// Whether the side to move has at least one legal move. Stops at the first one found.
+    /// Whether the side to move has at least one legal move. Stops at the first one found: out of check it
+    /// first looks for a move that is legal by geometry alone (see `generate`), which almost always exists,
+    /// and tests moves one by one only if there is none.
     pub fn has_legal_move(&self) -> bool {
-        self.try_for_each_legal(Targets::All, |_| ControlFlow::Break(()))
-            .is_break()
+        self.has_legal_move_in(self.is_check())
+    }
+
+    /// [`Position::has_legal_move`] for a caller that knows whether the side to move is in check
+    /// ([`Game`](super::Game) does: it recorded it with the last move).
+    pub(in crate::rules) fn has_legal_move_in(&self, in_check: bool) -> bool {
+        debug_assert_eq!(in_check, self.is_check());
+        let stop = |_| ControlFlow::Break(());
+        (!in_check
+            && self
+                .generate::<true, true, false, true, (), _>(false, stop)
+                .is_break())
+            || self
+                .generate::<true, true, false, false, (), _>(in_check, stop)
+                .is_break()
     }
 
     /// The number of legal moves. Faster than listing them: pieces that cannot expose their general are
@@ -163,11 +205,19 @@ impl Position {
 
     /// The generator: legal moves to empty points (`QUIETS`) and / or onto enemy pieces (`CAPTURES`), the
     /// pieces taken by point (`BY_SQUARE`) or by kind in [`GEN_ORDER`].
+    ///
+    /// A move needs the exact legality test only if it leaves a point whose piece may shield the general
+    /// (`sensitive`) or lands on an empty point where it may become a cannon's screen (`screens`); every
+    /// other move is legal by geometry. The sets are the board's exact exposure, or everything in check.
+    /// With `SURE_ONLY` (never in check) they are the cheaper geometric bound — the general's rank and file
+    /// and its diagonal neighbours (the horse legs) — and the moves that would need the test are skipped: the
+    /// generator then yields only moves that are certainly legal, without testing any.
     #[inline(always)]
     fn generate<
         const QUIETS: bool,
         const CAPTURES: bool,
         const BY_SQUARE: bool,
+        const SURE_ONLY: bool,
         B,
         F: FnMut(Move) -> ControlFlow<B>,
     >(
@@ -179,7 +229,16 @@ impl Position {
         let them = us.other();
         let g = self.general(us);
         let b = self.board();
-        let (sensitive, screens) = if in_check {
+        let (sensitive, screens) = if SURE_ONLY {
+            debug_assert!(!in_check);
+            let lines =
+                Bitboard(RANK_0 << (9 * g.rank() as u32)) | Bitboard(FILE_A << g.file() as u32);
+            let legs = HORSE_SOURCES[g.index()]
+                .as_slice()
+                .iter()
+                .fold(lines, |s, st| s.with(st.block));
+            (legs, lines)
+        } else if in_check {
             (Bitboard::FULL, Bitboard::FULL)
         } else {
             b.exposure(g, us)
@@ -187,6 +246,9 @@ impl Position {
         let mut emit = |from: Square, to: Square| {
             let risky = sensitive.contains(from) || (screens.contains(to) && b.is_empty_at(to));
             if risky {
+                if SURE_ONLY {
+                    return ControlFlow::Continue(());
+                }
                 let king = if from == g { to } else { g };
                 if b.general_attacked_after(from, to, king, them) {
                     return ControlFlow::Continue(());
@@ -195,14 +257,17 @@ impl Position {
             f(Move::new(from, to))
         };
         let own = b.by_color(us);
+        // With SURE_ONLY every move of a piece on a sensitive point would be skipped: skip the piece.
+        let movers = if SURE_ONLY { own & !sensitive } else { own };
         if BY_SQUARE {
-            for from in own {
+            for from in movers {
                 let Some(p) = b.piece_at(from) else { continue };
                 self.piece_moves::<QUIETS, CAPTURES, B, _>(from, p.role, |to| emit(from, to))?;
             }
         } else {
-            for role in GEN_ORDER {
-                for from in own & b.by_role(role) {
+            // Looking for any one sure move, try the cheap steppers before the sliders.
+            for role in if SURE_ONLY { SURE_ORDER } else { GEN_ORDER } {
+                for from in movers & b.by_role(role) {
                     self.piece_moves::<QUIETS, CAPTURES, B, _>(from, role, |to| emit(from, to))?;
                 }
             }
@@ -359,13 +424,15 @@ fn bits(mut m: u16) -> impl Iterator<Item = u8> {
 mod tests {
     use super::*;
 
-    const FENS: [&str; 5] = [
+    const FENS: [&str; 6] = [
         "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
         "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
         "r2akab2/9/2n1b1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1B1N2/4A4/R3KAB2 b - - 0 1",
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         // Red in check from the chariot on e4.
         "3k5/9/9/9/9/4r4/9/9/9/3AK4 w - - 0 1",
+        // A lone general: every move needs the exact test (has_legal_move's second pass).
+        "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
     ];
 
     fn sorted(list: &MoveList) -> Vec<Move> {

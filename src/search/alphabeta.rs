@@ -347,7 +347,10 @@ impl Worker<'_> {
         if alpha >= beta {
             return alpha;
         }
-        let in_check = self.pos.is_check();
+        // The path knows: search runs below the root, after make or make_null, which tested for check
+        // (quiescence plays its captures without the path, so it asks the position).
+        let in_check = self.path.last_gave_check();
+        debug_assert_eq!(in_check, self.pos.is_check());
         if in_check {
             depth += 1; // check extension
         }

@@ -107,7 +107,7 @@ pub(super) struct MovePicker<'a> {
 
 impl<'a> MovePicker<'a> {
     /// Scores `moves` (legal in `pos`) for a node at `ply` with table move `tt_move`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn new(
         moves: &'a MoveList,
         pos: &Position,
@@ -115,21 +115,18 @@ impl<'a> MovePicker<'a> {
         tt_move: Option<Move>,
         ply: usize,
     ) -> MovePicker<'a> {
-        let mut scores = [0i32; MAX_MOVES];
+        let mut picker = MovePicker {
+            moves,
+            scores: [0; MAX_MOVES],
+            order: [0; MAX_MOVES],
+            next: 0,
+        };
         let killers = tables.killers[ply];
         for (i, &m) in moves.iter().enumerate() {
-            scores[i] = tables.score_with(pos, m, tt_move, killers);
+            picker.scores[i] = tables.score_with(pos, m, tt_move, killers);
+            picker.order[i] = i as u8;
         }
-        let mut order = [0u8; MAX_MOVES];
-        for (i, o) in order.iter_mut().enumerate().take(moves.len()) {
-            *o = i as u8;
-        }
-        MovePicker {
-            moves,
-            scores,
-            order,
-            next: 0,
-        }
+        picker
     }
 }
 

@@ -106,7 +106,8 @@ impl SearchPath {
         pos.undo(m, undo);
     }
 
-    /// Whether the last move made gave check.
+    /// Whether the last move made gave check: whether the side to move is in check, below the root (the
+    /// root's entry is only right for a position reached by a move of the game).
     #[inline]
     pub(super) fn last_gave_check(&self) -> bool {
         self.entries.last().is_some_and(|e| e.check)
