@@ -245,16 +245,17 @@ impl Position {
         };
         let mut emit = |from: Square, to: Square| {
             let risky = sensitive.contains(from) || (screens.contains(to) && b.is_empty_at(to));
-            if risky {
-                if SURE_ONLY {
-                    return ControlFlow::Continue(());
-                }
-                let king = if from == g { to } else { g };
-                if b.general_attacked_after(from, to, king, them) {
-                    return ControlFlow::Continue(());
-                }
+            if !risky {
+                return f(Move::new(from, to));
             }
-            f(Move::new(from, to))
+            if SURE_ONLY {
+                return ControlFlow::Continue(());
+            }
+            let king = if from == g { to } else { g };
+            if !b.general_attacked_after(from, to, king, them) {
+                return f(Move::new(from, to));
+            }
+            ControlFlow::Continue(())
         };
         let own = b.by_color(us);
         // With SURE_ONLY every move of a piece on a sensitive point would be skipped: skip the piece.
