@@ -245,17 +245,16 @@ impl Position {
         };
         let mut emit = |from: Square, to: Square| {
             let risky = sensitive.contains(from) || (screens.contains(to) && b.is_empty_at(to));
-            if !risky {
-                return f(Move::new(from, to));
+            if risky {
+                if SURE_ONLY {
+                    return ControlFlow::Continue(());
+                }
+                let king = if from == g { to } else { g };
+                if b.general_attacked_after(from, to, king, them) {
+                    return ControlFlow::Continue(());
+                }
             }
-            if SURE_ONLY {
-                return ControlFlow::Continue(());
-            }
-            let king = if from == g { to } else { g };
-            if !b.general_attacked_after(from, to, king, them) {
-                return f(Move::new(from, to));
-            }
-            ControlFlow::Continue(())
+            f(Move::new(from, to))
         };
         let own = b.by_color(us);
         // With SURE_ONLY every move of a piece on a sensitive point would be skipped: skip the piece.
