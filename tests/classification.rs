@@ -111,7 +111,7 @@ fn s6_2_newness_a_mate_already_available_is_no_threat() {
     // ... although after f0f1 the mate is still there:
     let mut p = Position::from_fen(fen).unwrap();
     p.play("f0f1".parse().unwrap()).unwrap();
-    p.pass();
+    p.pass().unwrap();
     p.play("a0a9".parse().unwrap()).unwrap();
     assert_eq!(p.status(), Status::Checkmate);
 }

@@ -1,6 +1,6 @@
 //! The pure clock (src/clock.rs): every time control of CXA article 6.1–6.5 and AXF chapter 2 section 2.
 
-use xiangqi_wasm::clock::{Clock, Flag, FlagReason, TimeControl};
+use xiangqi_wasm::rules::clock::{Clock, Flag, FlagReason, TimeControl};
 use xiangqi_wasm::rules::{Color, Game, Language, Reason};
 
 const S: u64 = 1_000;

@@ -141,7 +141,7 @@ fn every_project_case_in_both_columns() {
                 o.result().as_str(),
                 expected(c[rs.code()].as_str().unwrap()),
                 "{id} {rs:?}: {}",
-                o.explanation()
+                o
             );
             assert!(o.reason().is_repetition(), "{id} {rs:?}");
             assert_eq!(o.ply(), moves.len(), "{id}: ruled on the last move");

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use xiangqi_wasm::rules::adjudication::Options;
 use xiangqi_wasm::rules::{Color, Game, Position, Ruleset};
 use xiangqi_wasm::search::uci::{Action, UciSession};
-use xiangqi_wasm::search::{Clock, Engine, Limits, NoClock, Score, SearchOptions};
+use xiangqi_wasm::search::{Engine, Limits, NoClock, Score, SearchOptions, TimeSource};
 
 const MIDDLE: &str = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1";
 
@@ -126,7 +126,7 @@ fn stop_from_another_thread_ends_an_infinite_search() {
 /// A clock that advances one millisecond each time it is read.
 struct TickClock(AtomicU64);
 
-impl Clock for TickClock {
+impl TimeSource for TickClock {
     fn elapsed_ms(&self) -> u64 {
         self.0.fetch_add(1, Ordering::Relaxed)
     }

@@ -21,10 +21,9 @@ use super::adjudication::{
     self, classify, dead_position, rule_repetition_with_overrides, Classification, GameResult,
     Mode, Options, OptionsError, Outcome, Reason,
 };
-use super::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, SOLDIER_STEPS};
 use super::{
     Color, FenError, IllegalMoveError, IllegalReason, Move, MoveList, ParseMoveError, Piece,
-    Position, Role, Square, Undo,
+    Position, Role, Undo,
 };
 use core::fmt;
 
@@ -193,111 +192,6 @@ fn is_external(reason: Reason) -> bool {
         reason,
         Reason::Resignation | Reason::Agreement | Reason::TimeForfeit | Reason::IllegalMove
     )
-}
-
-/// Whether the side to move has a legal move. Tries a few cheap candidate moves first — general steps,
-/// advisor / elephant / horse / soldier steps and one-point chariot or cannon moves — and falls back to full
-/// generation only when none of them is legal (as good as never outside mates and stalemates).
-fn has_legal_move_fast(pos: &mut Position, in_check: bool) -> bool {
-    if !in_check && has_safe_quiet_move(pos) {
-        return true;
-    }
-    let us = pos.turn();
-    let them = us.other();
-    let g = pos.general(us);
-    let own = pos.board().by_color(us);
-    // Plays the pseudo-legal move and takes it back at once (play_unchecked/undo are exact inverses).
-    let legal = |pos: &mut Position, from: Square, to: Square| -> bool {
-        let m = Move::new(from, to);
-        let undo = pos.play_unchecked(m);
-        let king = if from == g { to } else { g };
-        let safe = !pos.board().general_attacked(king, them);
-        pos.undo(m, undo);
-        safe
-    };
-    for to in GENERAL_STEPS[g.index()] & !own {
-        if legal(pos, g, to) {
-            return true;
-        }
-    }
-    for from in own {
-        let Some(p) = pos.board().piece_at(from) else {
-            continue;
-        };
-        let found = match p.role {
-            Role::General => false,
-            Role::Advisor => (ADVISOR_STEPS[from.index()] & !own).any(|to| legal(pos, from, to)),
-            Role::Soldier => {
-                (SOLDIER_STEPS[us.index()][from.index()] & !own).any(|to| legal(pos, from, to))
-            }
-            Role::Elephant | Role::Horse => {
-                let steps = if p.role == Role::Horse {
-                    &HORSE_STEPS[from.index()]
-                } else {
-                    &ELEPHANT_STEPS[from.index()]
-                };
-                steps.as_slice().iter().any(|st| {
-                    pos.board().is_empty_at(st.block)
-                        && !own.contains(st.to)
-                        && legal(pos, from, st.to)
-                })
-            }
-            Role::Chariot | Role::Cannon => [(0, 1), (0, -1), (1, 0), (-1, 0)]
-                .into_iter()
-                .filter_map(|(df, dr)| from.offset(df, dr))
-                .any(|to| pos.board().is_empty_at(to) && legal(pos, from, to)),
-        };
-        if found {
-            return true;
-        }
-    }
-    pos.has_legal_move()
-}
-
-/// Whether the side to move, not in check, has a move that is legal by geometry alone: a piece that stands
-/// neither on its general's rank or file nor next to it diagonally (a horse leg), moving to a point that is
-/// not an empty point of those lines, can never expose the general (the rule `Position::for_each_legal` uses).
-/// No board is touched.
-fn has_safe_quiet_move(pos: &Position) -> bool {
-    let us = pos.turn();
-    let g = pos.general(us);
-    let b = pos.board();
-    let own = b.by_color(us);
-    let sensitive = |s: Square| {
-        let df = s.file().abs_diff(g.file());
-        let dr = s.rank().abs_diff(g.rank());
-        df == 0 || dr == 0 || (df == 1 && dr == 1)
-    };
-    let safe_to = |to: Square| !(own.contains(to) || (sensitive(to) && b.is_empty_at(to)));
-    for from in own {
-        if sensitive(from) {
-            continue;
-        }
-        let Some(p) = b.piece_at(from) else { continue };
-        let found = match p.role {
-            Role::General => false,
-            Role::Advisor => ADVISOR_STEPS[from.index()].into_iter().any(safe_to),
-            Role::Soldier => SOLDIER_STEPS[us.index()][from.index()]
-                .into_iter()
-                .any(safe_to),
-            Role::Elephant => ELEPHANT_STEPS[from.index()]
-                .as_slice()
-                .iter()
-                .any(|st| b.is_empty_at(st.block) && safe_to(st.to)),
-            Role::Horse => HORSE_STEPS[from.index()]
-                .as_slice()
-                .iter()
-                .any(|st| b.is_empty_at(st.block) && safe_to(st.to)),
-            Role::Chariot | Role::Cannon => [(0, 1), (0, -1), (1, 0), (-1, 0)]
-                .into_iter()
-                .filter_map(|(df, dr)| from.offset(df, dr))
-                .any(|to| b.is_empty_at(to) && safe_to(to)),
-        };
-        if found {
-            return true;
-        }
-    }
-    false
 }
 
 impl Game {
@@ -562,7 +456,7 @@ impl Game {
             .history
             .last()
             .map_or_else(|| self.pos.is_check(), |r| r.check);
-        if has_legal_move_fast(&mut self.pos, in_check) {
+        if self.pos.has_legal_move_in(in_check) {
             self.evaluate_with_moves(material_changed)
         } else {
             let ply = self.history.len();
@@ -834,7 +728,7 @@ impl Game {
         Ok(self.external(GameResult::Draw, Reason::Agreement, None))
     }
 
-    /// `color`'s flag fell (see [`crate::clock`]): the other side wins, reason `timeForfeit`.
+    /// `color`'s flag fell (see [`super::clock`]): the other side wins, reason `timeForfeit`.
     pub fn time_forfeit(&mut self, color: Color) -> Result<&Outcome, EndingError> {
         if self.ending.is_some() {
             return Err(EndingError::GameOver);

@@ -1,5 +1,6 @@
 //! The rules of xiangqi (象棋, Chinese chess): board, pieces, legal moves, check, mate, stalemate, FEN and
-//! ICCS moves. Pure Rust: no wasm, no clock, no randomness, no I/O.
+//! ICCS moves; repetition rulings ([`adjudication`]) and the competition game clock ([`clock`]). Pure Rust:
+//! no wasm, no reading of the time (the clock is told the milliseconds used), no randomness, no I/O.
 //!
 //! # Glossary
 //!
@@ -31,13 +32,15 @@
 //! ```
 
 pub mod adjudication;
-pub(crate) mod attacks;
+pub mod attacks;
 mod bitboard;
 mod board;
+pub mod clock;
 mod color;
 pub mod fen;
 mod game;
 mod illegal;
+mod movegen;
 mod moves;
 pub mod notation;
 pub mod perft;
@@ -54,6 +57,7 @@ pub use color::Color;
 pub use fen::{FenError, ParseFenError};
 pub use game::{EndingError, Game, GameError, PlayedMove};
 pub use illegal::{IllegalMoveError, IllegalReason};
+pub use movegen::Targets;
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{Position, Status, Undo, START_FEN};
 pub use role::{Piece, Role};

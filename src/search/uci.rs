@@ -20,7 +20,7 @@
 //! assert_eq!(out.last().unwrap(), "bestmove a1d1");
 //! ```
 
-use super::{Clock, Engine, Limits, SearchOptions};
+use super::{time, Engine, Limits, SearchOptions, TimeSource};
 use crate::rules::{Color, Game, Position};
 use core::sync::atomic::AtomicBool;
 
@@ -141,7 +141,7 @@ impl UciSession {
     pub fn go(
         &mut self,
         limits: &Limits,
-        clock: &dyn Clock,
+        clock: &dyn TimeSource,
         stop: &AtomicBool,
         out: &mut dyn FnMut(&str),
     ) {
@@ -264,7 +264,7 @@ pub fn parse_go(args: &[&str], turn: Color) -> Result<Limits, String> {
             "movetime" => {
                 let ms = num("movetime")?;
                 limits.time_ms = Some(ms.max(1));
-                limits.soft_time_ms = Some(ms * 3 / 5);
+                limits.soft_time_ms = Some(time::soft_limit(ms));
             }
             "wtime" => wtime = Some(num("wtime")?),
             "btime" => btime = Some(num("btime")?),
@@ -282,11 +282,9 @@ pub fn parse_go(args: &[&str], turn: Color) -> Result<Limits, String> {
         Color::Black => (btime, binc),
     };
     if let Some(time) = time {
-        let budget = time / movestogo.unwrap_or(30).min(30) + inc * 3 / 4;
-        let hard = (budget * 3).min(time / 3 + inc / 2).max(1);
-        let soft = budget.min(hard);
-        limits.time_ms = Some(hard.saturating_sub(10).max(1));
-        limits.soft_time_ms = Some(soft * 3 / 5);
+        let (hard, soft) = time::plan_clock(time, inc, movestogo);
+        limits.time_ms = Some(hard);
+        limits.soft_time_ms = Some(soft);
     }
     Ok(limits)
 }

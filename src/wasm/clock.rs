@@ -1,10 +1,10 @@
-//! The JavaScript `Clock`: the pure game clock of [`crate::clock`]. It never reads the time: the caller says
+//! The JavaScript `Clock`: the pure game clock of [`crate::rules::clock`]. It never reads the time: the caller says
 //! how many milliseconds the side to move used, the clock says whose flag fell and why.
 
 use super::dto::to_js;
 use super::errors::XqError;
 use super::input::{bool_option, color_arg, int_arg, int_option, is_absent, options_arg};
-use crate::clock::{self, Flag, Period, TimeControl};
+use crate::rules::clock::{self, Flag, Period, TimeControl};
 use crate::rules::Color;
 use js_sys::JsString;
 use serde::Serialize;

@@ -9,7 +9,7 @@ use super::input::{fen_arg, int_option, is_absent, move_arg, options_arg, type_n
 use super::options::game_options;
 use crate::rules::adjudication::{Mode, Options};
 use crate::rules::{self, Move, Position};
-use crate::search::{self, Clock, Limits, Score, SearchInfo, SearchOptions, SearchResult};
+use crate::search::{self, Limits, Score, SearchInfo, SearchOptions, SearchResult, TimeSource};
 use core::sync::atomic::AtomicBool;
 use js_sys::{Array, Function, Reflect};
 use serde::Serialize;
@@ -25,7 +25,7 @@ extern "C" {
 /// Milliseconds from `Date.now()` since the search started (the injected clock of the searcher).
 struct DateClock(f64);
 
-impl Clock for DateClock {
+impl TimeSource for DateClock {
     fn elapsed_ms(&self) -> u64 {
         (date_now() - self.0).max(0.0) as u64
     }

@@ -80,7 +80,7 @@ pub struct Classification {
 
 /// Value of a piece for the CXA chase condition (RULES.md §6.6(5)): chariot 4, horse 2, cannon 2, advisor 1,
 /// elephant 1, crossed soldier 1, uncrossed soldier 0, general "infinite" (100).
-pub(crate) fn cxa_value(piece: Piece, on: Square) -> i32 {
+pub(in crate::rules) fn cxa_value(piece: Piece, on: Square) -> i32 {
     match piece.role {
         Role::General => 100,
         Role::Chariot => 4,
@@ -130,7 +130,7 @@ fn truly_protected(b: &Board, sq: Square, defender: Color) -> bool {
 /// With `soldier_rule`, a sequence that ends in such a trade scores 0 for the capturer whatever the values
 /// say, and the defender may choose it: recapturing to turn "a soldier won for nothing" into "one piece for
 /// two soldiers" saves it the piece. (The plain static exchange evaluation is `soldier_rule = false`.)
-pub(crate) fn exchange_gain(b: &Board, a: Square, t: Square, soldier_rule: bool) -> i32 {
+pub(in crate::rules) fn exchange_gain(b: &Board, a: Square, t: Square, soldier_rule: bool) -> i32 {
     let (Some(ap), Some(tp)) = (b.piece_at(a), b.piece_at(t)) else {
         return 0;
     };
@@ -208,7 +208,7 @@ fn exchange_score(line: &[Piece], sq: Square, soldier_rule: bool) -> i32 {
 }
 
 /// [`exchange_gain`] with the soldier rule: what the CXA chase condition counts.
-pub(crate) fn cxa_gain(b: &Board, a: Square, t: Square) -> i32 {
+pub(in crate::rules) fn cxa_gain(b: &Board, a: Square, t: Square) -> i32 {
     exchange_gain(b, a, t, true)
 }
 
@@ -287,7 +287,7 @@ fn chase_condition(
 }
 
 /// Whether the side to move has a forced mate using only checking moves within `depth` of its moves.
-pub(crate) fn mate_by_checks(pos: &Position, depth: u32) -> bool {
+pub(in crate::rules) fn mate_by_checks(pos: &Position, depth: u32) -> bool {
     if depth == 0 {
         return false;
     }
@@ -442,7 +442,7 @@ fn check_chases(before: &Position, after: &Position, depth: u32) -> Vec<(Piece, 
         return Vec::new();
     }
     let mut passed = after.clone();
-    passed.pass();
+    passed.pass_unchecked();
     let mut first: Vec<(Move, TargetSet)> = Vec::new();
     let mut now: TargetSet = 0;
     for &c in passed.legal_moves().iter() {
@@ -570,7 +570,7 @@ pub fn classify(before: &Position, m: Move, options: &Options) -> Classification
     let need_threat = ruleset == Ruleset::Cxa || chases.is_empty();
     let mate_threat = need_threat && {
         let mut passed = after.clone();
-        passed.pass();
+        passed.pass_unchecked();
         mate_by_checks(&passed, mate_threat_depth) && !mate_by_checks(before, mate_threat_depth)
     };
     let category = match ruleset {

@@ -9,16 +9,16 @@ use crate::rules::Color;
 /// ([`Display`](core::fmt::Display), [`Outcome::explain`]) or Chinese.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    pub(crate) result: GameResult,
-    pub(crate) reason: Reason,
-    pub(crate) ruleset: Ruleset,
-    pub(crate) offender: Option<Color>,
-    pub(crate) cycle: Vec<CycleMove>,
-    pub(crate) ply: usize,
+    pub(in crate::rules) result: GameResult,
+    pub(in crate::rules) reason: Reason,
+    pub(in crate::rules) ruleset: Ruleset,
+    pub(in crate::rules) offender: Option<Color>,
+    pub(in crate::rules) cycle: Vec<CycleMove>,
+    pub(in crate::rules) ply: usize,
     /// The natural move limit in force, in plies (the move-limit sentence names it).
-    pub(crate) move_limit: u32,
+    pub(in crate::rules) move_limit: u32,
     /// The occurrence that triggers the repetition rules (the repetition-draw sentence names it).
-    pub(crate) repetition_count: u32,
+    pub(in crate::rules) repetition_count: u32,
 }
 
 impl Outcome {
@@ -75,7 +75,7 @@ impl Outcome {
 
     /// An ending without a cycle (mate, stalemate, move limit, dead position, external endings) under
     /// `options`.
-    pub(crate) fn simple(
+    pub(in crate::rules) fn simple(
         result: GameResult,
         reason: Reason,
         offender: Option<Color>,
@@ -96,7 +96,7 @@ impl Outcome {
 
     /// The ending a repetition ruling gives, reached after `ply` plies, under `options` (those the ruling
     /// was made with).
-    pub(crate) fn repetition(ruling: RepetitionRuling, ply: usize, options: &Options) -> Outcome {
+    pub(in crate::rules) fn repetition(ruling: RepetitionRuling, ply: usize, options: &Options) -> Outcome {
         Outcome {
             result: ruling.result,
             reason: ruling.reason,

@@ -55,7 +55,7 @@ pub struct RepetitionRuling {
 
 /// Per-side summary of a span.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct SideSummary {
+pub(in crate::rules) struct SideSummary {
     pub all_check: bool,
     pub all_chase: bool,
     pub all_threat: bool,
@@ -144,7 +144,11 @@ pub fn rule_repetition_with_overrides(
     }
 }
 
-pub(crate) fn summarize(cycle: &[CycleMove], color: Color, ruleset: Ruleset) -> SideSummary {
+pub(in crate::rules) fn summarize(
+    cycle: &[CycleMove],
+    color: Color,
+    ruleset: Ruleset,
+) -> SideSummary {
     let mine: Vec<&CycleMove> = cycle.iter().filter(|c| c.color == color).collect();
     if mine.is_empty() {
         return SideSummary::default();

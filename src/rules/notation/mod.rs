@@ -320,7 +320,7 @@ pub fn parse_moves<S: AsRef<str>>(
 
 /// Which way a piece moves: 进 / 退 / 平.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Action {
+pub(in crate::rules) enum Action {
     /// 进 (jìn), `+`: towards the opponent.
     Forward,
     /// 退 (tuì), `-`: towards one's own side.
@@ -331,7 +331,7 @@ pub(crate) enum Action {
 
 /// A move as the traditional notations see it, from the mover's side.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Described {
+pub(in crate::rules) struct Described {
     pub color: Color,
     pub role: Role,
     /// File number 1..=9 of the origin, counted from the mover's right.
@@ -356,7 +356,7 @@ impl Described {
 }
 
 /// File number 1..=9 (from the mover's right) of an ICCS file 0..9.
-pub(crate) const fn file_number(color: Color, file: u8) -> u8 {
+pub(in crate::rules) const fn file_number(color: Color, file: u8) -> u8 {
     match color {
         Color::Red => 9 - file,
         Color::Black => file + 1,
@@ -364,7 +364,7 @@ pub(crate) const fn file_number(color: Color, file: u8) -> u8 {
 }
 
 /// ICCS file 0..9 of a file number 1..=9.
-pub(crate) const fn iccs_file(color: Color, number: u8) -> u8 {
+pub(in crate::rules) const fn iccs_file(color: Color, number: u8) -> u8 {
     match color {
         Color::Red => 9 - number,
         Color::Black => number - 1,
@@ -399,7 +399,7 @@ fn stacked_files(pos: &Position, color: Color, role: Role) -> Vec<u8> {
 }
 
 /// Describes a move of `pos` (the piece on `m.from` must belong to the side to move for a meaningful result).
-pub(crate) fn describe(pos: &Position, m: Move) -> Option<Described> {
+pub(in crate::rules) fn describe(pos: &Position, m: Move) -> Option<Described> {
     let piece = pos.board().piece_at(m.from)?;
     let color = piece.color;
     let st = stack(pos, color, piece.role, m.from.file());
@@ -435,7 +435,7 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Option<Described> {
 
 /// Which piece of a stack a text names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum StackPos {
+pub(in crate::rules) enum StackPos {
     /// 0-based index from the front (前 = 0, 二 = 1, ...).
     Index(u8),
     /// The rearmost (后).
@@ -452,7 +452,7 @@ pub(crate) enum StackPos {
 
 /// How a text designates the moving piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Selector {
+pub(in crate::rules) enum Selector {
     /// A piece of `role` on file number `file`. When that file holds three or five soldiers this is the
     /// middle one (WXF 1997: the middle soldier keeps the normal notation).
     File { role: Role, file: u8 },
@@ -466,7 +466,7 @@ pub(crate) enum Selector {
 
 /// A parsed text: one or more readings of the piece, an action and a target.
 #[derive(Clone, Debug)]
-pub(crate) struct Description {
+pub(in crate::rules) struct Description {
     pub selectors: Vec<Selector>,
     pub action: Action,
     pub target: u8,
@@ -571,7 +571,11 @@ fn destination(
 }
 
 /// Resolves a description against the position.
-pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Move, NotationError> {
+pub(in crate::rules) fn resolve(
+    pos: &Position,
+    d: &Description,
+    text: &str,
+) -> Result<Move, NotationError> {
     let color = pos.turn();
     let mut squares = Vec::new();
     for sel in &d.selectors {
@@ -626,7 +630,7 @@ pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Mov
 }
 
 /// Maps full-width ASCII forms (`Ｃ２．５`, `８`) to ASCII; other characters are kept.
-pub(crate) fn halfwidth(c: char) -> char {
+pub(in crate::rules) fn halfwidth(c: char) -> char {
     match c as u32 {
         0xFF01..=0xFF5E => char::from_u32(c as u32 - 0xFF01 + 0x21).unwrap_or(c),
         0x3000 => ' ',

@@ -263,7 +263,7 @@ impl From<DecodeError> for RecordError {
 }
 
 /// Line and column (from 1, columns in characters) of byte offset `at` in `text`.
-pub(crate) fn line_col(text: &str, at: usize) -> (usize, usize) {
+pub(in crate::rules) fn line_col(text: &str, at: usize) -> (usize, usize) {
     let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;
