@@ -293,7 +293,7 @@ impl BoardView {
         let e = match key {
             "fen" | "fenNow" => b
                 .set_fen(text()?, key == "fen")
-                .map_err(|e| XqError::fen(&FenError::Parse(e)))?,
+                .map_err(|e| XqError::from(FenError::Parse(e)))?,
             "orientation" => b.set_orientation(match text()? {
                 "red" => Color::Red,
                 "black" => Color::Black,
