@@ -13,7 +13,18 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkgDir = join(root, 'pkg');
 const NAME = 'xiangqi_wasm';
-const glue = readFileSync(join(pkgDir, `${NAME}.js`), 'utf8');
+// `console.log(game)` in Node (and Deno, Bun) shows `game.toString()`, not the wasm handle: the runtimes look up
+// this registered symbol on the prototype; browsers ignore it.
+const INSPECT_HOOK = `
+// Added by scripts/pkg-postprocess.mjs: what console.log shows in Node, Deno and Bun.
+Game.prototype[Symbol.for('nodejs.util.inspect.custom')] = function inspect() { return this.__wbg_ptr ? this.toString() : 'Game (freed)'; };
+`;
+let glue = readFileSync(join(pkgDir, `${NAME}.js`), 'utf8');
+if (!glue.includes("Symbol.for('nodejs.util.inspect.custom')")) {
+  if (!/^export class Game \{/m.test(glue)) fail('no `export class Game` in the glue: update the inspect hook');
+  glue += INSPECT_HOOK;
+  writeFileSync(join(pkgDir, `${NAME}.js`), glue);
+}
 
 function fail(msg) {
   console.error(`[pkg-postprocess] ${msg}`);
@@ -109,6 +120,9 @@ const out = {
       types: `./${NAME}.d.ts`,
       default: `./${NAME}.js`,
     },
+    // The web glue itself (needs `await init()`, also in Node): public, for code that wants the browser entry
+    // explicitly, e.g. in a test runner that resolves with the node condition.
+    [`./${NAME}.js`]: { types: `./${NAME}.d.ts`, default: `./${NAME}.js` },
     [`./${NAME}_bg.wasm`]: `./${NAME}_bg.wasm`,
     './package.json': './package.json',
   },

@@ -304,6 +304,48 @@ impl Position {
         });
     }
 
+    /// The moves of the piece on `from` as if its side were to move (for "where can this piece go" lessons):
+    /// for a piece of the side to move, its legal moves; for a piece of the other side, the moves that follow
+    /// its rules of movement and leave its own general safe (a capture of the general is never a move).
+    /// Empty for an empty square. In square order of the destination.
+    pub fn moves_of_piece_either_side(&self, from: Square) -> MoveList {
+        let mut list = MoveList::new();
+        let b = &self.board;
+        let Some(piece) = b.piece_at(from) else {
+            return list;
+        };
+        if piece.color == self.turn {
+            self.for_each_legal(|m| {
+                if m.from == from {
+                    list.push(m);
+                }
+            });
+            return list;
+        }
+        let us = piece.color;
+        for to in Square::all() {
+            if to == from
+                || b.piece_at(to)
+                    .is_some_and(|t| t.color == us || t.role == Role::General)
+            {
+                continue;
+            }
+            let m = Move::new(from, to);
+            if super::illegal::check_geometry(b, piece, m).is_err() {
+                continue;
+            }
+            let g = if piece.role == Role::General {
+                to
+            } else {
+                self.general(us)
+            };
+            if !b.general_attacked_after(from, to, g, us.other()) {
+                list.push(m);
+            }
+        }
+        list
+    }
+
     /// Every legal move, in generation order (use [`MoveList::sort_iccs`] for ICCS order).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();

@@ -3,7 +3,7 @@
 
 use super::dto::to_js;
 use super::errors::XqError;
-use super::input::{bool_option, color_arg, is_absent, options_arg, type_name};
+use super::input::{bool_option, color_arg, is_absent, options_arg};
 use crate::clock::{self, Flag, Period, TimeControl};
 use crate::rules::Color;
 use js_sys::JsString;
@@ -57,11 +57,7 @@ fn ms(v: &JsValue, what: &str, key: &str, min: f64) -> Result<Option<u64>, XqErr
         Some(n) if n.fract() == 0.0 && (min..=MAX_MS).contains(&n) => Ok(Some(n as u64)),
         _ => Err(XqError::options(format!(
             "{what}: {key} must be an integer from {min} to {MAX_MS} (milliseconds or moves), got {}",
-            if v.as_f64().is_some() {
-                "another number"
-            } else {
-                type_name(v)
-            }
+            super::input::shown(v)
         ))),
     }
 }
@@ -72,11 +68,7 @@ fn elapsed_arg(v: &JsValue, what: &str) -> Result<u64, XqError> {
         Some(n) if n.fract() == 0.0 && (0.0..=MAX_MS).contains(&n) => Ok(n as u64),
         _ => Err(XqError::argument(format!(
             "{what}: elapsedMs must be an integer from 0 to {MAX_MS} (milliseconds), got {}",
-            if v.as_f64().is_some() {
-                "another number"
-            } else {
-                type_name(v)
-            }
+            super::input::shown(v)
         ))),
     }
 }

@@ -129,11 +129,7 @@ fn positive(v: &JsValue, what: &str, key: &str, max: f64) -> Result<Option<f64>,
         Some(n) if n.fract() == 0.0 && (1.0..=max).contains(&n) => Ok(Some(n)),
         _ => Err(XqError::options(format!(
             "{what}: option {key} must be an integer from 1 to {max}, got {}",
-            if v.as_f64().is_some() {
-                "another number"
-            } else {
-                type_name(v)
-            }
+            super::input::shown(v)
         ))),
     }
 }

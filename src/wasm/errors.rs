@@ -76,9 +76,20 @@ impl XqError {
     }
 }
 
+/// The longest message thrown, in characters: text from the input is quoted and cut where it is shown, and a
+/// message that still runs longer is cut here, so that no input makes a huge message.
+pub(crate) const MAX_MESSAGE_CHARS: usize = 200;
+
+fn short_message(message: String) -> String {
+    match message.char_indices().nth(MAX_MESSAGE_CHARS - 1) {
+        None => message,
+        Some((at, _)) => format!("{}…", &message[..at]),
+    }
+}
+
 impl From<XqError> for JsValue {
     fn from(e: XqError) -> JsValue {
-        let err = js_sys::Error::new(&e.message);
+        let err = js_sys::Error::new(&short_message(e.message));
         err.set_name(ERROR_NAME);
         // Setting own data properties on a fresh Error cannot fail.
         let _ = Reflect::set(&err, &"code".into(), &e.code.into());

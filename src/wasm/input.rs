@@ -43,6 +43,19 @@ pub(crate) fn type_name(v: &JsValue) -> &'static str {
     }
 }
 
+/// A JS value as an error message shows it: a string quoted and cut after 24 characters (copying no more), a
+/// number as written, else its type (`an object`).
+pub(crate) fn shown(v: &JsValue) -> String {
+    if let Some(s) = v.dyn_ref::<JsString>() {
+        let head = String::from(s.slice(0, 25));
+        return crate::rules::notation::Quoted(&head).to_string();
+    }
+    match v.as_f64() {
+        Some(n) => format!("{n}"),
+        None => type_name(v).to_string(),
+    }
+}
+
 /// The string in `v` if it is a string of at most `max` UTF-16 units; `Err(true)` if it is longer (checked
 /// before anything is copied), `Err(false)` if it is not a string.
 fn short_string(v: &JsValue, max: u32) -> Result<String, bool> {
@@ -213,11 +226,7 @@ pub(crate) fn int_option(
         Some(n) if n.fract() == 0.0 && (min as f64..=max as f64).contains(&n) => Ok(Some(n as u32)),
         _ => Err(XqError::options(format!(
             "{what}: option {key} must be an integer from {min} to {max}, got {}",
-            if v.as_f64().is_some() {
-                "another number"
-            } else {
-                type_name(v)
-            }
+            shown(v)
         ))),
     }
 }
@@ -242,11 +251,7 @@ pub(crate) fn string_option(
                 .map(|c| format!("\"{c}\""))
                 .collect::<Vec<_>>()
                 .join(" or "),
-            if v.is_string() {
-                "another string"
-            } else {
-                type_name(v)
-            }
+            shown(v)
         ))),
     }
 }
@@ -258,11 +263,7 @@ pub(crate) fn color_arg(v: &JsValue, what: &str) -> Result<Color, XqError> {
         Some("black") => Ok(Color::Black),
         _ => Err(XqError::argument(format!(
             "{what}: expected \"red\" or \"black\", got {}",
-            if v.is_string() {
-                "another string"
-            } else {
-                type_name(v)
-            }
+            shown(v)
         ))),
     }
 }

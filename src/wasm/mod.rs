@@ -11,6 +11,7 @@
 //! overloads, string-literal unions and the error-code union; `tests/types/usage.ts` type-checks them and
 //! `tests/js/dts.test.mjs` checks them against the runtime exports.
 
+mod basics;
 mod cache;
 mod clock;
 mod dto;
@@ -26,7 +27,7 @@ mod notation;
 use crate::rules::{self, Position};
 use dto::{to_js, FenValidation};
 use errors::{fen_problems, XqError, ERROR_NAME};
-use input::{fen_arg, type_name};
+use input::fen_arg;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -70,11 +71,7 @@ pub fn perft(fen: JsValue, depth: JsValue) -> Result<f64, XqError> {
         .ok_or_else(|| {
             XqError::argument(format!(
                 "perft: depth must be an integer from 0 to {MAX_PERFT_DEPTH}, got {}",
-                if depth.as_f64().is_some() {
-                    "another number"
-                } else {
-                    type_name(&depth)
-                }
+                input::shown(&depth)
             ))
         })? as u32;
     let text = fen_arg(&fen, "perft")?;

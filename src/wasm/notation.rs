@@ -5,7 +5,6 @@
 use super::errors::XqError;
 use super::game::{game_options, Game};
 use super::input::{int_option, options_arg, string_option, type_name};
-use crate::rules::adjudication::Options;
 use crate::rules::notation::chinese::{BlackDigits, Script};
 use crate::rules::notation::pgn;
 use crate::rules::notation::record::{GameRecord, Line, RecordError};
@@ -106,9 +105,8 @@ pub(crate) fn notation_arg(
     let kind = if name.is_undefined() {
         default
     } else {
-        string_option(name, what, "notation", &["iccs", "wxf", "chinese"])
-            .map_err(|e| XqError::argument(e.message().to_string()))?
-            .unwrap_or(default)
+        // A bad notation name is ERR_OPTIONS wherever it is given (an argument or an option).
+        string_option(name, what, "notation", &["iccs", "wxf", "chinese"])?.unwrap_or(default)
     };
     let [script, black_digits, tandem, traverse, lowercase] = options_arg(
         options,
@@ -260,7 +258,7 @@ pub(crate) fn headers_arg(v: &JsValue, what: &str) -> Result<Vec<(String, String
             s.dyn_ref::<JsString>()
                 .filter(|s| s.length() <= 4096)
                 .map(String::from)
-                .filter(|t| !t.contains(['\n', '\r', '"', ']']) || t.is_empty())
+                .filter(|t| !t.contains(['\n', '\r']))
         };
         match (ok(&key), ok(&value)) {
             (Some(k), Some(val))
@@ -270,8 +268,8 @@ pub(crate) fn headers_arg(v: &JsValue, what: &str) -> Result<Vec<(String, String
             }
             _ => {
                 return Err(XqError::options(format!(
-                    "{what}: headers must map names of letters, digits and _ to strings without quotes, \
-                     brackets or line breaks"
+                    "{what}: headers must map names of letters, digits and _ to strings of at most 4096 \
+                     characters without line breaks (quotes and backslashes are escaped)"
                 )))
             }
         }
@@ -307,10 +305,14 @@ pub(crate) fn move_texts(pos: &Position, m: Move) -> Option<(String, String)> {
 
 impl Game {
     fn from_record(record: &GameRecord, options: &JsValue, what: &str) -> Result<Game, XqError> {
-        let options = game_options(options, what, Options::default())?;
+        let base = record.options();
+        let options = game_options(options, what, base)?;
         let mut inner = record.to_game().map_err(|e| XqError::illegal(&e))?;
-        // The record's game was ruled with the default options; rule it again with the caller's.
-        let _ = inner.set_options(options);
+        // The record's game was ruled with its own options (its XiangqiRules tag); rule it again with the
+        // caller's if they differ.
+        if options != base {
+            let _ = inner.set_options(options);
+        }
         Ok(Game::from_inner(inner))
     }
 }
@@ -383,15 +385,12 @@ impl Game {
         let headers = headers_arg(&headers, "pgn")?;
         let width = int_option(&line_width, "pgn", "lineWidth", 0, 100_000)?.unwrap_or(80);
         let mut record = GameRecord::from_game(self.rules_game());
-        for (k, v) in &headers {
-            record.set_header(k, v);
-        }
-        if record.header("Result").is_none() {
-            let result = self
-                .rules_game()
-                .outcome()
-                .map_or("*", |o| o.result().as_str());
-            record.set_header("Result", result);
+        // The caller's headers first, then the game's own (Result, Termination, XiangqiRules) unless given.
+        let game_tags = core::mem::take(&mut record.headers);
+        for (k, v) in headers.iter().chain(&game_tags) {
+            if record.header(k).is_none() {
+                record.set_header(k, v);
+            }
         }
         Ok(pgn::write_pgn(
             &record,
