@@ -81,13 +81,24 @@ export { default } from './${NAME}.js';
 const dtsPath = join(pkgDir, `${NAME}.d.ts`);
 const dts = readFileSync(dtsPath, 'utf8').replace(/export interface InitOutput \{[\s\S]*?\n\}/, (block) => block.replace(/\bany\b/g, 'unknown'));
 writeFileSync(dtsPath, dts);
-// The same declarations as a CommonJS declaration file, for TypeScript code that `require`s the package.
-writeFileSync(join(pkgDir, 'node.d.cts'), dts);
+// The Node entries' declarations: the same, but the arguments of init() / initSync() typed without the DOM's
+// names (RequestInfo, Response, BufferSource, WebAssembly.*), so that a Node project compiles them with
+// `lib: ["es2022"]` and no @types/node. One for `import` (node.d.mts), one for `require` (node.d.cts).
+const nodeDts = dts
+  .replace(/export type InitInput = [^;]*;/, 'export type InitInput = string | ArrayBuffer | ArrayBufferView | object;')
+  .replace(/export type SyncInitInput = [^;]*;/, 'export type SyncInitInput = ArrayBuffer | ArrayBufferView | object;')
+  .replace(/WebAssembly\.(Memory|Table)\b/g, 'unknown')
+  .replace(/WebAssembly\.Module\b/g, 'object');
+for (const name of ['RequestInfo', 'Response', 'BufferSource', 'WebAssembly']) {
+  if (new RegExp(`\\b${name}\\b`).test(nodeDts.replace(/\/\*[\s\S]*?\*\//g, ''))) fail(`${name} left in the Node declarations`);
+}
+writeFileSync(join(pkgDir, 'node.d.mts'), nodeDts);
+writeFileSync(join(pkgDir, 'node.d.cts'), nodeDts);
 
 // --- package.json ---------------------------------------------------------------------------------------------
 const pj = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 const files = new Set(pj.files ?? []);
-for (const f of [`${NAME}_bg.wasm`, `${NAME}.js`, `${NAME}.d.ts`, `${NAME}_bg.wasm.d.ts`, 'node.mjs', 'node.cjs', 'node.d.cts', 'README.md']) {
+for (const f of [`${NAME}_bg.wasm`, `${NAME}.js`, `${NAME}.d.ts`, `${NAME}_bg.wasm.d.ts`, 'node.mjs', 'node.cjs', 'node.d.mts', 'node.d.cts', 'README.md']) {
   files.add(f);
 }
 // The npm README is the JS API guide; licence files are copied when the repository has them.
@@ -114,7 +125,7 @@ const out = {
   exports: {
     '.': {
       node: {
-        import: { types: `./${NAME}.d.ts`, default: './node.mjs' },
+        import: { types: './node.d.mts', default: './node.mjs' },
         require: { types: './node.d.cts', default: './node.cjs' },
       },
       types: `./${NAME}.d.ts`,

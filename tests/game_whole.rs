@@ -95,7 +95,11 @@ fn comments_and_nags_live_in_the_game_and_go_with_their_move() {
     g.play_iccs("h9g7").unwrap();
     assert!(g.nags(2).is_empty(), "a move played again starts bare");
     g.reset();
-    assert_eq!(g.comment(0), Some("start"), "reset keeps the comment before the first move");
+    assert_eq!(
+        g.comment(0),
+        Some("start"),
+        "reset keeps the comment before the first move"
+    );
     assert_eq!(g.comment(1), None);
 }
 
@@ -125,8 +129,14 @@ fn records_restore_external_endings_and_options() {
             _ => drop(g.illegal_move_forfeit(Color::Red).unwrap()),
         }
         let back = pgn_round_trip(&g);
-        let o = back.outcome().unwrap_or_else(|| panic!("{end}: no outcome"));
-        assert_eq!((o.reason(), o.result(), o.ply()), (reason, result, 3), "{end}");
+        let o = back
+            .outcome()
+            .unwrap_or_else(|| panic!("{end}: no outcome"));
+        assert_eq!(
+            (o.reason(), o.result(), o.ply()),
+            (reason, result, 3),
+            "{end}"
+        );
         assert_eq!(back.history().len(), 3);
     }
     // An ending on the board is found again from the moves, whatever the Termination says.
@@ -139,7 +149,10 @@ fn records_restore_external_endings_and_options() {
         Reason::Checkmate
     );
     // A game going on has no Termination; a result without one (a database game) is not an ending.
-    assert_eq!(GameRecord::from_game(&game_of(&["h2e2"])).header("Termination"), None);
+    assert_eq!(
+        GameRecord::from_game(&game_of(&["h2e2"])).header("Termination"),
+        None
+    );
     let rec = GameRecord::from_pgn("[Result \"1-0\"]\n\n1. 炮二平五 1-0\n").unwrap();
     assert!(rec.to_game().unwrap().outcome().is_none());
 }
@@ -164,7 +177,10 @@ fn the_rules_tag_carries_the_options() {
     );
     assert_eq!(*pgn_round_trip(&g).options(), options);
     // Default options write no tag; a CXA game only its rule set.
-    assert_eq!(GameRecord::from_game(&Game::default()).header(RULES_TAG), None);
+    assert_eq!(
+        GameRecord::from_game(&Game::default()).header(RULES_TAG),
+        None
+    );
     let cxa = Game::with_options(
         Position::new(),
         Options {
@@ -175,9 +191,14 @@ fn the_rules_tag_carries_the_options() {
     .unwrap();
     assert_eq!(GameRecord::from_game(&cxa).header(RULES_TAG), Some("cxa"));
     // Words the reader does not understand are skipped.
-    let rec = GameRecord::from_pgn("[XiangqiRules \"cxa moveLimit=x frobnicate=1 mode=enforce\"]\n\n*\n").unwrap();
+    let rec =
+        GameRecord::from_pgn("[XiangqiRules \"cxa moveLimit=x frobnicate=1 mode=enforce\"]\n\n*\n")
+            .unwrap();
     let o = rec.options();
-    assert_eq!((o.ruleset, o.move_limit, o.mode), (Ruleset::Cxa, 120, Mode::Enforce));
+    assert_eq!(
+        (o.ruleset, o.move_limit, o.mode),
+        (Ruleset::Cxa, 120, Mode::Enforce)
+    );
 }
 
 #[test]
@@ -208,8 +229,8 @@ fn header_values_are_escaped_and_read_back() {
 #[test]
 fn line_wrapping_never_leaves_a_move_number_at_the_end_of_a_line() {
     let moves = [
-        "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "b7b3", "c3c4", "g6g5", "b2a2", "a9b9",
-        "a0b0", "b3b7", "h0h6", "c6c5", "h6g6", "h7h3",
+        "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "b7b3", "c3c4", "g6g5", "b2a2",
+        "a9b9", "a0b0", "b3b7", "h0h6", "c6c5", "h6g6", "h7h3",
     ];
     let g = game_of(&moves);
     for width in 8..60 {
@@ -224,7 +245,10 @@ fn line_wrapping_never_leaves_a_move_number_at_the_end_of_a_line() {
             let body = text.split("\n\n").nth(1).unwrap();
             for line in body.lines() {
                 let last = line.split(' ').next_back().unwrap();
-                assert!(!last.ends_with('.'), "width {width}: line ends with {last:?}:\n{body}");
+                assert!(
+                    !last.ends_with('.'),
+                    "width {width}: line ends with {last:?}:\n{body}"
+                );
             }
             let back = parse_pgn(&text).unwrap();
             assert_eq!(back[0].moves().count(), moves.len());
@@ -284,7 +308,10 @@ fn a_piece_of_the_side_not_to_move_gets_its_moves_as_if_its_side_were_to_move() 
     let red: Vec<String> = {
         let mut l = pos.legal_moves();
         l.sort_iccs();
-        l.iter().filter(|m| m.from.to_string() == "h2").map(|m| m.to_string()).collect()
+        l.iter()
+            .filter(|m| m.from.to_string() == "h2")
+            .map(|m| m.to_string())
+            .collect()
     };
     assert_eq!(list("h2"), red);
     // The side to move in check: the other side's pieces never "capture" the general, and a pinned piece stays.
@@ -298,5 +325,8 @@ fn a_piece_of_the_side_not_to_move_gets_its_moves_as_if_its_side_were_to_move() 
     assert_eq!(l, ["e2e1", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8"]);
     let pinned = Position::from_fen("4k4/9/9/9/4n4/9/9/4R4/9/3K5 w - - 0 1").unwrap();
     let sideways = pinned.moves_of_piece_either_side("e5".parse().unwrap());
-    assert!(sideways.is_empty(), "the horse on e5 shields its general from the chariot");
+    assert!(
+        sideways.is_empty(),
+        "the horse on e5 shields its general from the chariot"
+    );
 }

@@ -566,7 +566,11 @@ impl Game {
     /// Lifts the external ending recorded after the last move (the moves stay), and returns it; `None` if the
     /// game has no such ending (it goes on, or ended by the rules on the board).
     pub fn undo_ending(&mut self) -> Option<Outcome> {
-        if !self.ending.as_ref().is_some_and(|e| is_external(e.reason())) {
+        if !self
+            .ending
+            .as_ref()
+            .is_some_and(|e| is_external(e.reason()))
+        {
             return None;
         }
         let lifted = self.ending.take();

@@ -301,10 +301,10 @@ impl Game {
 
     /// The NAGs of the move of `ply` (default: the last move), `[]` if it has none.
     #[wasm_bindgen(js_name = getNags, skip_typescript)]
-    pub fn get_nags(&self, ply: JsValue) -> Result<Vec<u8>, XqError> {
+    pub fn get_nags(&self, ply: JsValue) -> Result<Array, XqError> {
         let g = self.rules_game();
         let p = ply_arg(&ply, "getNags", g, 0)?;
-        Ok(g.nags(p).to_vec())
+        Ok(g.nags(p).iter().map(|&n| JsValue::from(n)).collect())
     }
 
     /// Sets the NAGs (integers 0–255: `1` good move, `2` mistake, ...) of the move of `ply` (default: the
@@ -337,7 +337,9 @@ impl Game {
         }
         let g = self.rules_game();
         if g.history().is_empty() {
-            return Err(XqError::argument("setNags: NAGs follow a move, and none was played"));
+            return Err(XqError::argument(
+                "setNags: NAGs follow a move, and none was played",
+            ));
         }
         let p = ply_arg(&ply, "setNags", g, 1)?;
         self.rules_game_mut().set_nags(p, list);

@@ -211,8 +211,11 @@ impl Game {
     /// `{ notation }`.
     #[wasm_bindgen(js_name = legalMoves, skip_typescript)]
     pub fn legal_moves(&self, options: JsValue) -> Result<Vec<JsValue>, XqError> {
-        let [verbose, notation, position_only] =
-            options_arg(&options, "legalMoves", ["verbose", "notation", "positionOnly"])?;
+        let [verbose, notation, position_only] = options_arg(
+            &options,
+            "legalMoves",
+            ["verbose", "notation", "positionOnly"],
+        )?;
         let verbose = bool_option(&verbose, "legalMoves", "verbose", false)?;
         let notation = list_notation(&notation, "legalMoves")?;
         let position_only = bool_option(&position_only, "legalMoves", "positionOnly", false)?;
@@ -254,7 +257,13 @@ impl Game {
             options_arg(&options, "movesFrom", ["positionOnly", "anySide"])?;
         let position_only = bool_option(&position_only, "movesFrom", "positionOnly", false)?;
         let any_side = bool_option(&any_side, "movesFrom", "anySide", false)?;
-        if any_side && self.pos().board().piece_at(sq).is_some_and(|p| p.color != self.pos().turn()) {
+        if any_side
+            && self
+                .pos()
+                .board()
+                .piece_at(sq)
+                .is_some_and(|p| p.color != self.pos().turn())
+        {
             let mut moves = self.pos().moves_of_piece_either_side(sq);
             moves.sort_iccs();
             return Ok(iccs_array(moves.iter().copied()));

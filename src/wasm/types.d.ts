@@ -933,10 +933,10 @@ export class Game {
    * @throws {XiangqiError} `ERR_FEN_*` (`ERR_FEN_TOO_MANY_PIECES`, `ERR_FEN_ELEPHANT_PLACEMENT`, ...),
    * `ERR_SQUARE`, `ERR_ARGUMENT` for a bad piece.
    * @example
-   * const game = new Game("4k4/9/9/9/9/9/9/9/9/4K4 w");
+   * const game = new Game("4k4/9/9/9/9/9/9/9/9/3K5 w");
    * game.put({ color: "red", kind: "chariot" }, "a0");
    * game.put("n", "b9");
-   * game.fen();                 // "1n2k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1"
+   * game.fen();                 // "1n2k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
    * try { game.put("B", "a0"); } catch (e) { e.code; } // an elephant cannot stand on a0: ERR_FEN_ELEPHANT_PLACEMENT
    * game.get("a0")?.kind;       // "chariot"
    */

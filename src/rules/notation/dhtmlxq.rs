@@ -87,10 +87,18 @@ fn tags(text: &str) -> Result<Vec<Tag<'_>>, RecordError> {
             continue;
         }
         let Some(name) = head.strip_prefix("DhtmlXQ_") else {
-            return Err(syntax(text, open, format!("unknown tag [{}]", super::Quoted(head))));
+            return Err(syntax(
+                text,
+                open,
+                format!("unknown tag [{}]", super::Quoted(head)),
+            ));
         };
         if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-            return Err(syntax(text, open, format!("bad tag name [{}]", super::Quoted(head))));
+            return Err(syntax(
+                text,
+                open,
+                format!("bad tag name [{}]", super::Quoted(head)),
+            ));
         }
         let end_tag = format!("[/DhtmlXQ_{name}]");
         let Some(end_rel) = text[after..].find(&end_tag) else {

@@ -181,7 +181,11 @@ impl fmt::Display for NotationError {
                 write!(f, "{}: no {piece} stands where the text says", Quoted(text))
             }
             NotationError::NoSuchMove { text } => {
-                write!(f, "{}: no move of that piece fits this description", Quoted(text))
+                write!(
+                    f,
+                    "{}: no move of that piece fits this description",
+                    Quoted(text)
+                )
             }
             NotationError::Ambiguous { text, candidates } => {
                 write!(f, "{} is ambiguous: it fits ", Quoted(text))?;
