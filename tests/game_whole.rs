@@ -119,14 +119,22 @@ fn records_restore_external_endings_and_options() {
     ] {
         let mut g = game_of(&["h2e2", "h9g7", "h0g2"]);
         match end {
-            "resign-red" => drop(g.resign(Color::Red).unwrap()),
-            "resign-black" => drop(g.resign(Color::Black).unwrap()),
+            "resign-red" => {
+                g.resign(Color::Red).unwrap();
+            }
+            "resign-black" => {
+                g.resign(Color::Black).unwrap();
+            }
             "draw" => {
                 g.offer_draw(Color::Black).unwrap();
-                drop(g.accept_draw(Color::Red).unwrap());
+                g.accept_draw(Color::Red).unwrap();
             }
-            "flag-black" => drop(g.time_forfeit(Color::Black).unwrap()),
-            _ => drop(g.illegal_move_forfeit(Color::Red).unwrap()),
+            "flag-black" => {
+                g.time_forfeit(Color::Black).unwrap();
+            }
+            _ => {
+                g.illegal_move_forfeit(Color::Red).unwrap();
+            }
         }
         let back = pgn_round_trip(&g);
         let o = back
