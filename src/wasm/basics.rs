@@ -8,7 +8,7 @@ use super::cache::piece_info;
 use super::dto::{to_js, OptionsDto, OutcomeDto};
 use super::errors::XqError;
 use super::game::{game_options, Game};
-use super::input::{fen_arg, is_absent, shown, square_arg, type_name};
+use super::input::{fen_arg, shown, square_arg, type_name};
 use crate::rules::{
     self, Color, FenError, GameResult, Outcome, Piece, Position, Role, Setup, Square, Status,
 };
@@ -16,8 +16,10 @@ use js_sys::{Array, JsString, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 /// The longest comment accepted, in UTF-16 units (64 KiB).
+#[cfg(feature = "wasm-notation")]
 const MAX_COMMENT_LEN: u32 = 64 * 1024;
 /// The most NAGs a move may carry.
+#[cfg(feature = "wasm-notation")]
 const MAX_NAGS: u32 = 16;
 
 /// What `undo()` returns when it took back an external ending: `{ ending: Outcome }`.
@@ -80,6 +82,7 @@ fn piece_or_null(sq: Square, p: Option<Piece>) -> JsValue {
     p.map_or(JsValue::NULL, |p| piece_info(sq, p))
 }
 
+#[cfg(feature = "wasm-notation")]
 /// A `ply` argument: `undefined` for the current ply (the number of moves played), else an integer from `min`
 /// to the number of moves played.
 fn ply_arg(v: &JsValue, what: &str, game: &rules::Game, min: usize) -> Result<usize, XqError> {
@@ -261,7 +264,13 @@ impl Game {
         }
         obj.into()
     }
+}
 
+/// Comments and NAGs: part of the record API (the `wasm-notation` feature, which the package always has), since
+/// records are what carries them.
+#[cfg(feature = "wasm-notation")]
+#[wasm_bindgen]
+impl Game {
     /// The comment at `ply` (default: the current one): after the move of that ply, before the next; ply 0
     /// is the comment before the first move. `null` if there is none.
     #[wasm_bindgen(js_name = getComment, skip_typescript)]
@@ -274,7 +283,7 @@ impl Game {
     /// Sets the comment at `ply` (default: the current one); `null` or `""` removes it.
     #[wasm_bindgen(js_name = setComment, skip_typescript)]
     pub fn set_comment(&mut self, comment: JsValue, ply: JsValue) -> Result<(), XqError> {
-        let text = if is_absent(&comment) {
+        let text = if super::input::is_absent(&comment) {
             None
         } else {
             match comment.dyn_ref::<JsString>() {

@@ -53,7 +53,7 @@ pub(crate) fn shown(v: &JsValue) -> String {
     // Numbers are written by JS (`String(n)`): Rust's float formatting would add about 20 KB gzipped to the wasm.
     match v.dyn_ref::<js_sys::Number>() {
         Some(n) => n
-            .to_string(10)
+            .to_string_with_radix(10)
             .map_or_else(|_| "a number".to_string(), String::from),
         None => type_name(v).to_string(),
     }
