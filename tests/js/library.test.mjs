@@ -227,6 +227,9 @@ test('comments and NAGs: set, read, kept by pgn() and Game.fromPgn, dropped with
   ]);
   const again = Game.fromPgn(g.pgn());
   assert.deepEqual(again.getComments(), g.getComments());
+  // DhtmlXQ carries the comments (it has no NAGs) and the result, not how the game ended.
+  assert.deepEqual(Game.fromDhtmlxq(g.dhtmlxq()).getComments().map((c) => [c.ply, c.comment]),
+    [[0, 'Before anything'], [1, 'central cannon'], [2, 'a reply']]);
   assert.deepEqual(parsePgn(g.pgn())[0].mainline.moves.map((n) => [n.comment, n.nags]),
     [['central cannon', [1]], ['a reply', [2, 6]], [null, []]]);
   g.setComment('after 马二进三');
