@@ -33,6 +33,7 @@ const steps = [
   ['wasm build', node, ['scripts/build.mjs'], []],
   ['size budget', node, ['scripts/size.mjs'], ['wasm build']],
   ['types (tsc)', 'tsc', ['--noEmit', '-p', 'tests/types/tsconfig.json'], ['wasm build']],
+  ['types (tsc es2022)', 'tsc', ['--noEmit', '-p', 'tests/types/tsconfig.es2022.json'], ['wasm build']],
   ['js tests', node, ['--expose-gc', '--test', '--test-reporter=spec', 'tests/js/'], ['wasm build']],
   ['package tests', node, ['--test', '--test-reporter=spec', 'tests/package/'], ['wasm build']],
   ['browser tests', node, ['--test', '--test-reporter=spec', 'tests/e2e/'], ['wasm build']],

@@ -43,6 +43,31 @@ pub struct PlayedMove {
     undo: Undo,
 }
 
+/// What is written about a point of the game (in a record, by a teacher): a comment and numeric annotation
+/// glyphs (NAGs, `$1` = good move, `$2` = mistake, ...). See [`Game::comment`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// The comment.
+    pub comment: Option<String>,
+    /// The NAGs, in the order given (only after a move: ply 0 has none).
+    pub nags: Vec<u8>,
+}
+
+impl Annotation {
+    fn is_empty(&self) -> bool {
+        self.comment.is_none() && self.nags.is_empty()
+    }
+}
+
+/// What [`Game::take_back`] took back: the external ending recorded last, or a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TakenBack {
+    /// A resignation, agreed draw, time forfeit or illegal-move forfeit, now lifted.
+    Ending(Outcome),
+    /// A move.
+    Move(PlayedMove),
+}
+
 /// Why a move given as text could not be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameError {
@@ -179,6 +204,8 @@ pub struct Game {
     /// ruling, `Some(None)` when the move completes no repetition, so the ending after the move is not ruled
     /// a second time. Empty at every other moment.
     ruled_ahead: Option<Option<Outcome>>,
+    /// Annotations by ply (index 0: before the first move); at most `history.len() + 1` long, often empty.
+    notes: Vec<Annotation>,
 }
 
 impl Default for Game {
@@ -214,6 +241,7 @@ impl Game {
             draw_offer: None,
             idle_overrides: Vec::new(),
             ruled_ahead: None,
+            notes: Vec::new(),
         };
         game.ending = game.evaluate(false);
         game
@@ -427,6 +455,7 @@ impl Game {
         self.pop_track();
         let len = self.history.len();
         self.idle_overrides.retain(|&p| p <= len);
+        self.notes.truncate(len + 1);
         if self
             .ending
             .as_ref()
@@ -445,7 +474,82 @@ impl Game {
         self.truncate_track();
         self.draw_offer = None;
         self.idle_overrides.clear();
+        self.notes.truncate(1);
         self.ending = self.evaluate(false);
+    }
+
+    /// Takes back one step: the external ending (resignation, agreed draw, time forfeit, illegal-move
+    /// forfeit) if one was recorded after the last move, else the last move (as [`Game::undo`]). `None` when
+    /// there is nothing to take back. Call it repeatedly to step back through a finished game.
+    pub fn take_back(&mut self) -> Option<TakenBack> {
+        if let Some(o) = self.undo_ending() {
+            return Some(TakenBack::Ending(o));
+        }
+        self.undo().map(TakenBack::Move)
+    }
+
+    /// Lifts the external ending recorded after the last move (the moves stay), and returns it; `None` if the
+    /// game has no such ending (it goes on, or ended by the rules on the board).
+    pub fn undo_ending(&mut self) -> Option<Outcome> {
+        if !self
+            .ending
+            .as_ref()
+            .is_some_and(|e| is_external(e.reason()))
+        {
+            return None;
+        }
+        let lifted = self.ending.take();
+        // Rule the moves again without it (options that changed after the ending may give an ending by the
+        // rules that the external one hid).
+        let options = self.options;
+        self.set_options(options).unwrap_or_else(|_| unreachable!());
+        lifted
+    }
+
+    // ----- annotations -----------------------------------------------------------------------------------
+
+    /// The comment at `ply`: after the move of that ply and before the next one; ply 0 is the comment before
+    /// the first move. `None` if there is none (or no such ply).
+    pub fn comment(&self, ply: usize) -> Option<&str> {
+        self.notes.get(ply).and_then(|n| n.comment.as_deref())
+    }
+
+    /// The NAGs of the move of `ply` (from 1); empty if there are none.
+    pub fn nags(&self, ply: usize) -> &[u8] {
+        self.notes.get(ply).map_or(&[], |n| n.nags.as_slice())
+    }
+
+    /// The annotation at each ply that has one, as `(ply, annotation)`, in order.
+    pub fn annotations(&self) -> impl Iterator<Item = (usize, &Annotation)> + '_ {
+        self.notes.iter().enumerate().filter(|(_, n)| !n.is_empty())
+    }
+
+    fn note_mut(&mut self, ply: usize) -> &mut Annotation {
+        if self.notes.len() <= ply {
+            self.notes.resize_with(ply + 1, Annotation::default);
+        }
+        &mut self.notes[ply]
+    }
+
+    /// Sets (or with `None` removes) the comment at `ply` (0 to the number of moves played; see
+    /// [`Game::comment`]). Returns `false`, changing nothing, if no such ply exists. Taking the move back
+    /// drops its annotation.
+    pub fn set_comment(&mut self, ply: usize, comment: Option<String>) -> bool {
+        if ply > self.history.len() {
+            return false;
+        }
+        self.note_mut(ply).comment = comment;
+        true
+    }
+
+    /// Sets the NAGs of the move of `ply` (1 to the number of moves played). Returns `false`, changing
+    /// nothing, if no move was played at that ply.
+    pub fn set_nags(&mut self, ply: usize, nags: Vec<u8>) -> bool {
+        if ply == 0 || ply > self.history.len() {
+            return false;
+        }
+        self.note_mut(ply).nags = nags;
+        true
     }
 
     // ----- endings -------------------------------------------------------------------------------------

@@ -55,7 +55,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
 pub use fen::{FenError, ParseFenError};
-pub use game::{EndingError, Game, GameError, PlayedMove};
+pub use game::{Annotation, EndingError, Game, GameError, PlayedMove, TakenBack};
 pub use illegal::{IllegalMoveError, IllegalReason};
 pub use movegen::Targets;
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};

@@ -2,7 +2,7 @@
 
 use super::setup::placement_problems;
 use super::{zobrist, Bitboard, Board, Color, IllegalMoveError, IllegalReason, Move, Piece, Role};
-use super::{PositionError, Setup, SetupProblem, Square};
+use super::{MoveList, PositionError, Setup, SetupProblem, Square};
 
 /// The start position in FEN.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -290,6 +290,36 @@ impl Position {
     #[inline]
     pub(in crate::rules) fn pass_unchecked(&mut self) {
         self.turn = self.turn.other();
+    }
+
+    /// The moves of the piece on `from` as if its side were to move (for "where can this piece go" lessons):
+    /// for a piece of the side to move, its legal moves; for a piece of the other side, the moves that follow
+    /// its rules of movement and leave its own general safe (a capture of the general is never a move).
+    /// Empty for an empty square. In square order of the destination.
+    pub fn moves_of_piece_either_side(&self, from: Square) -> MoveList {
+        let mut list = MoveList::new();
+        let Some(piece) = self.board.piece_at(from) else {
+            return list;
+        };
+        // The generator moves the side to move: for the other side's piece, hand it the move. Its side is
+        // never in check (the position is legal), whatever the side to move's state.
+        let mut pos = self.clone();
+        if piece.color != self.turn {
+            pos.pass_unchecked();
+        }
+        let enemy_general = pos.general(piece.color.other());
+        let mut dests = Bitboard::EMPTY;
+        // Through the generator's list (not its inlined callback form: one copy of the generator in the wasm).
+        for &m in pos.legal_moves().iter() {
+            if m.from == from && m.to != enemy_general {
+                dests = dests.with(m.to);
+            }
+        }
+        // A bitboard iterates in square order: no sort (and no sort code in the wasm) needed.
+        for to in dests {
+            list.push(Move::new(from, to));
+        }
+        list
     }
 
     /// Whether `m` captures.

@@ -89,6 +89,20 @@ pub(crate) struct AttackerDto {
     pub kind: &'static str,
 }
 
+/// What `undo()` returns when it took back an external ending: `{ ending: Outcome }`.
+#[derive(Serialize)]
+pub(crate) struct UndoneEnding {
+    pub ending: OutcomeDto,
+}
+
+impl UndoneEnding {
+    pub(crate) fn of(o: &rules::Outcome) -> UndoneEnding {
+        UndoneEnding {
+            ending: OutcomeDto::of(o),
+        }
+    }
+}
+
 impl OutcomeDto {
     pub(crate) fn of(o: &rules::Outcome) -> OutcomeDto {
         OutcomeDto {

@@ -162,9 +162,25 @@ impl From<RecordError> for XqError {
     }
 }
 
+/// The longest message thrown, in characters: text from the input is quoted and cut where it is shown, and a
+/// message that still runs longer is cut here, so that no input makes a huge message.
+const MAX_MESSAGE_CHARS: usize = 200;
+
+/// `message`, or its first `MAX_MESSAGE_CHARS - 1` characters and `…` when it is longer than the cap.
+fn short_message(message: String) -> String {
+    if message.chars().nth(MAX_MESSAGE_CHARS).is_none() {
+        return message;
+    }
+    let cut = message
+        .char_indices()
+        .nth(MAX_MESSAGE_CHARS - 1)
+        .map_or(message.len(), |(at, _)| at);
+    format!("{}…", &message[..cut])
+}
+
 impl From<XqError> for JsValue {
     fn from(e: XqError) -> JsValue {
-        let err = js_sys::Error::new(&e.message);
+        let err = js_sys::Error::new(&short_message(e.message));
         err.set_name(ERROR_NAME);
         set_property(&err, "code", &e.code.into());
         for (k, v) in &e.details {

@@ -3,7 +3,7 @@
 //! played is asked of [`rules::Game::check_play`] (the one gate), never decided here.
 
 use super::cache::{self, iccs_array, square};
-use super::dto::{to_js, ClassificationDto, OptionsDto, OutcomeDto, Validation};
+use super::dto::{to_js, ClassificationDto, OptionsDto, OutcomeDto, UndoneEnding, Validation};
 use super::errors::XqError;
 use super::input::{bool_option, color_arg, fen_arg, is_absent, move_arg, options_arg, square_arg};
 use super::move_info::{move_info, piece_info};
@@ -145,12 +145,25 @@ impl Game {
         self.pos().is_check()
     }
 
-    /// The legal moves by the rules of movement, sorted by ICCS: strings, `MoveInfo` records with
-    /// `{ verbose: true }`, or text in `{ notation }`.
+    /// The moves that may be played now (those `play` accepts: none once the game is over, no forbidden
+    /// repetition in enforce mode), or with `{ positionOnly: true }` every legal move of the position by the
+    /// rules of movement; sorted by ICCS: strings, `MoveInfo` records with `{ verbose: true }`, or text in
+    /// `{ notation }`.
     #[wasm_bindgen(js_name = legalMoves, skip_typescript)]
     pub fn legal_moves(&self, options: JsValue) -> Result<Vec<JsValue>, XqError> {
-        let (verbose, notation) = list_options(&options, "legalMoves")?;
-        let moves = self.sorted_legal();
+        let [verbose, notation, position_only] = options_arg(
+            &options,
+            "legalMoves",
+            ["verbose", "notation", "positionOnly"],
+        )?;
+        let verbose = bool_option(&verbose, "legalMoves", "verbose", false)?;
+        let notation = list_notation(&notation, "legalMoves")?;
+        let position_only = bool_option(&position_only, "legalMoves", "positionOnly", false)?;
+        let moves = if position_only {
+            self.sorted_legal()
+        } else {
+            self.sorted_allowed()
+        };
         let pos = self.pos();
         Ok(if verbose {
             moves
@@ -171,12 +184,32 @@ impl Game {
         iccs_array(self.sorted_allowed().iter().copied())
     }
 
-    /// The legal moves of the piece on `square` (ICCS strings, sorted); `[]` for an empty square or a piece of
-    /// the side not to move.
+    /// The moves of the piece on `square` that may be played now (ICCS strings, sorted); `[]` for an empty
+    /// square or a piece of the side not to move. `{ positionOnly: true }`: its legal moves whatever the
+    /// game's state; `{ anySide: true }`: also for a piece of the side not to move, as if its side were to move.
     #[wasm_bindgen(js_name = movesFrom, skip_typescript)]
-    pub fn moves_from(&self, square: JsValue) -> Result<Vec<JsValue>, XqError> {
+    pub fn moves_from(&self, square: JsValue, options: JsValue) -> Result<Vec<JsValue>, XqError> {
         let sq = square_arg(&square)?;
-        let moves = self.sorted_legal();
+        let [position_only, any_side] =
+            options_arg(&options, "movesFrom", ["positionOnly", "anySide"])?;
+        let position_only = bool_option(&position_only, "movesFrom", "positionOnly", false)?;
+        let any_side = bool_option(&any_side, "movesFrom", "anySide", false)?;
+        if any_side
+            && self
+                .pos()
+                .board()
+                .piece_at(sq)
+                .is_some_and(|p| p.color != self.pos().turn())
+        {
+            let mut moves = self.pos().moves_of_piece_either_side(sq);
+            moves.sort_iccs();
+            return Ok(iccs_array(moves.iter().copied()));
+        }
+        let moves = if position_only || any_side {
+            self.sorted_legal()
+        } else {
+            self.sorted_allowed()
+        };
         Ok(iccs_array(moves.iter().copied().filter(|m| m.from == sq)))
     }
 
@@ -245,11 +278,15 @@ impl Game {
         Ok(move_info(&before, m, played.captured, played.check))
     }
 
-    /// Takes back the last move and returns its `MoveInfo`; `null` at the start.
+    /// Takes back one step and says what: the resignation, agreed draw or time forfeit recorded last as
+    /// `{ ending: Outcome }`, else the last move as its `MoveInfo`; `null` when there is nothing to take back.
     #[wasm_bindgen(skip_typescript)]
     pub fn undo(&mut self) -> JsValue {
-        match self.inner.undo() {
-            Some(p) => move_info(self.inner.position(), p.mv, p.captured, p.check),
+        match self.inner.take_back() {
+            Some(rules::TakenBack::Move(p)) => {
+                move_info(self.inner.position(), p.mv, p.captured, p.check)
+            }
+            Some(rules::TakenBack::Ending(o)) => to_js(&UndoneEnding::of(&o)),
             None => JsValue::NULL,
         }
     }

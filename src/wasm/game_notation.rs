@@ -7,7 +7,6 @@ use super::game::Game;
 use super::input::{int_option, options_arg, type_name};
 use super::notation::{headers_arg, notation_arg, record_text};
 use super::options::game_options;
-use crate::rules::adjudication::Options;
 use crate::rules::notation::record::{GameRecord, RecordError};
 use crate::rules::notation::{self, pgn};
 use crate::rules::IllegalMoveError;
@@ -15,9 +14,11 @@ use wasm_bindgen::prelude::*;
 
 impl Game {
     fn from_record(record: &GameRecord, options: &JsValue, what: &str) -> Result<Game, XqError> {
-        let options = game_options(options, what, Options::default())?;
+        let base = record.options();
+        let options = game_options(options, what, base)?;
         let mut inner = record.to_game()?;
-        // The record's game was ruled with the default options; rule it again with the caller's, if others.
+        // The record's game was ruled with its own options (its XiangqiRules tag); rule it again with the
+        // caller's, if others.
         if *inner.options() != options {
             inner.set_options(options)?;
         }
@@ -93,15 +94,12 @@ impl Game {
         let headers = headers_arg(&headers, "pgn")?;
         let width = int_option(&line_width, "pgn", "lineWidth", 0..=100_000)?.unwrap_or(80);
         let mut record = GameRecord::from_game(self.rules_game());
-        for (k, v) in &headers {
-            record.set_header(k, v);
-        }
-        if record.header("Result").is_none() {
-            let result = self
-                .rules_game()
-                .outcome()
-                .map_or("*", |o| o.result().as_str());
-            record.set_header("Result", result);
+        // The caller's headers first, then the game's own (Result, Termination, XiangqiRules) unless given.
+        let game_tags = core::mem::take(&mut record.headers);
+        for (k, v) in headers.iter().chain(&game_tags) {
+            if record.header(k).is_none() {
+                record.set_header(k, v);
+            }
         }
         Ok(pgn::write_pgn(
             &record,

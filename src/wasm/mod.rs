@@ -1,8 +1,9 @@
 //! The JavaScript binding: a thin camelCase facade over [`crate::rules`]. The only module that names
 //! `wasm_bindgen`, `js_sys` or `serde`.
 //!
-//! - [`game`]: the `Game` class (arbiter tools in [`adjudication_extras`]); [`game_notation`]: its notation and record methods; [`engine`]: `Engine`
-//!   and `game.hint()`; [`clock`]: the `Clock` class;
+//! - [`game`]: the `Game` class (arbiter tools in [`adjudication_extras`], what every chess library has —
+//!   `isCheckmate`, `board()`, `put`, `ascii`, comments, ... — in [`basics`]); [`game_notation`]: its notation
+//!   and record methods; [`engine`]: `Engine` and `game.hint()`; [`clock`]: the `Clock` class;
 //! - module functions below: `startFen`, `validateFen`, `perft`, `isXiangqiError`;
 //! - [`errors`]: every failure is a JS `Error` with `name === "XiangqiError"` and a stable `code`, one `From`
 //!   per error type of the rules;
@@ -21,6 +22,7 @@
 //! `tests/js/dts.test.mjs` checks them against the runtime exports.
 
 mod adjudication_extras;
+mod basics;
 #[cfg(feature = "wasm-board")]
 mod board;
 mod cache;

@@ -88,9 +88,8 @@ pub(crate) fn notation_arg(
     let kind = if name.is_undefined() {
         default
     } else {
-        string_option(name, what, "notation", &["iccs", "wxf", "chinese"])
-            .map_err(|e| XqError::argument(e.message().to_string()))?
-            .unwrap_or(default)
+        // A bad notation name is ERR_OPTIONS wherever it is given (an argument or an option).
+        string_option(name, what, "notation", &["iccs", "wxf", "chinese"])?.unwrap_or(default)
     };
     let [script, black_digits, tandem, traverse, lowercase] = options_arg(
         options,
@@ -212,7 +211,7 @@ pub(crate) fn headers_arg(v: &JsValue, what: &str) -> Result<Vec<(String, String
             s.dyn_ref::<JsString>()
                 .filter(|s| s.length() <= 4096)
                 .map(String::from)
-                .filter(|t| !t.contains(['\n', '\r', '"', ']']) || t.is_empty())
+                .filter(|t| !t.contains(['\n', '\r']))
         };
         match (ok(&key), ok(&value)) {
             (Some(k), Some(val))
@@ -222,8 +221,8 @@ pub(crate) fn headers_arg(v: &JsValue, what: &str) -> Result<Vec<(String, String
             }
             _ => {
                 return Err(XqError::options(format!(
-                    "{what}: headers must map names of letters, digits and _ to strings without quotes, \
-                     brackets or line breaks"
+                    "{what}: headers must map names of letters, digits and _ to strings of at most 4096 \
+                     characters without line breaks (quotes and backslashes are escaped)"
                 )))
             }
         }

@@ -10,6 +10,10 @@ import { serve, launch } from '../support/browser.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const doc = readFileSync(join(root, 'docs', 'board.md'), 'utf8');
 const blocks = [...doc.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+// The README's board examples run here too (tests/js/docs.test.mjs runs its other examples in Node).
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const readmeBlocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1])
+  .filter((b) => /from "xiangqi-wasm\/(board|worker)"/.test(b));
 let server;
 let browser;
 before(async () => {
@@ -39,8 +43,11 @@ function withChecks(code) {
 
 test('docs/board.md has runnable examples', () => assert.ok(blocks.length >= 5, `${blocks.length} blocks`));
 
-for (const [i, block] of blocks.entries()) {
-  test(`docs/board.md example ${i + 1}`, async () => {
+test('the README has a board example', () => assert.ok(readmeBlocks.length >= 1));
+
+for (const [i, [name, block]] of [...blocks.map((b, j) => [`docs/board.md example ${j + 1}`, b]),
+  ...readmeBlocks.map((b, j) => [`README.md board example ${j + 1}`, b])].entries()) {
+  test(name, async () => {
     const { code: body, checks } = withChecks(block);
     // imports go first, outside the try (a module's imports are top level)
     const imports = body.split('\n').filter((l) => /^import /.test(l)).join('\n');

@@ -75,7 +75,10 @@ test('enforce mode: the condemned move is refused, listed nowhere, and the game 
           assert.equal(snapshot(g), before);
           assert.equal(g.isLegal(m), false);
           assert.ok(!g.allowedMoves().includes(m));
-          assert.ok(g.legalMoves().includes(m));
+          assert.ok(!g.legalMoves().includes(m));
+          assert.ok(g.legalMoves({ positionOnly: true }).includes(m));
+          assert.ok(!g.movesFrom(m.slice(0, 2)).includes(m));
+          assert.ok(g.movesFrom(m.slice(0, 2), { positionOnly: true }).includes(m));
           assert.ok(!(g.dests().get(m.slice(0, 2)) ?? []).includes(m.slice(2)));
           // The same move in adjudicate mode is played and loses for its mover.
           const adj = g.clone();
@@ -240,7 +243,10 @@ test('notation errors: syntax, no piece, impossible, ambiguous, illegal — type
     assert.throws(() => g.play(bad));
   }
   assert.equal(snapshot(g), before);
-  throwsCode(() => g.toNotation('h2e2', 'algebraic'), 'ERR_ARGUMENT');
+  // A bad notation name is ERR_OPTIONS wherever it is given.
+  throwsCode(() => g.toNotation('h2e2', 'algebraic'), 'ERR_OPTIONS');
+  throwsCode(() => g.toNotation('h2e2', 42), 'ERR_OPTIONS');
+  throwsCode(() => g.legalMoves({ notation: 'algebraic' }), 'ERR_OPTIONS');
   throwsCode(() => g.toNotation('h2e2', 'wxf', { script: 'cursive' }), 'ERR_OPTIONS');
   throwsCode(() => g.toNotation('h2e2', 'wxf', { colour: 1 }), 'ERR_OPTIONS');
   throwsCode(() => g.toNotation('h2h7', 'wxf'), 'ERR_ILLEGAL_MOVE');
@@ -318,7 +324,11 @@ test('record errors: syntax with line and column, moves with ply and text, FEN, 
   const g = new Game();
   throwsCode(() => g.pgn({ notation: 'fen' }), 'ERR_OPTIONS');
   throwsCode(() => g.pgn({ headers: { 'Bad Name': 'x' } }), 'ERR_OPTIONS');
-  throwsCode(() => g.pgn({ headers: { Event: 'a"b' } }), 'ERR_OPTIONS');
+  throwsCode(() => g.pgn({ headers: { Event: 'a\nb' } }), 'ERR_OPTIONS');
+  // Quotes and backslashes are escaped as the PGN standard says, and read back.
+  const quoted = g.pgn({ headers: { Event: 'a "b" \\ c]' } });
+  assert.ok(quoted.includes('[Event "a \\"b\\" \\\\ c]"]'), quoted);
+  assert.equal(parsePgn(quoted)[0].headers.Event, 'a "b" \\ c]');
   throwsCode(() => g.pgn({ lineWidth: -1 }), 'ERR_OPTIONS');
   throwsCode(() => g.pgn({ colour: 1 }), 'ERR_OPTIONS');
 });

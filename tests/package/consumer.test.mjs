@@ -125,6 +125,51 @@ export { board, tag, hint };
   }
 });
 
+test('(a) TypeScript with lib es2022 only (no DOM, no esnext.disposable, no @types/node)', () => {
+  const dir = join(consumer, 'ts-es2022');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'esm.mts'), `import init, { Game, type MoveInfo, type UndoneEnding } from 'xiangqi-wasm';
+await init();
+const game = new Game();
+const moves: string[] = game.legalMoves();
+const undone: MoveInfo | UndoneEnding | null = game.undo();
+game.free();
+export { moves, undone };
+`);
+  writeFileSync(join(dir, 'cjs.cts'), `import xq = require('xiangqi-wasm');
+const game: xq.Game = new xq.Game();
+export = game.board().length;
+`);
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022',
+      lib: ['es2022'], types: [], skipLibCheck: false },
+    files: ['esm.mts', 'cjs.cts'],
+  }));
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  try {
+    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`);
+  }
+});
+
+test('(a) the web entry is a public path, and console.log shows a readable game', () => {
+  const out = runNode('web-entry.mjs', `import init, { Game } from 'xiangqi-wasm/xiangqi_wasm.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { inspect } from 'node:util';
+const wasm = readFileSync(createRequire(import.meta.url).resolve('xiangqi-wasm/xiangqi_wasm_bg.wasm'));
+await init({ module_or_path: wasm });
+const g = new Game();
+g.play('h2e2');
+console.log(JSON.stringify({ shown: inspect(g), json: JSON.parse(JSON.stringify(g)).history }));
+`);
+  assert.deepEqual(out, {
+    shown: 'Game(rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1, 1 move, black to move)',
+    json: ['h2e2'],
+  });
+});
+
 test('(b) a Vite build of a tiny app runs in Chromium', { timeout: 120_000 }, async () => {
   const app = join(consumer, 'vite-app');
   mkdirSync(app);

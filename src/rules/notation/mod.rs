@@ -165,21 +165,43 @@ impl NotationError {
     }
 }
 
+/// Text from the user in a message: quoted, and cut after 24 characters (`"xxxx…"`), so that a message stays
+/// short whatever the input.
+pub struct Quoted<'a>(pub &'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const MAX: usize = 24;
+        match self.0.char_indices().nth(MAX) {
+            None => write!(f, "{:?}", self.0),
+            Some((at, _)) => {
+                let shown = format!("{:?}", &self.0[..at]);
+                write!(f, "{}…\"", &shown[..shown.len() - 1])
+            }
+        }
+    }
+}
+
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NotationError::Syntax { text } => write!(
                 f,
-                "{text:?} is not a move: expected ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五)"
+                "{} is not a move: expected ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五)",
+                Quoted(text)
             ),
             NotationError::NoSuchPiece { text, piece } => {
-                write!(f, "{text:?}: no {piece} stands where the text says")
+                write!(f, "{}: no {piece} stands where the text says", Quoted(text))
             }
             NotationError::NoSuchMove { text } => {
-                write!(f, "{text:?}: no move of that piece fits this description")
+                write!(
+                    f,
+                    "{}: no move of that piece fits this description",
+                    Quoted(text)
+                )
             }
             NotationError::Ambiguous { text, candidates } => {
-                write!(f, "{text:?} is ambiguous: it fits ")?;
+                write!(f, "{} is ambiguous: it fits ", Quoted(text))?;
                 for (i, m) in candidates.iter().enumerate() {
                     if i > 0 {
                         f.write_str(if i + 1 == candidates.len() {
@@ -192,7 +214,7 @@ impl fmt::Display for NotationError {
                 }
                 Ok(())
             }
-            NotationError::Illegal { text, error } => write!(f, "{text:?}: {error}"),
+            NotationError::Illegal { text, error } => write!(f, "{}: {error}", Quoted(text)),
         }
     }
 }
