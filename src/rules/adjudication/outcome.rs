@@ -96,7 +96,11 @@ impl Outcome {
 
     /// The ending a repetition ruling gives, reached after `ply` plies, under `options` (those the ruling
     /// was made with).
-    pub(in crate::rules) fn repetition(ruling: RepetitionRuling, ply: usize, options: &Options) -> Outcome {
+    pub(in crate::rules) fn repetition(
+        ruling: RepetitionRuling,
+        ply: usize,
+        options: &Options,
+    ) -> Outcome {
         Outcome {
             result: ruling.result,
             reason: ruling.reason,
