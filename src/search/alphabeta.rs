@@ -180,6 +180,15 @@ impl Worker<'_> {
                 completed_seldepth = completed_seldepth.max(self.seldepth);
             }
             if self.aborted {
+                // A root move searched to the full depth of the unfinished iteration and scored above the
+                // first one is better founded than the last finished iteration's choice: take it.
+                if multi_pv == 1
+                    && skill >= 20
+                    && root[0].score > -INFINITE
+                    && completed.first().is_some_and(|c| c.mv != root[0].mv)
+                {
+                    completed[0] = root[0].clone();
+                }
                 break;
             }
             root[..multi_pv].sort_by_key(|r| core::cmp::Reverse(r.score));
@@ -334,7 +343,8 @@ impl Worker<'_> {
         if let Some(s) = self.path.repetition(&self.pos, self.judge, ply) {
             return s;
         }
-        if self.pos.halfmoves() >= self.options.move_limit {
+        // The move limit (0: none) draws, unless the side to move has no move: mate or stalemate first.
+        if self.options.move_limit > 0 && self.pos.halfmoves() >= self.options.move_limit {
             return if self.pos.has_legal_move() {
                 0
             } else {

@@ -38,11 +38,13 @@ impl Limits {
         }
     }
 
-    /// Use at most `ms` milliseconds; no new iteration starts after 60 % of it.
+    /// Use `ms` milliseconds: iterations go on until the time is up, and a move from the unfinished last
+    /// iteration is played when it searched deeper and scored better than the last finished one.
     pub fn movetime(ms: u64) -> Limits {
+        let (hard, soft) = time::plan_movetime(ms);
         Limits {
-            time_ms: Some(ms),
-            soft_time_ms: Some(time::soft_limit(ms)),
+            time_ms: Some(hard),
+            soft_time_ms: soft,
             ..Limits::default()
         }
     }

@@ -6,8 +6,12 @@
 //! xiangqi perft-bench [--depth N]              perft speed from the start and two middle games
 //! xiangqi bench [--depth N | --nodes N]         search speed over 10 positions: total nodes and nodes/s
 //! xiangqi uci                                   UCI engine protocol on stdin/stdout
-//! xiangqi match [--a-depth N] [--b-depth N] [--a-ms MS] [--b-ms MS] [--a-skill L] [--b-skill L] [--openings N]
-//!                                               engine A vs engine B, each opening with both colours
+//! xiangqi match [--a-… / --b-… ms|depth|nodes|skill|uci CMD|ranks-from-one] [--openings FILE|N] [--games N]
+//!               [--jobs N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--rules axf|cxa] [--max-plies N]
+//!                                               engine A vs engine B (in-process or UCI), each opening with
+//!                                               both colours: W/D/L, Elo with its 95 % interval, SPRT
+//! xiangqi openings [--count N] [--plies N] [--seed S] [--depth D] [--max-cp CP]
+//!                                               random balanced openings for `match`, one a line
 //! xiangqi mates FILE.jsonl                      time to find each mate of a puzzle file
 //! ```
 //! Bad arguments print one line to stderr and exit with status 2.
@@ -20,9 +24,10 @@ mod bench;
 mod matches;
 mod mates;
 mod perft;
+mod stats;
 mod uci;
 
-const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi mates FILE";
+const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi openings [options] | xiangqi mates FILE";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -44,7 +49,10 @@ fn run(args: &[String]) -> Result<(), String> {
         "perft" | "moves" | "perft-bench" => perft::run(cmd, rest),
         "bench" => bench::search_bench(rest),
         "uci" => uci::uci_loop(),
-        "match" => matches::run_match(rest),
+        "match" => matches::parse_args(rest)
+            .and_then(|config| matches::run(&config))
+            .map(|_| ()),
+        "openings" => matches::write_openings(rest),
         "mates" => mates::mate_times(rest),
         other => Err(format!("unknown command {other:?}; {USAGE}")),
     }
