@@ -221,12 +221,17 @@ thread_local! {
 impl Game {
     /// `game.hint(limits?)`: the best move for the side to move, searched with the game's history (for
     /// repetitions) and move limit. Throws `ERR_OPTIONS`.
+    ///
+    /// A pure function of the game and the limits: the shared table is cleared before every hint (the
+    /// `Engine` class is the way to keep a table between searches), so the same game and depth give the same
+    /// move and node count whatever was searched before.
     #[wasm_bindgen(skip_typescript)]
     pub fn hint(&self, limits: JsValue) -> Result<JsValue, JsValue> {
         let req = search_request(&limits, "hint")?;
         HINT_ENGINE.with(|cell| {
             let mut slot = cell.borrow_mut();
             let engine = slot.get_or_insert_with(|| search::Engine::new(HINT_HASH_MB));
+            engine.new_game();
             run(engine, self.rules_game(), &req, &JsValue::UNDEFINED)
         })
     }
