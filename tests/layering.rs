@@ -480,4 +480,132 @@ fn no_two_modules_import_each_other() {
         gone.is_empty(),
         "cycles broken since: remove them from KNOWN_CYCLES: {gone:#?}"
     );
+
+/// Every file (any extension) under `dir`, recursively.
+fn all_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            all_files(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+/// The section numbers (`6.3`, `6.3.4`, …) of the headings of `docs/rules.md` whose text starts with `§`.
+fn rules_doc_sections(doc: &str) -> Vec<String> {
+    doc.lines()
+        .filter_map(|line| {
+            let text = line.strip_prefix('#')?.trim_start_matches('#').trim_start();
+            let rest = text.strip_prefix('§')?;
+            let number: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            let number = number.trim_end_matches('.');
+            (!number.is_empty()).then(|| number.to_string())
+        })
+        .collect()
+}
+
+/// The section numbers cited as `docs/rules.md §X` in `text`: the first `§X` after the path (across a line
+/// break and comment markers), and any further `§Y` joined to it by a range or a list (`§4–§7`, `§1.6, §1.8`,
+/// `§6.3 / §6.5`). A subsection suffix such as `§6.6(4)` cites `6.6`.
+fn rules_doc_citations(text: &str) -> Vec<String> {
+    const PATH: &str = "docs/rules.md";
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices(PATH) {
+        let mut rest = text[at + PATH.len()..].trim_start_matches(|c: char| {
+            c.is_whitespace() || matches!(c, '`' | '/' | '!' | '*' | ']' | ')')
+        });
+        // The path itself may be the thing named (a link, "follows docs/rules.md instead"): not a citation.
+        while let Some(after) = rest.strip_prefix('§') {
+            let number: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            let number = number.trim_end_matches('.');
+            assert!(
+                !number.is_empty(),
+                "a `{PATH} §` citation without a section number: {:?}",
+                &rest[..rest.len().min(40)]
+            );
+            out.push(number.to_string());
+            rest = after[number.len()..]
+                .trim_start_matches(|c: char| c == '(' || c == ')' || c.is_ascii_digit())
+                .trim_start_matches([' ', ',', '–', '-', '/']);
+        }
+    }
+    out
+}
+
+/// The repo stands alone: code, tests and docs cite the rules as `docs/rules.md §X` (and the original texts by
+/// name and article), never the project's internal spec or the shared folder it came from; and every section
+/// cited exists as a heading of `docs/rules.md`.
+#[test]
+fn rules_citations_point_into_the_repo() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    all_files(&root.join("src"), &mut files);
+    all_files(&root.join("docs"), &mut files);
+    rust_files(&root.join("tests"), &mut files);
+    files.push(root.join("tests/data/README.md"));
+    files.push(root.join("README.md"));
+    // Spelled in pieces so that this file does not match itself.
+    let banned = [
+        ["RULES", ".md"].concat(),
+        ["..", "/shared"].concat(),
+        ["seeds", "/"].concat(),
+        ["rulings", ".md"].concat(),
+    ];
+    let doc = std::fs::read_to_string(root.join("docs/rules.md")).unwrap();
+    let sections = rules_doc_sections(&doc);
+    for top in 0..=11 {
+        assert!(
+            sections.contains(&top.to_string()),
+            "docs/rules.md has no heading \"§{top} …\" (found {sections:?})"
+        );
+    }
+    let mut cited_in_src = 0;
+    for path in &files {
+        let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
+        for b in &banned {
+            assert!(
+                !text.contains(b.as_str()),
+                "{} mentions {b}",
+                path.display()
+            );
+        }
+        if path.ends_with("tests/layering.rs") {
+            continue; // this file names the citation form in its own docs and messages
+        }
+        for number in rules_doc_citations(&text) {
+            assert!(
+                sections.contains(&number),
+                "{} cites docs/rules.md §{number}, which is not a heading of docs/rules.md",
+                path.display()
+            );
+            if path.starts_with(root.join("src")) {
+                cited_in_src += 1;
+            }
+        }
+    }
+    assert!(
+        cited_in_src > 50,
+        "only {cited_in_src} citations found in src/"
+    );
+}
+
+#[test]
+fn rules_citation_parser() {
+    let text = "see docs/rules.md §5.4–§5.6, §7) and docs/rules.md §6.6(4)); docs/rules.md\n    /// §3.4).\n\
+                [docs/rules.md](rules.md) §4–§7; follows docs/rules.md instead; docs/rules.md §6.3 condition 1";
+    assert_eq!(
+        rules_doc_citations(text),
+        ["5.4", "5.6", "7", "6.6", "3.4", "6.3"]
+    );
+    let doc =
+        "# Title\n## §6 Classifying\n### §6.3 Chase (捉 zhuō)\n#### §6.3.4 Newness\ntext §9\n";
+    assert_eq!(rules_doc_sections(doc), ["6", "6.3", "6.3.4"]);
 }
