@@ -4,7 +4,7 @@
 //!   any repetition — the baseline;
 //! * `game_play_outcome`: `Game::play` + `Game::outcome()` over the same walk (incremental bookkeeping:
 //!   mate/stalemate test, repetition scan of the reversible span, move limit);
-//! * `repetition_ruling`: the move that completes a repetition (R05 and R24 of rulings.md, project case P02),
+//! * `repetition_ruling`: the move that completes a repetition (R05 and R24 of the rulings catalogue, project case P02),
 //!   under AXF, CXA and CXA without the chases through checks (`cxa_direct`), where the whole span
 //!   is classified (§6) and ruled (§7).
 //!
@@ -124,7 +124,7 @@ fn bench_ruling(c: &mut Criterion) {
     ];
     let mut group = c.benchmark_group("repetition_ruling");
     for (name, fen, cycle) in cases {
-        // `cxa_direct`: CXA without the chases through checks (the reference classifier of rulings.md), the
+        // `cxa_direct`: CXA without the chases through checks (the reference classifier of the rulings catalogue), the
         // in-run reference for the cost of the check-sequence search.
         for (rs, check_chases, label) in [
             (Ruleset::Axf, true, "axf"),

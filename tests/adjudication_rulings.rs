@@ -1,6 +1,6 @@
-//! All 42 cases of `rulings.md` (tests/data/rulings.jsonl), both columns (AXF and CXA), through
+//! All 42 cases of the rulings catalogue (tests/data/rulings.jsonl), both columns (AXF and CXA), through
 //! `rules::Game`: the result, the reason, the move at which the game ends, and — for the repetition cases —
-//! the classification of every ply of the span against the tables of rulings.md
+//! the classification of every ply of the span against the tables of the rulings catalogue
 //! (tests/data/rulings_cycles.jsonl, derived by scripts/rulings_cycles.py). The project's own cases in the
 //! same file (`"source": "project"`) are run by tests/rulings_project.rs.
 
@@ -16,7 +16,7 @@ fn game(fen: &str, ruleset: Ruleset, mode: Mode) -> Game {
     game_with(fen, ruleset, mode, true)
 }
 
-/// `check_chases = false` is the reference classifier of rulings.md (direct captures and exchanges only).
+/// `check_chases = false` is the reference classifier of the rulings catalogue (direct captures and exchanges only).
 fn game_with(fen: &str, ruleset: Ruleset, mode: Mode, check_chases: bool) -> Game {
     let options = Options {
         ruleset,
@@ -38,7 +38,7 @@ fn expected_result(word: &str) -> Option<&'static str> {
     }
 }
 
-/// The 42 cases of rulings.md: the records of rulings.jsonl without a `source` (the project's own cases
+/// The 42 cases of the rulings catalogue: the records of rulings.jsonl without a `source` (the project's own cases
 /// carry `"source": "project"`).
 fn catalogue() -> Vec<Value> {
     read_jsonl("rulings.jsonl")
@@ -61,7 +61,7 @@ fn check_cycle(
     check_cycle_moves(id, ruleset, outcome.cycle(), moves, dev)
 }
 
-/// Compares the classified span with the table of rulings.md; differences of category or targets are
+/// Compares the classified span with the table of the rulings catalogue; differences of category or targets are
 /// collected in `dev` (the caller asserts the exact list), everything else is asserted.
 fn check_cycle_moves(
     id: &str,
@@ -110,7 +110,7 @@ fn check_cycle_moves(
 
 #[test]
 fn all_42_cases_both_columns_reference_classifier() {
-    // Exactly the tables of rulings.md.
+    // Exactly the tables of the rulings catalogue.
     assert_eq!(run_catalogue(false), Vec::<String>::new());
 }
 
@@ -146,7 +146,7 @@ fn run_catalogue(check_chases: bool) -> Vec<String> {
         for ruleset in [Ruleset::Axf, Ruleset::Cxa] {
             let mut g = game_with(fen, ruleset, Mode::Adjudicate, check_chases);
             if kind == "rep" && g.outcome().is_some() {
-                // R11 (general + cannon against a bare general) is a dead position (RULES.md §4.5 D2): the game
+                // R11 (general + cannon against a bare general) is a dead position (docs/rules.md §4.5 D2): the game
                 // is drawn before the first move, which agrees with the expected draw. Its span is ruled
                 // directly.
                 let o = g.outcome().unwrap();
@@ -166,7 +166,7 @@ fn run_catalogue(check_chases: bool) -> Vec<String> {
             let mut early = false;
             for (i, m) in moves.iter().enumerate() {
                 if let Some(o) = g.outcome() {
-                    // Another position of the sequence reached its third occurrence first (RULES.md §5.3);
+                    // Another position of the sequence reached its third occurrence first (docs/rules.md §5.3);
                     // the game ends there. Allowed only for a repetition ruling with the expected result.
                     assert!(
                         o.reason().is_repetition(),

@@ -1,4 +1,4 @@
-//! Focused tests, one or more per clause of RULES.md §6 (classification) and §7 (verdicts), on positions
+//! Focused tests, one or more per clause of docs/rules.md §6 (classification) and §7 (verdicts), on positions
 //! built for this file (a few reuse a catalogue position for a different question). Each test has a control that differs in one detail.
 
 use xiangqi_wasm::rules::adjudication::{Classification, Options};
@@ -458,8 +458,8 @@ fn switching_the_ruleset_re_rules_the_game() {
 #[test]
 fn s6_6_4_cxa_chase_through_a_check() {
     // Ra2-e2 lines the rook up behind the horse e5: next, Ne5-f7 discovers check and the horse then takes the
-    // horse h8 whatever Black replies (抽将). CXA: a chase; AXF: allowed (要抽吃, S0 4.3.10); with the option
-    // off (the reference classifier of rulings.md): idle. The elephant c9 shuts the rank-9 skewer of the
+    // horse h8 whatever Black replies (抽将). CXA: a chase; AXF: allowed (要抽吃, AXF 4.3.10); with the option
+    // off (the reference classifier of the rulings catalogue): idle. The elephant c9 shuts the rank-9 skewer of the
     // control below.
     let fen = "2b1k4/7n1/9/9/4N4/9/9/R8/9/3K5 w - - 0 1";
     let c = class(fen, "a2e2", Ruleset::Cxa);
@@ -481,7 +481,7 @@ fn s6_6_4_cxa_chase_through_a_check() {
 #[test]
 fn s6_6_4_cxa_chase_through_a_check_must_be_new() {
     // Without the elephant c9, the rook a2 already wins the horse h8 before Ra2-e2 by two checks: Ra9+ (only
-    // Ke8) Ra8+ and Rxh8. The threat on h8 stands before the move, so Ra2-e2 creates no chase (S2-C 捉2,
+    // Ke8) Ra8+ and Rxh8. The threat on h8 stands before the move, so Ra2-e2 creates no chase (CXA 棋例 捉 2,
     // "上一着尚不存在"). Searched one check deep (mate_threat_depth 1) the standing threat is not seen and the
     // move looks like a chase.
     let fen = "4k4/7n1/9/9/4N4/9/9/R8/9/3K5 w - - 0 1";
@@ -494,7 +494,7 @@ fn s6_6_4_cxa_chase_through_a_check_must_be_new() {
 #[test]
 fn s6_6_4_cxa_chase_through_two_checks() {
     // The elephant a2 leaves the a-file: Ra0-a9+ Ke8 Ra8+ (Ke7 or Ke9) and Rxh8 wins the unprotected horse
-    // through two checks (连续照将, S2-C 捉1, 术语3). Found at the default depth (2), not one check deep.
+    // through two checks (连续照将, CXA 棋例 捉 1, 术语3). Found at the default depth (2), not one check deep.
     let fen = "4k4/7n1/9/9/9/9/9/B8/9/R2K5 w - - 0 1";
     let c = class(fen, "a2c4", Ruleset::Cxa);
     assert_eq!(c.category, Category::Chase);
@@ -519,7 +519,7 @@ fn s6_6_4_cxa_chase_through_two_checks() {
 #[test]
 fn s6_6_5_cxa_one_piece_for_two_soldiers_is_no_gain() {
     // g0e2: the elephant attacks the crossed soldier c4, protected by the soldier c5, with the horse b2
-    // behind: Bxc4 pxc4 Nxc4 is an elephant for two soldiers — no gain (一子换取数兵不算得子, S2-C 释义3),
+    // behind: Bxc4 pxc4 Nxc4 is an elephant for two soldiers — no gain (一子换取数兵不算得子, CXA 棋例 释义 3),
     // and AXF sees a truly protected soldier. Without the protecting soldier c5 both rule sets see a chase.
     let protected = "5k3/9/9/9/2p6/2p6/9/1N7/9/3K2B2 w - - 0 1";
     let bare = "5k3/9/9/9/9/2p6/9/1N7/9/3K2B2 w - - 0 1";

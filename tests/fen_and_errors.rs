@@ -1,4 +1,4 @@
-//! FEN parsing and validation (RULES.md §1.6, §1.8) and illegal-move reasons, from `tests/data`.
+//! FEN parsing and validation (docs/rules.md §1.6, §1.8) and illegal-move reasons, from `tests/data`.
 
 mod common;
 use common::{read_json, strings};

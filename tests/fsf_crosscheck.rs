@@ -1,5 +1,5 @@
 //! Cross-check against what Fairy-Stockfish rules (tests/data/repetition_fsf.jsonl, an approximation of
-//! the AXF rules with a 50-move limit). Where the project follows RULES.md instead, the test says so.
+//! the AXF rules with a 50-move limit). Where the project follows docs/rules.md instead, the test says so.
 
 mod common;
 use common::{read_jsonl, strings};
@@ -23,7 +23,7 @@ fn repetition_cases_agree_with_fairy_stockfish() {
         let moves = strings(&case["moves"]);
         let fs = &case["pyffish"];
         if case["category"] == "move_limit" {
-            // FS draws at 100 plies; RULES.md §4.4 uses 120 and resets on captures only.
+            // FS draws at 100 plies; docs/rules.md §4.4 uses 120 and resets on captures only.
             let mut g = Game::from_fen(fen).unwrap();
             for m in &moves {
                 g.play_iccs(m).unwrap();
@@ -49,7 +49,7 @@ fn repetition_cases_agree_with_fairy_stockfish() {
         }
         let mut g = Game::from_fen(fen).unwrap();
         if let Some(o) = g.outcome() {
-            // General + advisor against a bare general is dead material (RULES.md §4.5 D1): drawn before
+            // General + advisor against a bare general is dead material (docs/rules.md §4.5 D1): drawn before
             // the shuffle starts; FS (no dead-position rule) draws by repetition at the end. Same score.
             assert_eq!(id, "idle-repetition-occ3");
             assert_eq!((o.reason(), o.ply()), (Reason::DeadPosition, 0));

@@ -448,10 +448,6 @@ fn search_uses_only_the_public_api_of_rules() {
     );
 }
 
-/// Cycles between modules that are being broken elsewhere (issue 9, items 2 and 5). The test fails when a
-/// new cycle appears and also when one of these disappears, so that the list only ever shrinks.
-const KNOWN_CYCLES: &[&str] = &[];
-
 /// No two modules import each other, directly or round a longer loop: the import graph of the library (a
 /// module depends on the module that defines each item it names) has no cycle.
 #[test]
@@ -467,19 +463,11 @@ fn no_two_modules_import_each_other() {
         .iter()
         .map(|c| c.iter().map(|m| name(m)).collect::<Vec<_>>().join(" <-> "))
         .collect();
-    let new: Vec<&String> = found
-        .iter()
-        .filter(|c| !KNOWN_CYCLES.contains(&c.as_str()))
-        .collect();
-    let gone: Vec<&&str> = KNOWN_CYCLES
-        .iter()
-        .filter(|c| !found.iter().any(|f| f == *c))
-        .collect();
-    assert!(new.is_empty(), "modules that import each other: {new:#?}");
     assert!(
-        gone.is_empty(),
-        "cycles broken since: remove them from KNOWN_CYCLES: {gone:#?}"
+        found.is_empty(),
+        "modules that import each other: {found:#?}"
     );
+}
 
 /// Every file (any extension) under `dir`, recursively.
 fn all_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -57,7 +57,7 @@ fn parses(p: &Position, m: &str, texts: &[&str]) {
 #[test]
 fn opening_moves_in_every_notation() {
     let mut p = Position::new();
-    // 炮二平五 马8进7 = C2.5 H8+7 = h2e2 h9g7 (RULES.md §1.5).
+    // 炮二平五 马8进7 = C2.5 H8+7 = h2e2 h9g7 (docs/rules.md §1.5).
     parses(
         &p,
         "h2e2",

@@ -1,5 +1,5 @@
 //! The project's own rulings (tests/data/rulings.jsonl, records with `"source": "project"`): cases the
-//! shared catalogue of rulings.md does not cover — the CXA chase through several checks, the newness of such
+//! shared catalogue of the rulings catalogue does not cover — the CXA chase through several checks, the newness of such
 //! a chase, the soldier rule of the CXA values — each in both columns (AXF and CXA), through `rules::Game`.
 //! The reasoning from the rule texts is in each record's `note`.
 
@@ -115,7 +115,7 @@ fn every_project_case_in_both_columns() {
             assert_eq!(c["kind"], "rep", "{id}");
             assert!(g.claimable_draw().is_none(), "{id}");
             if let Some(plies) = c.get("idle_overrides") {
-                // The verdict without the arbiter's overrides, then with them (S2-C 通则3).
+                // The verdict without the arbiter's overrides, then with them (CXA 棋例 通则 3).
                 let without = &c["without_overrides"][rs.code()];
                 assert_eq!(
                     g.outcome().unwrap().result().as_str(),
@@ -160,7 +160,7 @@ fn every_project_case_in_both_columns() {
 }
 
 /// A game played on past its violations (analysis mode): the outcome is the first ending, the violations
-/// are listed, and the third of a side is flagged (S3 三.1(八)).
+/// are listed, and the third of a side is flagged (Basic Rules 三.1(八)).
 fn violations_case(c: &Value, rs: Ruleset) {
     let id = c["id"].as_str().unwrap();
     let g = played(c, options(rs));
@@ -261,7 +261,7 @@ fn p07_a_violation_is_counted_once_and_only_after_varying() {
 #[test]
 fn p01_a_chase_through_a_check_must_be_new() {
     // e1d1 turns the standing mate Rf6# into Rf6+ Ke7 Rxb8 — but the cannon b8 was already en prise to the
-    // rook h8: no new threat (S2-C 捉2). The move is idle in both columns.
+    // rook h8: no new threat (CXA 棋例 捉 2). The move is idle in both columns.
     for rs in BOTH {
         let o = outcome("P01", rs);
         assert_eq!(
@@ -337,7 +337,7 @@ fn p02_the_chase_through_two_checks_needs_the_depth() {
         played(&case("P02"), off).outcome().unwrap().reason(),
         Reason::RepetitionDraw
     );
-    // AXF: a threat to win material by checks is allowed (S0 4.3.10).
+    // AXF: a threat to win material by checks is allowed (AXF 4.3.10).
     let axf = outcome("P02", Ruleset::Axf);
     assert_eq!(categories(&axf, Color::Red), [Category::Idle; 4]);
 }

@@ -1,4 +1,4 @@
-//! Rulings L01–L04 (move legality) and T01–T06 (mate and stalemate) of `rulings.md`.
+//! Rulings L01–L04 (move legality) and T01–T06 (mate and stalemate) of the rulings catalogue.
 
 mod common;
 use common::{read_json, read_jsonl, strings};

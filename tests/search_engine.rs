@@ -183,7 +183,7 @@ fn avoids_completing_a_losing_perpetual_check() {
     assert!(!matches!(r.score, Score::Mate(n) if n <= 0), "{r:?}");
 }
 
-/// rulings.md R05: Red's chariot has chased the unprotected cannon (h4 ↔ i4) while it fled (i7 ↔ h7). Under both
+/// Rulings case R05: Red's chariot has chased the unprotected cannon (h4 ↔ i4) while it fled (i7 ↔ h7). Under both
 /// rule sets perpetual chase (长捉) loses: Red must not chase again, and Black, when Red does, completes the
 /// repetition and wins by rule.
 #[test]
@@ -213,7 +213,7 @@ fn avoids_a_losing_perpetual_chase_and_exploits_it() {
     }
 }
 
-/// rulings.md R12 before its last cycle: one chariot chasing two cannons by turns is allowed under AXF but
+/// Rulings case R12 before its last cycle: one chariot chasing two cannons by turns is allowed under AXF but
 /// loses under CXA, so the engine's choice of the chasing move depends on the rule set of the game.
 #[test]
 fn rule_set_of_the_game_decides_what_the_engine_may_repeat() {

@@ -293,7 +293,7 @@ impl Board {
         (sensitive, screens)
     }
 
-    /// Every piece of `by` that could capture on `sq` if it held an enemy piece (RULES.md §2 "attack"),
+    /// Every piece of `by` that could capture on `sq` if it held an enemy piece (docs/rules.md §2 "attack"),
     /// ignoring pins. The general attacks only its orthogonal neighbours in its palace; facing is not
     /// included (see [`Board::facing_generals`]).
     pub fn attackers(&self, sq: Square, by: Color) -> Bitboard {

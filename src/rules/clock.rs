@@ -2,7 +2,7 @@
 //! never reads the time: the caller says how many milliseconds the side to move used, and the clock says
 //! whose flag fell and why. The same code therefore runs natively, in wasm and in tests.
 //!
-//! Time controls (`seeds/001` = CXA rules article 6; `seeds/000` = AXF rules chapter 2 section 2):
+//! Time controls (CXA competition rules art. 6, AXF rules chapter 2 section 2; docs/rules.md §11):
 //!
 //! | preset | rule | scheme |
 //! |---|---|---|

@@ -1,4 +1,4 @@
-//! FEN (RULES.md §1.6): `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1`.
+//! FEN (docs/rules.md §1.6): `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1`.
 //!
 //! Parsing accepts the side letters `w`, `r` (Red) and `b` (Black), the piece aliases `E` (elephant) and `H`
 //! (horse), and short FENs with the board only or the board and the side to move. Writing always produces the

@@ -1,11 +1,11 @@
-//! A game: a start position, the moves played, play and undo — and how the game ends (RULES.md §4–§7):
+//! A game: a start position, the moves played, play and undo — and how the game ends (docs/rules.md §4–§7):
 //! checkmate, stalemate, repetition rulings under AXF or CXA rules, the natural move limit, dead positions,
 //! and the external endings (resignation, agreed draw, time forfeit, illegal move).
 //!
 //! ```
 //! use xiangqi_wasm::rules::{Game, Reason, Ruleset, adjudication::Options};
 //!
-//! // A chariot chases an unprotected cannon (rulings.md R05): Red must vary and loses.
+//! // A chariot chases an unprotected cannon (rulings case R05): Red must vary and loses.
 //! let options = Options { ruleset: Ruleset::Axf, ..Options::default() };
 //! let mut game = Game::with_options("4k4/9/8c/9/9/7R1/9/9/9/3K5 w - - 0 1".parse().unwrap(), options).unwrap();
 //! for m in ["h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7", "i4h4", "h7i7"] {
@@ -123,7 +123,7 @@ impl std::error::Error for EndingError {}
 struct Track {
     /// Zobrist key (placement + side to move).
     hash: u64,
-    /// Index of the first position of the reversible span (RULES.md §5.2).
+    /// Index of the first position of the reversible span (docs/rules.md §5.2).
     span_start: usize,
     /// Checks given by Red / Black since the last capture (for the check discount of §4.4).
     checks: [u32; 2],
@@ -182,7 +182,7 @@ fn bucket(hash: u64) -> usize {
 
 /// A game from a start position: the current position, the moves that led to it, and its ending.
 ///
-/// After every move the game evaluates, in the order of RULES.md §4: checkmate and stalemate (both lose),
+/// After every move the game evaluates, in the order of docs/rules.md §4: checkmate and stalemate (both lose),
 /// repetition (§5–§7, only when a position actually repeats), the natural move limit and dead material. The
 /// first ending reached is kept in [`Game::outcome`]; once the game is over, [`Game::play`] refuses moves
 /// (with [`IllegalReason::GameOver`]) until a move is taken back with [`Game::undo`].
@@ -198,7 +198,7 @@ pub struct Game {
     span_filter: SpanFilter,
     ending: Option<Outcome>,
     draw_offer: Option<Color>,
-    /// Plies (1-based) that the arbiter ruled idle (S2-C 通则3).
+    /// Plies (1-based) that the arbiter ruled idle (CXA 棋例 通则 3).
     idle_overrides: Vec<usize>,
     /// While [`Game::play`] plays a move whose repetition the gate has already ruled (enforce mode): that
     /// ruling, `Some(None)` when the move completes no repetition, so the ending after the move is not ruled
@@ -554,7 +554,7 @@ impl Game {
 
     // ----- endings -------------------------------------------------------------------------------------
 
-    /// The ending of the current position, in the order of RULES.md §4 (called after each move).
+    /// The ending of the current position, in the order of docs/rules.md §4 (called after each move).
     fn evaluate(&mut self, material_changed: bool) -> Option<Outcome> {
         let in_check = self
             .history
@@ -744,7 +744,7 @@ impl Game {
         list
     }
 
-    /// Classifies the legal move `m` of the side to move (RULES.md §6) under the game's rule set: check,
+    /// Classifies the legal move `m` of the side to move (docs/rules.md §6) under the game's rule set: check,
     /// mate threat, chase (with the chased pieces) or idle. Works in any position, not only in a repetition.
     pub fn classify_move(&self, m: Move) -> Result<Classification, IllegalMoveError> {
         self.pos
@@ -754,12 +754,12 @@ impl Game {
     }
 
     /// Whether the material on the board is practically drawn and a draw may be claimed before an arbiter
-    /// (never automatic), RULES.md §4.5.
+    /// (never automatic), docs/rules.md §4.5.
     pub fn claimable_draw(&self) -> Option<adjudication::ClaimableDraw> {
         adjudication::claimable_draw(self.pos.board())
     }
 
-    /// Arbiter override (RULES.md §6.6(6), S2-C 通则3): the move at game ply `ply` (1 = the first move) —
+    /// Arbiter override (docs/rules.md §6.6(6), CXA 棋例 通则 3): the move at game ply `ply` (1 = the first move) —
     /// for example one that occupies a defensive key point with an incidental attack on an advisor or
     /// elephant — is ruled IDLE in repetition rulings, whatever it threatens (a check stays a check). The game
     /// is re-ruled at once. Returns `false` (and changes nothing) if no move was played at that ply.
@@ -844,7 +844,7 @@ impl Game {
         ))
     }
 
-    /// `color` made an illegal move over the board (a game recorded without a legality filter, RULES.md
+    /// `color` made an illegal move over the board (a game recorded without a legality filter, docs/rules.md
     /// §3.4): the other side wins, reason `illegalMove`.
     pub fn illegal_move_forfeit(&mut self, color: Color) -> Result<&Outcome, EndingError> {
         if self.ending.is_some() {

@@ -55,7 +55,7 @@ pub enum IllegalReason {
     /// ([`Game`](super::Game) only).
     GameOver,
     /// In enforce mode, the move would complete a repetition that its mover is forbidden to complete
-    /// (长将 / 长捉 …, RULES.md §5.5; [`Game`](super::Game) only).
+    /// (长将 / 长捉 …, docs/rules.md §5.5; [`Game`](super::Game) only).
     ForbiddenRepetition,
 }
 
@@ -175,7 +175,7 @@ impl fmt::Display for IllegalMoveError {
 
 impl std::error::Error for IllegalMoveError {}
 
-/// Checks that `piece` on `m.from` can reach `m.to` by its movement rule (RULES.md §2). The caller has checked
+/// Checks that `piece` on `m.from` can reach `m.to` by its movement rule (docs/rules.md §2). The caller has checked
 /// that the to-square is empty or holds an enemy piece.
 pub(in crate::rules) fn check_geometry(
     b: &Board,

@@ -1,4 +1,4 @@
-//! Move generation (RULES.md §2–§3.3): the one generator of the crate. Every client — [`Position`]'s own
+//! Move generation (docs/rules.md §2–§3.3): the one generator of the crate. Every client — [`Position`]'s own
 //! queries, [`Game`](super::Game)'s endings, perft, the adjudicator and the search — lists moves through
 //! [`Position::try_for_each_legal`] or one of the wrappers around it.
 //!
@@ -110,7 +110,7 @@ impl Position {
         }
     }
 
-    /// Calls `f(move)` for every legal move (RULES.md §3.3), in generation order.
+    /// Calls `f(move)` for every legal move (docs/rules.md §3.3), in generation order.
     #[inline]
     pub fn for_each_legal<F: FnMut(Move)>(&self, mut f: F) {
         let flow = self.generate::<true, true, false, false, Infallible, _>(self.is_check(), |m| {
@@ -290,7 +290,7 @@ impl Position {
         }
     }
 
-    /// Calls `f(to)` for every pseudo-legal destination (RULES.md §2) of the piece of the side to move on
+    /// Calls `f(to)` for every pseudo-legal destination (docs/rules.md §2) of the piece of the side to move on
     /// `from`, whose role is `role`: empty points if `QUIETS`, enemy pieces if `CAPTURES`.
     #[inline(always)]
     fn piece_moves<

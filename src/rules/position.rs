@@ -7,7 +7,7 @@ use super::{MoveList, PositionError, Setup, SetupProblem, Square};
 /// The start position in FEN.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
-/// A legal xiangqi position (RULES.md §1.8): one general per side in its palace, every piece on a point it
+/// A legal xiangqi position (docs/rules.md §1.8): one general per side in its palace, every piece on a point it
 /// can reach, the generals not facing, the side not to move not in check. Every method keeps it legal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -26,7 +26,7 @@ pub struct Undo {
     halfmoves: u32,
 }
 
-/// Whether the game goes on, as far as the position alone tells (RULES.md §4 orders 1–2).
+/// Whether the game goes on, as far as the position alone tells (docs/rules.md §4 orders 1–2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
     /// The side to move has a legal move.
@@ -52,7 +52,7 @@ impl Position {
         Position::from_setup(setup).unwrap_or_else(|_| unreachable!())
     }
 
-    /// Validates a setup (RULES.md §1.8). The error lists every problem found.
+    /// Validates a setup (docs/rules.md §1.8). The error lists every problem found.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         let mut problems = placement_problems(&setup.board);
         let red = setup.board.by_piece(Piece::new(Color::Red, Role::General));
@@ -110,7 +110,7 @@ impl Position {
         self.turn
     }
 
-    /// Plies since the last capture (RULES.md §4.4).
+    /// Plies since the last capture (docs/rules.md §4.4).
     #[inline]
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
@@ -153,7 +153,7 @@ impl Position {
         out
     }
 
-    /// Whether the game is over on the board (checkmate or stalemate), RULES.md §4 orders 1–2.
+    /// Whether the game is over on the board (checkmate or stalemate), docs/rules.md §4 orders 1–2.
     pub fn status(&self) -> Status {
         if self.has_legal_move() {
             Status::Ongoing

@@ -84,7 +84,7 @@ impl Role {
         }
     }
 
-    /// Most pieces of this kind one side may have (RULES.md §1.8).
+    /// Most pieces of this kind one side may have (docs/rules.md §1.8).
     pub const fn max_count(self) -> u8 {
         match self {
             Role::General => 1,

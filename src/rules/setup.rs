@@ -1,4 +1,4 @@
-//! Unvalidated positions ([`Setup`]) and the legal-setup rules of RULES.md §1.8.
+//! Unvalidated positions ([`Setup`]) and the legal-setup rules of docs/rules.md §1.8.
 
 use super::{Board, Color, Piece, Role, Square};
 use core::fmt;
@@ -11,7 +11,7 @@ pub struct Setup {
     pub board: Board,
     /// Side to move.
     pub turn: Color,
-    /// Plies since the last capture (FEN field 5; RULES.md §4.4).
+    /// Plies since the last capture (FEN field 5; docs/rules.md §4.4).
     pub halfmoves: u32,
     /// Move number, starting at 1 and incremented after each Black move (FEN field 6).
     pub fullmoves: u32,
@@ -28,7 +28,7 @@ impl Default for Setup {
     }
 }
 
-/// One reason a placement is not a legal xiangqi position (RULES.md §1.8).
+/// One reason a placement is not a legal xiangqi position (docs/rules.md §1.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SetupProblem {
     /// The side has no general.
@@ -131,7 +131,7 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// Whether a piece of `piece`'s kind can ever stand on `sq` (RULES.md §1.8).
+/// Whether a piece of `piece`'s kind can ever stand on `sq` (docs/rules.md §1.8).
 pub fn reachable(piece: Piece, sq: Square) -> bool {
     let c = piece.color;
     // Look at the board from the piece's own side: rank 0 is its back rank.

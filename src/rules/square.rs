@@ -10,7 +10,7 @@ pub const FILES: u8 = 9;
 pub const RANKS: u8 = 10;
 
 /// A point of the board, `a0` (Red's bottom-left) to `i9`. Files `a`–`i` run from Red's left to Red's right,
-/// ranks `0`–`9` from Red's back rank to Black's (ICCS, RULES.md §1.2). Index = rank × 9 + file.
+/// ranks `0`–`9` from Red's back rank to Black's (ICCS, docs/rules.md §1.2). Index = rank × 9 + file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 

@@ -1,4 +1,4 @@
-//! Zobrist keys (RULES.md §5.1: same position = same pieces on the same points and the same side to move).
+//! Zobrist keys (docs/rules.md §5.1: same position = same pieces on the same points and the same side to move).
 //!
 //! The keys come from a fixed SplitMix64 stream, generated at compile time, so hashes are stable across
 //! builds, platforms and the wasm target.

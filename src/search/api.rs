@@ -59,7 +59,7 @@ pub struct SearchOptions {
     pub skill_level: u8,
     /// Seed of the generator that weaker skill levels use: same seed, same choices.
     pub seed: u64,
-    /// Plies without a capture after which the game is drawn (RULES.md §4.4; 120 = 60 moves).
+    /// Plies without a capture after which the game is drawn (docs/rules.md §4.4; 120 = 60 moves).
     pub move_limit: u32,
 }
 

@@ -1,6 +1,6 @@
 //! An exhaustive forced-mate prover, independent of the alpha-beta search: full width for both sides, no
 //! pruning, no evaluation. Used to verify mate puzzles (the search's mate scores are checked against it in the
-//! tests) and usable by an adjudicator for mate threats (杀着, RULES.md §6.2).
+//! tests) and usable by an adjudicator for mate threats (杀着, docs/rules.md §6.2).
 //!
 //! "Mate" here is any position where the side to move has no legal move: checkmate (将死) and stalemate
 //! (困毙) both lose in xiangqi. Repetition and the move limit are ignored (they cannot arise in the short

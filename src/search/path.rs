@@ -1,5 +1,5 @@
 //! The search path: the positions from the game's start through the moves played to the root and down the
-//! line being searched, with make / unmake, the null move, and repetition detection (RULES.md §5) handed to
+//! line being searched, with make / unmake, the null move, and repetition detection (docs/rules.md §5) handed to
 //! the [`RepetitionJudge`].
 
 use super::repetition::{CycleStep, RepetitionJudge, Verdict};
@@ -40,7 +40,7 @@ pub(super) struct SearchPath {
     cycle: Vec<CycleStep>,
 }
 
-/// Whether `m` (legal in `pos`) can never be undone: a capture or a soldier's forward step (RULES.md §5.2).
+/// Whether `m` (legal in `pos`) can never be undone: a capture or a soldier's forward step (docs/rules.md §5.2).
 fn irreversible(pos: &Position, m: Move) -> bool {
     pos.is_capture(m)
         || (pos
@@ -137,7 +137,7 @@ impl SearchPath {
     }
 
     /// The score of `pos`, the last position of the path at `ply` from the root, if it repeats an earlier
-    /// position (RULES.md §5): once within the search or at the root, or twice before the root.
+    /// position (docs/rules.md §5): once within the search or at the root, or twice before the root.
     pub(super) fn repetition(
         &mut self,
         pos: &Position,

@@ -2,7 +2,7 @@
 //!
 //! The search detects a cycle itself (same position, same side to move, no capture or forward soldier step in
 //! between) and asks a [`RepetitionJudge`] for the verdict. The full AXF / CXA adjudication (perpetual check
-//! 长将 and perpetual chase 长捉, RULES.md §5–§7) plugs in through this trait; [`PerpetualCheckJudge`] is the
+//! 长将 and perpetual chase 长捉, docs/rules.md §5–§7) plugs in through this trait; [`PerpetualCheckJudge`] is the
 //! default: a repetition is a draw, except that a side which gave check with every one of its moves in the
 //! cycle loses (长将作负), and a cycle in which both sides checked on every move (解将还将) is a draw.
 

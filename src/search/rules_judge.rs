@@ -1,5 +1,5 @@
 //! The repetition judge backed by the full adjudicator: perpetual check, perpetual chase, mate threats and
-//! their mixtures, under the AXF or CXA rule set (RULES.md §5–§7), so the engine scores a repeating line the
+//! their mixtures, under the AXF or CXA rule set (docs/rules.md §5–§7), so the engine scores a repeating line the
 //! way a referee would rule it.
 
 use super::repetition::{CycleStep, RepetitionJudge, Verdict};
@@ -114,7 +114,7 @@ mod tests {
 
     #[test]
     fn perpetual_chase_loses_under_both_rule_sets() {
-        // rulings.md R05: the chariot chases the unprotected cannon; one cycle is enough for the judge.
+        // Rulings case R05: the chariot chases the unprotected cannon; one cycle is enough for the judge.
         let (pos, c) = cycle(
             "4k4/9/8c/9/9/7R1/9/9/9/3K5 w - - 0 1",
             "h4i4 i7h7 i4h4 h7i7",
@@ -131,7 +131,7 @@ mod tests {
 
     #[test]
     fn rule_sets_differ_on_chasing_two_pieces() {
-        // rulings.md R12: one chariot chases two cannons by turns: AXF draw, CXA Red loses.
+        // Rulings case R12: one chariot chases two cannons by turns: AXF draw, CXA Red loses.
         let (pos, c) = cycle(
             "4k4/9/c6c1/9/9/8R/9/9/9/3K5 w - - 0 1",
             "i4a4 a7b7 a4h4 h7i7 h4b4 b7a7 b4i4 i7h7",

@@ -1,4 +1,4 @@
-//! The arbiter's tools on `Game` (RULES.md §4.5, §5.5, §6.6(6)): the practically drawn material a player may
+//! The arbiter's tools on `Game` (docs/rules.md §4.5, §5.5, §6.6(6)): the practically drawn material a player may
 //! claim, the override that rules a move idle, and the count of repetition violations in a game that played
 //! on. A separate `#[wasm_bindgen] impl Game` block over [`rules::Game::claimable_draw`],
 //! [`rules::Game::override_idle`] and [`rules::Game::repetition_violations`].
@@ -42,7 +42,7 @@ impl Game {
             .map_or(JsValue::NULL, |c| JsValue::from_str(c.code()))
     }
 
-    /// Arbiter override (S2-C 通则3): the move at `ply` (1 = the first move) is ruled idle in repetition
+    /// Arbiter override (CXA 棋例 通则 3): the move at `ply` (1 = the first move) is ruled idle in repetition
     /// rulings, and the game is ruled again at once. `false` (and nothing changes) if no move was played at
     /// that ply.
     #[wasm_bindgen(js_name = overrideIdle, skip_typescript)]
@@ -61,7 +61,7 @@ impl Game {
             .collect()
     }
 
-    /// The repetition violations of the game so far (S3 三.1(八): a side's third in one game loses).
+    /// The repetition violations of the game so far (Basic Rules 三.1(八): a side's third in one game loses).
     #[wasm_bindgen(js_name = repetitionViolations, skip_typescript)]
     pub fn repetition_violations(&self) -> JsValue {
         let list: Vec<ViolationDto> = self

@@ -347,7 +347,7 @@ impl Game {
             .map_err(|e| XqError::from(e).in_call("setOptions"))
     }
 
-    /// The classification of a legal move (RULES.md §6): check, mate threat, chase (with targets) or idle.
+    /// The classification of a legal move (docs/rules.md §6): check, mate threat, chase (with targets) or idle.
     #[wasm_bindgen(js_name = classifyMove, skip_typescript)]
     pub fn classify_move(&self, mv: JsValue) -> Result<JsValue, XqError> {
         let m = self.move_of(&mv)?;

@@ -207,7 +207,7 @@ export interface XiangqiError extends Error {
 }
 
 /**
- * Why a game ended (RULES.md §4–§7): `checkmate` and `stalemate` (both lose), the repetition rulings
+ * Why a game ended (docs/rules.md §4–§7): `checkmate` and `stalemate` (both lose), the repetition rulings
  * (`perpetualCheck`, `perpetualChase`, `perpetualMateThreat`, `perpetualAttack` lose for the offender;
  * `mutualPerpetual`, `repetitionDraw` draw), `moveLimit` (natural move limit, draw), `deadPosition` (no mate
  * possible, draw), and the external endings `resignation`, `agreement`, `timeForfeit`, `illegalMove`.
@@ -228,7 +228,7 @@ export type OutcomeReason =
   | "timeForfeit"
   | "illegalMove";
 
-/** How a move is classified for repetition rulings (RULES.md §6): 将 check, 杀 mate threat, 捉 chase, 闲 idle. */
+/** How a move is classified for repetition rulings (docs/rules.md §6): 将 check, 杀 mate threat, 捉 chase, 闲 idle. */
 export type MoveCategory = "check" | "mateThreat" | "chase" | "idle";
 
 /**
@@ -805,7 +805,7 @@ export class Game {
   repetitionWarning(move: MoveInput): Outcome | null;
   /**
    * Whether the material on the board is practically drawn, so that a player may claim a draw before an arbiter
-   * (RULES.md §4.5): the claim's code, or `null`. The game never ends for it by itself (a dead position, where
+   * (docs/rules.md §4.5): the claim's code, or `null`. The game never ends for it by itself (a dead position, where
    * no mate is possible at all, ends the game with `deadPosition` instead).
    * @example
    * new Game("3ak4/4a4/9/9/9/9/9/2C6/9/3K5 w").claimableDraw(); // "loneCannonAgainstDefenders"
@@ -838,7 +838,7 @@ export class Game {
   idleOverrides(): number[];
   /**
    * The repetition violations of the game so far, in order. Over the board a side told to vary may go on, but
-   * its third violation in the same game loses (S3 三.1(八)): find it as the entry with `number === 3`. Playing
+   * its third violation in the same game loses (Basic Rules 三.1(八)): find it as the entry with `number === 3`. Playing
    * on in the same cycle is the same violation; a new one needs a new cycle. Only analysis mode plays on after
    * the first (in adjudicate mode it ends the game; in enforce mode the violating move is refused);
    * `outcome()` stays the first ending.

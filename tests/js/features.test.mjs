@@ -28,7 +28,7 @@ const CHASE = '4k4/9/8c/9/9/7R1/9/9/9/3K5 w';
 const CHASE_MOVES = ['h4i4', 'i7h7', 'i4h4', 'h7i7', 'h4i4', 'i7h7', 'i4h4', 'h7i7'];
 
 test('rulings catalogue: all 42 cases in both columns give the expected result through the JS API', () => {
-  // The 42 cases of rulings.md (the project's own cases carry `source: "project"`, tests/js/rules-gaps.test.mjs).
+  // The 42 cases of the rulings catalogue (the project's own cases carry `source: "project"`, tests/js/rules-gaps.test.mjs).
   const cases = readJsonl('rulings.jsonl').filter((x) => !x.source);
   assert.equal(cases.length, 42);
   let repetitions = 0;

@@ -174,7 +174,7 @@ test('overrideIdle: the arbiter rules a move idle and the game is ruled again, i
 });
 
 test('overrideIdle: a check stays a check', () => {
-  // rulings.md R02: the rook checks on every move; overriding a check changes nothing.
+  // Rulings case R02: the rook checks on every move; overriding a check changes nothing.
   const r02 = readJsonl('rulings.jsonl').find((c) => c.id === 'R02');
   for (const rules of ['axf', 'cxa']) {
     const g = played(r02, { rules });

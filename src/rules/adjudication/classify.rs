@@ -1,4 +1,4 @@
-//! Classifying one move as check, mate threat, chase or idle (RULES.md §6).
+//! Classifying one move as check, mate threat, chase or idle (docs/rules.md §6).
 //!
 //! Everything here works on [`Board`]s and [`Position`]s without touching the game: it is used both for the
 //! moves of a repetition span and for [`Game::classify_move`](crate::rules::Game::classify_move).
@@ -6,7 +6,7 @@
 use super::{Options, Ruleset};
 use crate::rules::{Board, Color, Move, Piece, Position, Role, Setup, Square};
 
-/// The character of a move (RULES.md §6). When a move has several characters the heavier one is taken
+/// The character of a move (docs/rules.md §6). When a move has several characters the heavier one is taken
 /// (从重, cóng zhòng): CXA CHECK > MATE-THREAT > CHASE > IDLE, AXF CHECK > CHASE > MATE-THREAT > IDLE.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Category {
@@ -42,7 +42,7 @@ impl Category {
     }
 }
 
-/// One (attacker, target) pair of a chase (RULES.md §6.3), as it stands after the move.
+/// One (attacker, target) pair of a chase (docs/rules.md §6.3), as it stands after the move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChasePair {
     /// The chasing piece.
@@ -62,7 +62,7 @@ pub struct ChasePair {
     pub via_check: bool,
 }
 
-/// The classification of one move (RULES.md §6).
+/// The classification of one move (docs/rules.md §6).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Classification {
     /// The category under the rule set asked for (heavier character first).
@@ -74,11 +74,11 @@ pub struct Classification {
     /// The chase pairs created by the move (empty for a check).
     pub chases: Vec<ChasePair>,
     /// Chase pairs whose attacker is a soldier (idle on their own; CXA counts them when the other side is
-    /// itself forbidden, RULES.md §6.4).
+    /// itself forbidden, docs/rules.md §6.4).
     pub soldier_chases: Vec<ChasePair>,
 }
 
-/// Value of a piece for the CXA chase condition (RULES.md §6.6(5)): chariot 4, horse 2, cannon 2, advisor 1,
+/// Value of a piece for the CXA chase condition (docs/rules.md §6.6(5)): chariot 4, horse 2, cannon 2, advisor 1,
 /// elephant 1, crossed soldier 1, uncrossed soldier 0, general "infinite" (100).
 pub(in crate::rules) fn cxa_value(piece: Piece, on: Square) -> i32 {
     match piece.role {
@@ -122,11 +122,11 @@ fn truly_protected(b: &Board, sq: Square, defender: Color) -> bool {
 }
 
 /// The material the side of the piece on `a` wins by capturing the piece on `t` and playing the exchange
-/// on that point out (RULES.md §6.6(2)): a capture sequence with legal captures, least valuable or not,
+/// on that point out (docs/rules.md §6.6(2)): a capture sequence with legal captures, least valuable or not,
 /// each side free to stop at every turn, scored by the CXA values of the pieces taken and lost.
 ///
-/// S2-C 释义3: "过河兵（卒）价值浮动，一兵换取数子或一子换取数兵均不算得子" — a crossed soldier's value floats;
-/// giving one soldier for several pieces, or one piece for several soldiers, is no gain (RULES.md §6.6(5)).
+/// CXA 棋例 释义 3: "过河兵（卒）价值浮动，一兵换取数子或一子换取数兵均不算得子" — a crossed soldier's value floats;
+/// giving one soldier for several pieces, or one piece for several soldiers, is no gain (docs/rules.md §6.6(5)).
 /// With `soldier_rule`, a sequence that ends in such a trade scores 0 for the capturer whatever the values
 /// say, and the defender may choose it: recapturing to turn "a soldier won for nothing" into "one piece for
 /// two soldiers" saves it the piece. (The plain static exchange evaluation is `soldier_rule = false`.)
@@ -189,7 +189,7 @@ fn exchange_score(line: &[Piece], sq: Square, soldier_rule: bool) -> i32 {
     if !soldier_rule || net <= 0 {
         return net;
     }
-    // Only pieces with a value count (an uncrossed soldier is no 子力, S2-C 释义3).
+    // Only pieces with a value count (an uncrossed soldier is no 子力, CXA 棋例 释义 3).
     let soldier = |p: &Piece| p.role == Role::Soldier;
     let counted =
         |v: &[Piece]| -> Vec<Piece> { v.iter().filter(|p| value(p) > 0).copied().collect() };
@@ -236,7 +236,7 @@ fn has_mate_in_one(b: &Board, side: Color) -> bool {
     found
 }
 
-/// The chase condition of a pair (RULES.md §6.3 condition 1 / §6.5 / §6.6) on board `b`, where the attacker's
+/// The chase condition of a pair (docs/rules.md §6.3 condition 1 / §6.5 / §6.6) on board `b`, where the attacker's
 /// side is the side that would capture. Returns `Some(protected)` when it holds. `need_legal`: whether the
 /// capture must be legal (true after the move, false for the newness test before it).
 fn chase_condition(
@@ -251,7 +251,7 @@ fn chase_condition(
     if ap.color == tp.color || tp.role == Role::General || ap.role == Role::General {
         return None;
     }
-    // An uncrossed soldier is never a target (S0 4.3.3; S2-C 释义3).
+    // An uncrossed soldier is never a target (AXF 4.3.3; CXA 棋例 释义 3).
     if tp.role == Role::Soldier && t.on_own_half(tp.color) {
         return None;
     }
@@ -318,8 +318,8 @@ pub(in crate::rules) fn mate_by_checks(pos: &Position, depth: u32) -> bool {
 /// A set of chase targets, by their index in the target list (at most 16 pieces a side).
 type TargetSet = u32;
 
-/// Whether `x` (to move on `b`) can take the piece on `t` at once and win material by it (RULES.md §6.6(2),
-/// soldier rule included) without being mated in one (S2-C 捉4), with a piece other than its general or a
+/// Whether `x` (to move on `b`) can take the piece on `t` at once and win material by it (docs/rules.md §6.6(2),
+/// soldier rule included) without being mated in one (CXA 棋例 捉 4), with a piece other than its general or a
 /// soldier (their own attacks are idle, §6.4).
 fn wins_now(b: &Board, t: Square, x: Color) -> bool {
     b.attackers(t, x).into_iter().any(|a| {
@@ -408,7 +408,7 @@ fn check_wins(
     won
 }
 
-/// The enemy pieces with a value (RULES.md §6.6(1)) that could be chased: the targets of [`check_wins`].
+/// The enemy pieces with a value (docs/rules.md §6.6(1)) that could be chased: the targets of [`check_wins`].
 fn valuable_targets(b: &Board, y: Color) -> Vec<Option<Square>> {
     b.by_color(y)
         .into_iter()
@@ -420,14 +420,14 @@ fn valuable_targets(b: &Board, y: Color) -> Vec<Option<Square>> {
         .collect()
 }
 
-/// CXA chases through checks (抽将, chōu jiàng; S2-C 捉1 "能够通过连续照将吃子", 术语3 "包括从下一着开始运用
-/// 连续照将…的手段", RULES.md §6.6(4)): for the move `m` played from `before` to `after`, the pieces `t` of the
+/// CXA chases through checks (抽将, chōu jiàng; CXA 棋例 捉 1 "能够通过连续照将吃子", 术语3 "包括从下一着开始运用
+/// 连续照将…的手段", docs/rules.md §6.6(4)): for the move `m` played from `before` to `after`, the pieces `t` of the
 /// other side that the mover, were it to move again, wins by a check after which every reply leaves either
 /// a winning capture of `t` (wherever it went) or, up to `depth` checks in all, another check of the same
 /// kind (or a mate). Returns (checking piece, its square, target square) for the targets won, with the
 /// first checking move that wins each.
 ///
-/// Newness (S2-C 捉2, "“捉”产生于刚走的这着棋，上一着尚不存在"): a target is left out when the threat to take
+/// Newness (CXA 棋例 捉 2, "“捉”产生于刚走的这着棋，上一着尚不存在"): a target is left out when the threat to take
 /// it already stood before `m` — some piece already attacked it with a winning capture (the chase condition
 /// without the legality requirement, as for direct chases, §6.3.4), or a check sequence of the same depth
 /// already won it, a check that already mated counting as winning everything. A move that only turns an
@@ -490,7 +490,7 @@ fn check_chases(before: &Position, after: &Position, depth: u32) -> Vec<(Piece, 
     out
 }
 
-/// Classifies the legal move `m` of the side to move in `before` (RULES.md §6) under `options.ruleset`.
+/// Classifies the legal move `m` of the side to move in `before` (docs/rules.md §6) under `options.ruleset`.
 ///
 /// `options.mate_threat_depth` bounds the check sequences of the mate-threat test (§6.2; default 2);
 /// `options.cxa_check_chases` switches the CXA chases through a check (§6.6(4)). The caller guarantees that
@@ -602,7 +602,7 @@ mod tests {
 
     #[test]
     fn soldier_rule_one_piece_for_two_soldiers() {
-        // Bxc4 pxc4 Nxc4: by the values +1 (1 + 1 - 1); by S2-C 释义3 no gain, and Black, recapturing, picks
+        // Bxc4 pxc4 Nxc4: by the values +1 (1 + 1 - 1); by CXA 棋例 释义 3 no gain, and Black, recapturing, picks
         // that line over "a soldier lost for nothing".
         let b = board("5k3/9/9/9/2p6/2p6/9/1N2B4/9/3K5 w - - 0 1");
         assert_eq!(exchange_gain(&b, sq("e2"), sq("c4"), false), 1);

@@ -1,5 +1,5 @@
 //! Material that can never mate (automatic draw) and material that is practically drawn (a claim for an
-//! arbiter, never automatic) — RULES.md §4.5.
+//! arbiter, never automatic) — docs/rules.md §4.5.
 
 use crate::rules::{Board, Color, Piece, Role};
 
@@ -18,7 +18,7 @@ fn defenders(b: &Board, c: Color) -> u32 {
     count(b, c, Role::Advisor) + count(b, c, Role::Elephant)
 }
 
-/// Whether no sequence of legal moves can end in mate or stalemate (RULES.md §4.5), for the two material
+/// Whether no sequence of legal moves can end in mate or stalemate (docs/rules.md §4.5), for the two material
 /// tables proven exhaustively in the spec:
 ///
 /// * **D1**: neither side has a chariot, horse, cannon or soldier (only generals, advisors, elephants);
@@ -44,7 +44,7 @@ pub fn dead_position(b: &Board) -> bool {
     false
 }
 
-/// A practically drawn material balance that a player may claim before an arbiter (RULES.md §4.5). The
+/// A practically drawn material balance that a player may claim before an arbiter (docs/rules.md §4.5). The
 /// engine never ends a game for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ClaimableDraw {

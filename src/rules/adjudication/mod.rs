@@ -1,10 +1,10 @@
 //! Adjudication (裁判, cáipàn): every way a game of xiangqi ends, and the repetition rulings (棋例, qílì) of
-//! the Asian (AXF) and Chinese (CXA) rule sets — RULES.md §4–§7.
+//! the Asian (AXF) and Chinese (CXA) rule sets — docs/rules.md §4–§7.
 //!
 //! * [`classify`] classifies one move as check / mate threat / chase / idle (§6);
 //! * [`rule_repetition`] rules a repetition span (§5, §7) and says who must vary;
 //! * [`dead_position`] and [`claimable_draw`] judge the material (§4.5);
-//! * [`repetition_violations`] counts the violations of a game that played on (S3 三.1(八), §5.5);
+//! * [`repetition_violations`] counts the violations of a game that played on (Basic Rules 三.1(八), §5.5);
 //! * [`Outcome`] is the verdict a [`Game`](crate::rules::Game) reports: a score, a reason code, an offender
 //!   and the classified cycle — plain data, as every ruling here;
 //! * [`Outcome::explain`] renders a verdict as a sentence in a [`Language`] (English or Chinese), on demand.
@@ -33,7 +33,7 @@ pub use repetition::{
 pub use verdict::{GameResult, Reason};
 pub use violations::{repetition_violations, Violation, VIOLATIONS_TO_LOSE};
 
-/// Which repetition rules apply (RULES.md §5–§7).
+/// Which repetition rules apply (docs/rules.md §5–§7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Ruleset {
     /// Asian Xiangqi Federation rules (亚洲象棋规则, yàzhōu xiàngqí guīzé; the base of the WXF rules).
@@ -62,7 +62,7 @@ impl Ruleset {
     }
 }
 
-/// What happens when a repetition condemns a side (RULES.md §5.5).
+/// What happens when a repetition condemns a side (docs/rules.md §5.5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// The side that must vary and does not loses at once (不变作负, bú biàn zuò fù).
@@ -97,7 +97,7 @@ impl Mode {
     }
 }
 
-/// Options of the adjudicator (RULES.md §10). `Options::default()` is what the rulings catalogue uses.
+/// Options of the adjudicator (docs/rules.md §10). `Options::default()` is what the rulings catalogue uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
     /// Rule set for repetitions (default AXF).
@@ -114,9 +114,9 @@ pub struct Options {
     /// Depth, in moves of the threatening side, of the forced-mate-by-checks test (default 2), and of the
     /// check sequences of the CXA chases through checks (`cxa_check_chases`).
     pub mate_threat_depth: u32,
-    /// CXA: count threats to win a piece through continuous checks (抽将, chōu jiàng; S2-C 捉1, 术语3,
-    /// RULES.md §6.6(4)) as chases, the check sequences searched up to `mate_threat_depth` checks (default
-    /// on). Off reproduces the reference classifier of rulings.md, which looks at direct captures and
+    /// CXA: count threats to win a piece through continuous checks (抽将, chōu jiàng; CXA 棋例 捉 1, 术语3,
+    /// docs/rules.md §6.6(4)) as chases, the check sequences searched up to `mate_threat_depth` checks (default
+    /// on). Off reproduces the reference classifier of the rulings catalogue, which looks at direct captures and
     /// exchanges only.
     pub cxa_check_chases: bool,
 }

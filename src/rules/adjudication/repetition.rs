@@ -1,4 +1,4 @@
-//! Ruling a repetition span (RULES.md §5.4–§5.6, §7).
+//! Ruling a repetition span (docs/rules.md §5.4–§5.6, §7).
 
 use super::{classify, Category, GameResult, Options, Reason, Ruleset};
 use crate::rules::{Color, Move, Piece, Position, Square};
@@ -77,7 +77,7 @@ pub fn rule_repetition(
 }
 
 /// [`rule_repetition`] with arbiter overrides: the moves whose game ply number is in `idle_plies` are ruled
-/// IDLE whatever they threaten (S2-C 通则3, a move occupying a defensive key point; RULES.md §6.6(6)).
+/// IDLE whatever they threaten (CXA 棋例 通则 3, a move occupying a defensive key point; docs/rules.md §6.6(6)).
 pub fn rule_repetition_with_overrides(
     start: &Position,
     moves: &[Move],
@@ -187,7 +187,7 @@ fn verdict(cycle: &[CycleMove], ruleset: Ruleset) -> Verdict {
         summarize(cycle, Color::Black, ruleset),
     ];
     if ruleset == Ruleset::Cxa {
-        // Soldier re-count (S2-C 通则2): if the other side is forbidden, a side's soldier chases count.
+        // Soldier re-count (CXA 棋例 通则 2): if the other side is forbidden, a side's soldier chases count.
         let orig = [s[0].bad, s[1].bad];
         for color in Color::ALL {
             let (me, them) = (color.index(), color.other().index());

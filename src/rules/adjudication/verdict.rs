@@ -70,7 +70,7 @@ pub enum Reason {
     RepetitionDraw,
     /// The natural move limit (自然限着) was reached without a capture: draw.
     MoveLimit,
-    /// Neither side can ever mate (RULES.md §4.5 D1/D2): draw.
+    /// Neither side can ever mate (docs/rules.md §4.5 D1/D2): draw.
     DeadPosition,
     /// A player resigned (认输, rènshū).
     Resignation,
@@ -78,7 +78,7 @@ pub enum Reason {
     Agreement,
     /// A player's flag fell (超时, chāoshí).
     TimeForfeit,
-    /// A player made an illegal move in a game recorded without a legality filter (RULES.md §3.4).
+    /// A player made an illegal move in a game recorded without a legality filter (docs/rules.md §3.4).
     IllegalMove,
 }
 

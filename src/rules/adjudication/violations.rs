@@ -1,7 +1,7 @@
-//! Counting repetition violations (违例, wéilì) through a game — RULES.md §5.5.
+//! Counting repetition violations (违例, wéilì) through a game — docs/rules.md §5.5.
 //!
 //! Over the board a side whose repetition is forbidden is first told to vary (应由犯例方变着，不变作负, S0
-//! 4.2.4; 应由前者变着，不变判负, S2-C 总则4), and "在同一局棋中，单方面出现第三次违例" loses (S3 三.1(八)):
+//! 4.2.4; 应由前者变着，不变判负, CXA 棋例 总则 4), and "在同一局棋中，单方面出现第三次违例" loses (Basic Rules 三.1(八)):
 //! the third violation in the same game loses even when the side varied each time. The count matters only
 //! where play goes on after a violation — [`Mode::Analysis`](super::Mode::Analysis), the mode of game
 //! records whose players played on — since in `Adjudicate` mode the first violation already ends the game
@@ -11,11 +11,11 @@
 use super::{rule_repetition_with_overrides, Options, Reason};
 use crate::rules::{Color, Game, Move, Position, Role};
 
-/// The number of violations in one game that loses (S3 三.1(八)).
+/// The number of violations in one game that loses (Basic Rules 三.1(八)).
 pub const VIOLATIONS_TO_LOSE: u32 = 3;
 
 /// One repetition violation: a position reached its `repetition_count`-th occurrence (the repetition rules
-/// apply, RULES.md §5.3) and the ruling condemned a side.
+/// apply, docs/rules.md §5.3) and the ruling condemned a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Violation {
     /// The game ply (1 = the first move) that completed the repetition.
@@ -109,7 +109,7 @@ impl Game {
         repetition_violations(self.start(), &moves, self.options(), self.idle_overrides())
     }
 
-    /// The first violation that is its offender's third in the game (S3 三.1(八): that side loses), if any.
+    /// The first violation that is its offender's third in the game (Basic Rules 三.1(八): that side loses), if any.
     pub fn third_violation(&self) -> Option<Violation> {
         self.repetition_violations()
             .into_iter()

@@ -9,7 +9,7 @@
 //! * [`record`] is the game-record type shared by [`pgn`] and [`dhtmlxq`]; [`encoding`] decodes legacy GBK
 //!   bytes.
 //!
-//! Files are numbered from each player's right (RULES.md §1.5): Red 一…九 = ICCS files i…a, Black 1…9 = ICCS
+//! Files are numbered from each player's right (docs/rules.md §1.5): Red 一…九 = ICCS files i…a, Black 1…9 = ICCS
 //! files a…i. "Forward" (进, jìn) is towards the opponent, "backward" (退, tuì) towards one's own side, "traverse"
 //! (平, píng) along the rank.
 //!
