@@ -4,7 +4,7 @@
 //!
 //! | term | what it rewards | size |
 //! |---|---|---|
-//! | material | piece values ([`VALUES`]): advisor 200, elephant 200, horse 400→450, chariot 900, cannon 450→400, soldier 100 | horse gains and cannon loses value as the board empties (fewer screens, more room for the horse); linear in [`phase`] |
+//! | material | piece values ([`VALUES`]): advisor 140→150, elephant 140→150, horse 330→420, chariot 900, cannon 430→380, soldier 40→80 (plus its piece-square bonus once across the river) | horse gains and cannon loses value as the board empties (fewer screens, more room for the horse); linear in [`phase`]. Measured against Fairy-Stockfish (docs/strength.md): the older scale (horse ≈ cannon, an unadvanced soldier 100, advisor/elephant 200) grabbed soldiers and traded cannon for horse, 25 % → 49 % in 40 games at 200 ms |
 //! | piece-square | where each kind stands best ([`pst`]): soldiers after crossing the river (过河兵, guòhé bīng) and near the palace, centralised and advanced horses, chariots on the ribs (肋道, lèidào) and deep ranks, cannons on the central file (中炮, zhōngpào), advisors/elephants on their central points, the general at home | −20..+120 |
 //! | chariot mobility | points a chariot reaches along its rank and file | 3 per point |
 //! | horse mobility | targets whose leg (马腿, mǎtuǐ) is free and not held by an own piece; a hobbled horse (蹩马腿, bié mǎtuǐ) with ≤ 1 target pays extra | 6 per target, −20 if ≤ 1 |

@@ -408,7 +408,7 @@ export type Score = { cp: number } | { mate: number };
 export interface SearchLimits {
   /** Deepest iteration in plies (1–64). */
   depth?: number;
-  /** Time limit in milliseconds (no new iteration after 60 % of it). */
+  /** Time limit in milliseconds, used whole (a move of the unfinished last iteration counts when it scored better). */
   timeMs?: number;
   /** Node budget. */
   nodes?: number;
