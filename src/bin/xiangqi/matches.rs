@@ -304,7 +304,7 @@ fn play_game(
     options: &Options,
     max_plies: usize,
 ) -> Result<(GameEnd, usize), String> {
-    let mut game = Game::with_options(start.clone(), options.clone()).map_err(|e| e.to_string())?;
+    let mut game = Game::with_options(start.clone(), *options).map_err(|e| e.to_string())?;
     for m in opening {
         game.play_iccs(m)
             .map_err(|e| format!("opening move {m}: {e}"))?;
