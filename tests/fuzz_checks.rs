@@ -117,7 +117,9 @@ fn random_options(rng: &mut TestRng) -> OptionSpec {
 fn generated_game_operation_sequences() {
     let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[13; 32]);
     for i in 0..60u8 {
-        let ops = (0..rng.next_u32() % 120).map(|_| random_op(&mut rng)).collect();
+        let ops = (0..rng.next_u32() % 120)
+            .map(|_| random_op(&mut rng))
+            .collect();
         let options = (i % 3 != 0).then(|| random_options(&mut rng));
         checks::game_ops(&GameInput {
             start: i,
@@ -157,7 +159,10 @@ fn a_perpetual_check_sequence() {
         ops: ops.clone(),
     });
     let o = g.outcome().expect("the repetition is ruled");
-    assert_eq!((o.reason(), o.winner(), o.ply()), (Reason::PerpetualCheck, Some(Color::Black), 8));
+    assert_eq!(
+        (o.reason(), o.winner(), o.ply()),
+        (Reason::PerpetualCheck, Some(Color::Black), 8)
+    );
     // The same with a final undo: the ruling is lifted.
     ops.push(Op::Undo);
     let g = checks::game_ops(&GameInput {
@@ -181,4 +186,47 @@ fn an_idle_repetition_sequence() {
     });
     let o = g.outcome().expect("the repetition is ruled");
     assert_eq!((o.winner(), o.ply()), (None, 8));
+}
+
+/// Found by the `pgn` target (tests/data/fuzz_regressions/pgn/result-header-not-a-result.pgn): `write_pgn`
+/// wrote the `Result` header's value verbatim as the game-termination marker, so a header that is not a
+/// result gave a PGN that did not read back ("1-\u{FFFD}" is not a move) — or, worse, one that reads back as
+/// another game: a `Result` of `h2e2` came back as an extra move.
+#[test]
+fn a_result_header_that_is_not_a_result_stays_out_of_the_move_text() {
+    use xiangqi_wasm::rules::notation::pgn::{parse_pgn, write_pgn, PgnOptions};
+    let text = "[Result \"h2e2\"]\n\n1. h0g2 *\n";
+    let record = parse_pgn(text).unwrap().remove(0);
+    assert_eq!(record.result(), "h2e2");
+    let written = write_pgn(&record, &PgnOptions::default());
+    let back = parse_pgn(&written).unwrap().remove(0);
+    assert_eq!(back.moves().count(), 1, "{written}");
+    assert!(written.trim_end().ends_with('*'), "{written}");
+}
+
+/// Found by the `game_ops` target (known bug, reported, not fixed here: src/rules/game.rs). After a
+/// resignation, `set_options` with a move limit the moves already exceed keeps the resignation (ply 4)
+/// instead of the earlier natural ending (ply 3); `undo` then lifts the resignation and the game is left
+/// without an ending in a position where the limit was reached: replaying the same moves gives a draw by
+/// the move limit, the game gives none. Un-ignore once fixed (keep the first ending reached in
+/// `set_options`, or re-evaluate after `undo` lifts an external ending).
+#[test]
+#[ignore = "known bug in Game::set_options / Game::undo, reported by the fuzz helper"]
+fn an_ending_masked_by_a_resignation_comes_back_after_undo() {
+    use xiangqi_wasm::rules::adjudication::{Mode, Options};
+    use xiangqi_wasm::rules::{Color, Game, Reason};
+    let mut g = Game::from_fen("4k4/9/9/9/9/2p1p4/2p1p4/2p6/9/3K5 b - - 0 1").unwrap();
+    for m in ["e3e2", "d0e0", "c2c1", "e0d0"] {
+        g.play_iccs(m).unwrap();
+    }
+    g.resign(Color::Red).unwrap();
+    let options = Options {
+        move_limit: 3,
+        mode: Mode::Enforce,
+        ..Options::default()
+    };
+    g.set_options(options).unwrap();
+    g.undo();
+    let o = g.outcome().map(|o| (o.reason(), o.ply()));
+    assert_eq!(o, Some((Reason::MoveLimit, 3)));
 }
