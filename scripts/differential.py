@@ -29,11 +29,11 @@ def to_fsf(m):
     return f"{m[0]}{int(m[1]) + 1}{m[2]}{int(m[3]) + 1}"
 
 
-def fsf_perft(start, prefix, depth):
-    legal = sf.legal_moves(V, start, prefix)
+def fsf_perft(fen, depth, prefix=()):
+    legal = sf.legal_moves(V, fen, list(prefix))
     if depth == 1:
         return len(legal)
-    return sum(fsf_perft(start, prefix + [m], depth - 1) for m in legal)
+    return sum(fsf_perft(fen, depth - 1, (*prefix, m)) for m in legal)
 
 
 def board_turn(fen):
@@ -42,8 +42,11 @@ def board_turn(fen):
 
 def compare_game(line):
     """Compares one game (a JSON line of the generator). Every pyffish call costs about 1.5 ms whatever it
-    does, so positions are given as the start FEN plus the moves played, one legal_moves call per position,
-    and the check flags after each move come from one get_san_moves call for the whole game ('+'/'#')."""
+    does (and replaying a move list in it costs more), so: one legal_moves call per position, on this crate's
+    FEN of it; the check flags after each move from one get_san_moves call for the whole game ('+' / '#'
+    suffixes); and one get_fen call replaying the whole game, whose result must be this crate's FEN of the
+    last position (placement and side to move) -- which ties the per-position FENs to pyffish's own
+    replay."""
     g = json.loads(line)
     start, played, positions = g["start"], [to_fsf(m) for m in g["played"]], g["positions"]
     out = {"source": g["source"], "n": len(positions), "bad": [], "fens": [],
@@ -58,10 +61,10 @@ def compare_game(line):
     sans = sf.get_san_moves(V, start, played, False, sf.NOTATION_SAN) if played else []
     checks = [sf.gives_check(V, start, [])] + [s.endswith(("+", "#")) for s in sans]
     for i, p in enumerate(positions):
-        prefix = played[:i]
-        out["fens"].append(p["fen"].rsplit(" ", 4)[0])
+        fen = p["fen"]
+        out["fens"].append(board_turn(fen))
         ours = {to_fsf(m) for m in p["moves"]}
-        theirs = set(sf.legal_moves(V, start, prefix))
+        theirs = set(sf.legal_moves(V, fen, []))
         if ours != theirs:
             problem(i, {"what": "legal moves", "only_ours": sorted(ours - theirs),
                         "only_fsf": sorted(theirs - ours)})
@@ -73,7 +76,7 @@ def compare_game(line):
             fsf_status = "ongoing"
         else:
             fsf_status = "checkmate" if check else "stalemate"
-            result = sf.game_result(V, start, prefix)
+            result = sf.game_result(V, fen, [])
             if result != -sf.VALUE_MATE:
                 problem(i, {"what": "no-move result", "fsf_game_result": result})
         if fsf_status != p["status"]:
@@ -83,7 +86,7 @@ def compare_game(line):
         if "perft" in p:
             depth, nodes = p["perft"]
             out[f"perft{depth}"] += 1
-            fsf_nodes = fsf_perft(start, prefix, depth)
+            fsf_nodes = fsf_perft(fen, depth)
             if fsf_nodes != nodes:
                 problem(i, {"what": f"perft({depth})", "ours": nodes, "fsf": fsf_nodes})
     # The position after the last move, as FEN (placement and side to move; the counters are not compared).
