@@ -45,7 +45,9 @@ const run = (t) => new Promise((resolve) => {
   console.log(`\n=== fuzz ${t}: ${secs} s`);
   const child = spawn('nice', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
+  let head = ''; // the start of the output, where libFuzzer reports the number of counters
   const keep = (d) => {
+    if (head.length < 65536) head += d;
     log += d;
     if (log.length > 4e6) log = log.slice(-2e6);
   };
@@ -63,9 +65,11 @@ const run = (t) => new Promise((resolve) => {
     const covs = [...log.matchAll(/#\d+\s+\w+\s+cov: (\d+) ft: (\d+) corp: (\d+)/g)];
     const last = covs.at(-1);
     const artifacts = [...log.matchAll(/Test unit written to (\S+)/g)].map((m) => m[1]);
+    const counters = head.match(/Loaded \d+ modules\s+\((\d+) inline 8-bit counters\)/);
     resolve({
       target: t, secs, exit: code, executions: execs,
-      coverage: last ? Number(last[1]) : null, features: last ? Number(last[2]) : null,
+      coverage: last ? Number(last[1]) : null, counters: counters ? Number(counters[1]) : null,
+      features: last ? Number(last[2]) : null,
       corpus: last ? Number(last[3]) : null, crashes: artifacts.length, artifacts,
     });
   });
@@ -73,9 +77,9 @@ const run = (t) => new Promise((resolve) => {
 
 const results = [];
 for (const t of targets) results.push(await run(t));
-console.log('\n=== fuzz summary (cov = libFuzzer edge coverage counters; ft = features)');
+console.log('\n=== fuzz summary (cov = edges covered of the instrumented counters, crate and dependencies; ft = features)');
 for (const r of results) {
-  console.log(`  ${r.target.padEnd(14)} ${String(r.executions).padStart(11)} execs  cov ${r.coverage}  ft ${r.features}` +
+  console.log(`  ${r.target.padEnd(14)} ${String(r.executions).padStart(11)} execs  cov ${r.coverage}/${r.counters}  ft ${r.features}` +
     `  corpus ${r.corpus}  crashes ${r.crashes}${r.exit === 0 ? '' : `  exit ${r.exit}`}`);
   for (const a of r.artifacts) console.log(`      ${a}`);
 }
