@@ -4,7 +4,8 @@
 //!   any repetition — the baseline;
 //! * `game_play_outcome`: `Game::play` + `Game::outcome()` over the same walk (incremental bookkeeping:
 //!   mate/stalemate test, repetition scan of the reversible span, move limit);
-//! * `repetition_ruling`: the move that completes a repetition (R05 and R24 of rulings.md), where the whole span
+//! * `repetition_ruling`: the move that completes a repetition (R05 and R24 of rulings.md, project case P02),
+//!   under AXF, CXA and CXA without the chases through checks (`cxa_direct`), where the whole span
 //!   is classified (§6) and ruled (§7).
 //!
 //! Per-move figures are the reported times divided by the number of plies (100).
@@ -114,14 +115,27 @@ fn bench_ruling(c: &mut Criterion) {
             "5a2c/9/3k1a3/4N4/6b2/6B2/4R4/3A1K3/9/9 w - - 0 1",
             ["e3c3", "d7e7", "c3e3", "e7d7"],
         ),
+        (
+            // Project case P02: every red move threatens check, check, capture (CXA 抽将, two checks deep).
+            "p02_check_chase",
+            "4k4/1r7/9/9/9/9/9/9/3K5/R8 w - - 0 1",
+            ["a0i0", "b8h8", "i0a0", "h8b8"],
+        ),
     ];
     let mut group = c.benchmark_group("repetition_ruling");
     for (name, fen, cycle) in cases {
-        for rs in [Ruleset::Axf, Ruleset::Cxa] {
+        // `cxa_direct`: CXA without the chases through checks (the reference classifier of rulings.md), the
+        // in-run reference for the cost of the check-sequence search.
+        for (rs, check_chases, label) in [
+            (Ruleset::Axf, true, "axf"),
+            (Ruleset::Cxa, true, "cxa"),
+            (Ruleset::Cxa, false, "cxa_direct"),
+        ] {
             let mut g = Game::with_options(
                 Position::from_fen(fen).unwrap(),
                 Options {
                     ruleset: rs,
+                    cxa_check_chases: check_chases,
                     ..Options::default()
                 },
             )
@@ -135,7 +149,7 @@ fn bench_ruling(c: &mut Criterion) {
                 g.play(m).unwrap();
             }
             let last = seq[7];
-            group.bench_function(format!("{name}_{}", rs.code()), |b| {
+            group.bench_function(format!("{name}_{label}"), |b| {
                 b.iter_batched_ref(
                     || g.clone(),
                     |g| {

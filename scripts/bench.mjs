@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: speed of the JS API from Node (the built pkg/), median of several runs.
 //   legalMoves() at the start, legalMoves({ verbose: true }), play+undo, new Game(fen) (dropped, and freed),
+//   enforce-mode play that rules a repetition, a search call on a 100-move game (the worker's slices),
 //   and perft from JS on the start position and two middle games of the published suite, compared with the
 //   native CLI (`target/release/xiangqi perft-bench`) when it has been built, alternating rounds.
 // Usage: node scripts/bench.mjs [--depth N] [--runs N]      (defaults: depth 4, 5 runs)
@@ -49,6 +50,13 @@ const fen = startFen();
 const span = new Game(null, { repetitionCount: 100, moveLimit: 0 });
 for (let i = 0; i < 40; i++) for (const m of ['h0g2', 'h9g7', 'g2h0', 'g7h9']) span.play(m);
 const engine = new Engine({ hashMb: 16 });
+// Enforce mode (rulings.md R05): Black's h7i7 completes the repetition that condemns Red's chase, so playing
+// it rules the repetition (once before the move, once as the game's ending).
+const enforce = new Game('4k4/9/8c/9/9/7R1/9/9/9/3K5 w - - 0 1', { mode: 'enforce' });
+for (const m of ['h4i4', 'i7h7', 'i4h4', 'h7i7', 'h4i4', 'i7h7', 'i4h4']) enforce.play(m);
+// The engine asked about the same 100-move game again (as the worker does every 25 ms slice).
+const hundred = span.history().slice(0, 100);
+const slicer = new Engine({ hashMb: 1 });
 const rows = [
   ['legalMoves() at the start', () => g.legalMoves()],
   ['legalMoves({ verbose: true })', () => g.legalMoves({ verbose: true })],
@@ -59,6 +67,8 @@ const rows = [
   ['fen()', () => g.fen()],
   ['dests()', () => g.dests()],
   ['play + outcome() + undo, 160-ply span', () => { span.play('h0g2'); span.outcome(); span.undo(); }],
+  ['enforce: play ruling a repetition+undo', () => { enforce.play('h7i7'); enforce.undo(); }],
+  ['Engine.search(null, 100 moves, nodes: 1)', () => slicer.search(null, hundred, { nodes: 1 })],
   ['pgn() after 160 plies (Chinese)', () => span.pgn()],
   ['parseMove("马二进三")', () => g.parseMove('马二进三')],
 ];

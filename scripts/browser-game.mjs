@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Plays one full game engine-vs-engine in Chromium, the engine running in the Web Worker of www/
-// (engine-worker.js through engine-client.js), refereed by the page's own Game (outcome() after every move),
+// (the package's engine-worker.js through xiangqi-wasm/worker, served from www/pkg), refereed by the page's own Game (outcome() after every move),
 // and measures how long the page's main thread ever stalled. This is the measurement behind the target
 // "plays a full game at 1 s per move in the browser without freezing the page".
 // Usage: node scripts/browser-game.mjs [--ms 1000] [--max-plies 300]     (after `npm run build`)
@@ -23,7 +23,7 @@ try {
   if (ready !== 'true') throw new Error(`page not ready: ${errors.join('; ')}`);
   page.setDefaultTimeout(0);
   const r = await page.evaluate(async ({ ms, maxPlies }) => {
-    const { EngineClient } = await import('/engine-client.js');
+    const { EngineClient } = await import('/pkg/engine-client.js');
     const { Game } = await import('/pkg/xiangqi_wasm.js');
     const engine = new EngineClient();
     const game = new Game();

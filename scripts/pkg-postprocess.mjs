@@ -13,7 +13,18 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkgDir = join(root, 'pkg');
 const NAME = 'xiangqi_wasm';
-const glue = readFileSync(join(pkgDir, `${NAME}.js`), 'utf8');
+// `console.log(game)` in Node (and Deno, Bun) shows `game.toString()`, not the wasm handle: the runtimes look up
+// this registered symbol on the prototype; browsers ignore it.
+const INSPECT_HOOK = `
+// Added by scripts/pkg-postprocess.mjs: what console.log shows in Node, Deno and Bun.
+Game.prototype[Symbol.for('nodejs.util.inspect.custom')] = function inspect() { return this.__wbg_ptr ? this.toString() : 'Game (freed)'; };
+`;
+let glue = readFileSync(join(pkgDir, `${NAME}.js`), 'utf8');
+if (!glue.includes("Symbol.for('nodejs.util.inspect.custom')")) {
+  if (!/^export class Game \{/m.test(glue)) fail('no `export class Game` in the glue: update the inspect hook');
+  glue += INSPECT_HOOK;
+  writeFileSync(join(pkgDir, `${NAME}.js`), glue);
+}
 
 function fail(msg) {
   console.error(`[pkg-postprocess] ${msg}`);
@@ -70,17 +81,46 @@ export { default } from './${NAME}.js';
 const dtsPath = join(pkgDir, `${NAME}.d.ts`);
 const dts = readFileSync(dtsPath, 'utf8').replace(/export interface InitOutput \{[\s\S]*?\n\}/, (block) => block.replace(/\bany\b/g, 'unknown'));
 writeFileSync(dtsPath, dts);
-// The same declarations as a CommonJS declaration file, for TypeScript code that `require`s the package.
-writeFileSync(join(pkgDir, 'node.d.cts'), dts);
+// The Node entries' declarations: the same, but the arguments of init() / initSync() typed without the DOM's
+// names (RequestInfo, Response, BufferSource, WebAssembly.*), so that a Node project compiles them with
+// `lib: ["es2022"]` and no @types/node. One for `import` (node.d.mts), one for `require` (node.d.cts).
+const nodeDts = dts
+  .replace(/export type InitInput = [^;]*;/, 'export type InitInput = string | ArrayBuffer | ArrayBufferView | object;')
+  .replace(/export type SyncInitInput = [^;]*;/, 'export type SyncInitInput = ArrayBuffer | ArrayBufferView | object;')
+  .replace(/WebAssembly\.(Memory|Table)\b/g, 'unknown')
+  .replace(/WebAssembly\.Module\b/g, 'object')
+  // BoardView (the canvas board painter) is for browsers; in the Node declarations its canvases are objects.
+  .replace(/\bHTMLCanvasElement\b/g, 'object');
+for (const name of ['RequestInfo', 'Response', 'BufferSource', 'WebAssembly', 'HTML\\w*', '\\w*Canvas\\w*', 'Document', 'Window']) {
+  if (new RegExp(`\\b${name}\\b`).test(nodeDts.replace(/\/\*[\s\S]*?\*\//g, ''))) fail(`${name} left in the Node declarations`);
+}
+writeFileSync(join(pkgDir, 'node.d.mts'), nodeDts);
+writeFileSync(join(pkgDir, 'node.d.cts'), nodeDts);
+
+// --- the package's own JS (js/): the board (`xiangqi-wasm/board`) and the search worker (`xiangqi-wasm/worker`) ----
+// board.js is minified (oxc, through rolldown): the board's share of the download is budgeted (see size.mjs); the
+// readable source is js/board.js in the repository. The worker files are copied as they are.
+const JS_FILES = ['board.js', 'board.d.ts', 'engine-client.js', 'engine-worker.js', 'worker.d.ts'];
+for (const f of JS_FILES) copyFileSync(join(root, 'js', f), join(pkgDir, f));
+{
+  const { minifySync } = await import('rolldown/utils');
+  const source = readFileSync(join(root, 'js', 'board.js'), 'utf8');
+  const min = minifySync('board.js', source, { compress: true, mangle: true });
+  if (min.errors?.length) fail(`minifying js/board.js: ${min.errors.map((e) => e.message).join('; ')}`);
+  writeFileSync(join(pkgDir, 'board.js'), `// xiangqi-wasm/board (minified from js/board.js; types in board.d.ts, docs in README.md)\n${min.code}`);
+}
 
 // --- package.json ---------------------------------------------------------------------------------------------
 const pj = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 const files = new Set(pj.files ?? []);
-for (const f of [`${NAME}_bg.wasm`, `${NAME}.js`, `${NAME}.d.ts`, `${NAME}_bg.wasm.d.ts`, 'node.mjs', 'node.cjs', 'node.d.cts', 'README.md']) {
+for (const f of [`${NAME}_bg.wasm`, `${NAME}.js`, `${NAME}.d.ts`, `${NAME}_bg.wasm.d.ts`, 'node.mjs', 'node.cjs', 'node.d.mts', 'node.d.cts', 'README.md']) {
   files.add(f);
 }
+for (const f of JS_FILES) files.add(f);
 // The npm README is the JS API guide; licence files are copied when the repository has them.
 copyFileSync(join(root, 'docs', 'js-api.md'), join(pkgDir, 'README.md'));
+copyFileSync(join(root, 'docs', 'board.md'), join(pkgDir, 'BOARD.md'));
+files.add('BOARD.md');
 for (const f of readdirSync(root)) {
   if (/^LICEN[CS]E/i.test(f)) {
     copyFileSync(join(root, f), join(pkgDir, f));
@@ -103,16 +143,23 @@ const out = {
   exports: {
     '.': {
       node: {
-        import: { types: `./${NAME}.d.ts`, default: './node.mjs' },
+        import: { types: './node.d.mts', default: './node.mjs' },
         require: { types: './node.d.cts', default: './node.cjs' },
       },
       types: `./${NAME}.d.ts`,
       default: `./${NAME}.js`,
     },
+    './board': { types: './board.d.ts', default: './board.js' },
+    './worker': { types: './worker.d.ts', default: './engine-client.js' },
+    './engine-worker.js': './engine-worker.js',
+    // The web glue itself (needs `await init()`, also in Node): public, for code that wants the browser entry
+    // explicitly, e.g. in a test runner that resolves with the node condition.
+    [`./${NAME}.js`]: { types: `./${NAME}.d.ts`, default: `./${NAME}.js` },
     [`./${NAME}_bg.wasm`]: `./${NAME}_bg.wasm`,
     './package.json': './package.json',
   },
-  sideEffects: ['./node.mjs', './node.cjs'],
+  // board.js defines the <xiangqi-board> custom element when imported.
+  sideEffects: ['./node.mjs', './node.cjs', './board.js'],
   engines: { node: '>=20' },
 };
 writeFileSync(join(pkgDir, 'package.json'), JSON.stringify(out, null, 2) + '\n');

@@ -10,7 +10,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const listArg = (flag) => {
   const i = argv.indexOf(flag);
-  return i >= 0 ? new Set(argv[i + 1].split(',')) : null;
+  if (i < 0) return null;
+  if (argv[i + 1] === undefined) {
+    console.error(`npm test: ${flag} needs a comma-separated list of step names`);
+    process.exit(2);
+  }
+  return new Set(argv[i + 1].split(','));
 };
 const only = listArg('--only');
 const skip = listArg('--skip') ?? new Set();
@@ -29,10 +34,21 @@ const steps = [
   ['wasm build', node, ['scripts/build.mjs'], []],
   ['size budget', node, ['scripts/size.mjs'], ['wasm build']],
   ['types (tsc)', 'tsc', ['--noEmit', '-p', 'tests/types/tsconfig.json'], ['wasm build']],
+  ['types (tsc es2022)', 'tsc', ['--noEmit', '-p', 'tests/types/tsconfig.es2022.json'], ['wasm build']],
   ['js tests', node, ['--expose-gc', '--test', '--test-reporter=spec', 'tests/js/'], ['wasm build']],
   ['package tests', node, ['--test', '--test-reporter=spec', 'tests/package/'], ['wasm build']],
   ['browser tests', node, ['--test', '--test-reporter=spec', 'tests/e2e/'], ['wasm build']],
 ];
+
+// A name that is no step (a typo, a renamed step) must not pass as "all 0 steps passed".
+const known = new Set(steps.map(([name]) => name));
+for (const [flag, names] of [['--only', only], ['--skip', skip]]) {
+  const unknown = [...(names ?? [])].filter((n) => !known.has(n));
+  if (unknown.length) {
+    console.error(`npm test: unknown step ${unknown.map((n) => JSON.stringify(n)).join(', ')} in ${flag}; steps: ${[...known].join(', ')}`);
+    process.exit(2);
+  }
+}
 
 const results = new Map();
 const t0 = Date.now();

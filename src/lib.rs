@@ -3,7 +3,7 @@
 //! A xiangqi (象棋, Chinese chess) rules engine, adjudicator and hint searcher for Rust and WebAssembly:
 //! legal moves, check, mate and stalemate (a loss in xiangqi), the flying-general rule, FEN, move notations
 //! and game records ([`rules`]); repetition rulings under the Asian and Chinese rule sets
-//! ([`rules::adjudication`]); a competition clock ([`clock`]); an alpha-beta searcher ([`search`]).
+//! ([`rules::adjudication`]); a competition clock ([`rules::clock`]); an alpha-beta searcher ([`search`]).
 //!
 //! The crate is layered: [`rules`] is pure Rust with no wasm in it, [`search`] builds on it, and the wasm
 //! binding (built only for `wasm32`) is a thin layer over both.
@@ -17,9 +17,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod clock;
 pub mod rules;
 pub mod search;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

@@ -1,14 +1,15 @@
 //! All 42 cases of `rulings.md` (tests/data/rulings.jsonl), both columns (AXF and CXA), through
 //! `rules::Game`: the result, the reason, the move at which the game ends, and — for the repetition cases —
 //! the classification of every ply of the span against the tables of rulings.md
-//! (tests/data/rulings_cycles.jsonl, derived by scripts/rulings_cycles.py).
+//! (tests/data/rulings_cycles.jsonl, derived by scripts/rulings_cycles.py). The project's own cases in the
+//! same file (`"source": "project"`) are run by tests/rulings_project.rs.
 
 mod common;
 use common::{read_json, read_jsonl, strings};
 use serde_json::Value;
 use xiangqi_wasm::rules::adjudication::{rule_repetition, CycleMove, Options, RepetitionRuling};
 use xiangqi_wasm::rules::{
-    Color, Game, IllegalReason, Mode, Move, Outcome, Position, Reason, Ruleset,
+    Color, Game, IllegalReason, Language, Mode, Move, Outcome, Position, Reason, Ruleset,
 };
 
 fn game(fen: &str, ruleset: Ruleset, mode: Mode) -> Game {
@@ -35,6 +36,15 @@ fn expected_result(word: &str) -> Option<&'static str> {
         "continue" => None,
         other => panic!("unknown expectation {other}"),
     }
+}
+
+/// The 42 cases of rulings.md: the records of rulings.jsonl without a `source` (the project's own cases
+/// carry `"source": "project"`).
+fn catalogue() -> Vec<Value> {
+    read_jsonl("rulings.jsonl")
+        .into_iter()
+        .filter(|c| c.get("source").is_none())
+        .collect()
 }
 
 fn cycles() -> Vec<Value> {
@@ -123,7 +133,7 @@ fn all_42_cases_both_columns_with_check_chases() {
 /// Plays every case in both columns; returns the classification differences from the tables.
 fn run_catalogue(check_chases: bool) -> Vec<String> {
     let mut dev = Vec::new();
-    let cases = read_jsonl("rulings.jsonl");
+    let cases = catalogue();
     assert_eq!(cases.len(), 42);
     let mut checked = 0;
     let mut dead_starts = 0;
@@ -211,7 +221,10 @@ fn run_catalogue(check_chases: bool) -> Vec<String> {
             if let Some(o) = got {
                 assert_eq!(o.ply(), moves.len(), "{id}: ends on the last move");
                 assert_eq!(o.ruleset(), ruleset);
-                assert!(!o.explanation().is_empty() && !o.explanation_zh().is_empty());
+                assert!(
+                    !o.explain(Language::English).is_empty()
+                        && !o.explain(Language::Chinese).is_empty()
+                );
                 match kind {
                     "end" => {
                         let stalemate = id == "T04" || id == "T05";
@@ -294,7 +307,7 @@ fn direct_ruling(
 #[test]
 fn enforce_mode_and_warnings_on_the_catalogue() {
     let mut refused: Vec<String> = Vec::new();
-    for case in read_jsonl("rulings.jsonl") {
+    for case in catalogue() {
         if case["kind"] != "rep" {
             continue;
         }
@@ -356,10 +369,7 @@ fn enforce_mode_and_warnings_on_the_catalogue() {
 fn verdict_independent_of_cycle_start() {
     for table in cycles() {
         let id = table["id"].as_str().unwrap();
-        let case = read_jsonl("rulings.jsonl")
-            .into_iter()
-            .find(|c| c["id"] == id)
-            .unwrap();
+        let case = catalogue().into_iter().find(|c| c["id"] == id).unwrap();
         let moves = strings(&case["moves"]);
         let start = table["span_start"].as_u64().unwrap() as usize;
         let period = table["cycle"].as_array().unwrap().len();

@@ -2,7 +2,9 @@
 //! built for this file (a few reuse a catalogue position for a different question). Each test has a control that differs in one detail.
 
 use xiangqi_wasm::rules::adjudication::{Classification, Options};
-use xiangqi_wasm::rules::{Category, Color, Game, Position, Reason, Role, Ruleset, Status};
+use xiangqi_wasm::rules::{
+    Category, Color, Game, Language, Position, Reason, Role, Ruleset, Status,
+};
 
 const BOTH: [Ruleset; 2] = [Ruleset::Axf, Ruleset::Cxa];
 
@@ -109,7 +111,7 @@ fn s6_2_newness_a_mate_already_available_is_no_threat() {
     // ... although after f0f1 the mate is still there:
     let mut p = Position::from_fen(fen).unwrap();
     p.play("f0f1".parse().unwrap()).unwrap();
-    p.pass();
+    p.pass().unwrap();
     p.play("a0a9".parse().unwrap()).unwrap();
     assert_eq!(p.status(), Status::Checkmate);
 }
@@ -365,7 +367,10 @@ fn s5_3_repetition_count_is_configurable() {
         ..Options::default()
     };
     let err = Game::with_options(Position::new(), bad).unwrap_err();
-    assert_eq!(err.code(), "badRepetitionCount");
+    assert_eq!(
+        (err.code(), err.option()),
+        ("ERR_OPTIONS", "repetitionCount")
+    );
 }
 
 #[test]
@@ -375,11 +380,11 @@ fn s5_explanation_names_the_chased_piece() {
     play_all(&mut g, &R05_CYCLE);
     let o = g.outcome().unwrap();
     assert_eq!(
-        o.explanation(),
+        o.explain(Language::English),
         "Red chased the unprotected black cannon on i7 with the chariot on every move of the cycle; under AXF rules the chaser must vary and loses."
     );
     assert_eq!(
-        o.explanation_zh(),
+        o.explain(Language::Chinese),
         "红方在循环中每着都用车捉黑i7位无根的炮（长捉）；按亚洲棋例，长捉一方必须变着，不变判负。"
     );
     assert_eq!(o.result().as_str(), "0-1");
@@ -423,7 +428,7 @@ fn s7_2_cxa_mixed_attacks_reason() {
     assert!(g
         .outcome()
         .unwrap()
-        .explanation()
+        .explain(Language::English)
         .contains("checked or chased"));
     let mut g = game(fen, Ruleset::Axf, 2);
     play_all(&mut g, &cycle);
@@ -454,11 +459,13 @@ fn switching_the_ruleset_re_rules_the_game() {
 fn s6_6_4_cxa_chase_through_a_check() {
     // Ra2-e2 lines the rook up behind the horse e5: next, Ne5-f7 discovers check and the horse then takes the
     // horse h8 whatever Black replies (抽将). CXA: a chase; AXF: allowed (要抽吃, S0 4.3.10); with the option
-    // off (the reference classifier of rulings.md): idle.
-    let fen = "4k4/7n1/9/9/4N4/9/9/R8/9/3K5 w - - 0 1";
+    // off (the reference classifier of rulings.md): idle. The elephant c9 shuts the rank-9 skewer of the
+    // control below.
+    let fen = "2b1k4/7n1/9/9/4N4/9/9/R8/9/3K5 w - - 0 1";
     let c = class(fen, "a2e2", Ruleset::Cxa);
     assert_eq!(c.category, Category::Chase);
-    assert_eq!(pairs(&c), ["horse@e5>horse@h8"]);
+    assert!(pairs(&c).contains(&"horse@e5>horse@h8".to_string()));
+    assert!(c.chases.iter().all(|p| p.via_check));
     assert_eq!(class(fen, "a2e2", Ruleset::Axf).category, Category::Idle);
     assert_eq!(class(fen, "a2b2", Ruleset::Cxa).category, Category::Idle);
     let off = Options {
@@ -469,6 +476,63 @@ fn s6_6_4_cxa_chase_through_a_check() {
     let g = Game::with_options(Position::from_fen(fen).unwrap(), off).unwrap();
     let c = g.classify_move("a2e2".parse().unwrap()).unwrap();
     assert_eq!(c.category, Category::Idle);
+}
+
+#[test]
+fn s6_6_4_cxa_chase_through_a_check_must_be_new() {
+    // Without the elephant c9, the rook a2 already wins the horse h8 before Ra2-e2 by two checks: Ra9+ (only
+    // Ke8) Ra8+ and Rxh8. The threat on h8 stands before the move, so Ra2-e2 creates no chase (S2-C 捉2,
+    // "上一着尚不存在"). Searched one check deep (mate_threat_depth 1) the standing threat is not seen and the
+    // move looks like a chase.
+    let fen = "4k4/7n1/9/9/4N4/9/9/R8/9/3K5 w - - 0 1";
+    assert_eq!(class(fen, "a2e2", Ruleset::Cxa).category, Category::Idle);
+    let shallow = class_depth(fen, "a2e2", Ruleset::Cxa, 1);
+    assert_eq!(shallow.category, Category::Chase);
+    assert_eq!(pairs(&shallow), ["horse@e5>horse@h8"]);
+}
+
+#[test]
+fn s6_6_4_cxa_chase_through_two_checks() {
+    // The elephant a2 leaves the a-file: Ra0-a9+ Ke8 Ra8+ (Ke7 or Ke9) and Rxh8 wins the unprotected horse
+    // through two checks (连续照将, S2-C 捉1, 术语3). Found at the default depth (2), not one check deep.
+    let fen = "4k4/7n1/9/9/9/9/9/B8/9/R2K5 w - - 0 1";
+    let c = class(fen, "a2c4", Ruleset::Cxa);
+    assert_eq!(c.category, Category::Chase);
+    assert_eq!(pairs(&c), ["chariot@a0>horse@h8"]);
+    assert!(c.chases[0].via_check && !c.chases[0].protected);
+    assert_eq!(
+        class_depth(fen, "a2c4", Ruleset::Cxa, 1).category,
+        Category::Idle
+    );
+    assert_eq!(class(fen, "a2c4", Ruleset::Axf).category, Category::Idle);
+    // Control: with a black advisor on d9 the rank-9 check is blocked and nothing is won.
+    let blocked = "3ak4/7n1/9/9/9/9/9/B8/9/R2K5 w - - 0 1";
+    for rs in BOTH {
+        assert_eq!(
+            class(blocked, "a2c4", rs).category,
+            Category::Idle,
+            "{rs:?}"
+        );
+    }
+}
+
+#[test]
+fn s6_6_5_cxa_one_piece_for_two_soldiers_is_no_gain() {
+    // g0e2: the elephant attacks the crossed soldier c4, protected by the soldier c5, with the horse b2
+    // behind: Bxc4 pxc4 Nxc4 is an elephant for two soldiers — no gain (一子换取数兵不算得子, S2-C 释义3),
+    // and AXF sees a truly protected soldier. Without the protecting soldier c5 both rule sets see a chase.
+    let protected = "5k3/9/9/9/2p6/2p6/9/1N7/9/3K2B2 w - - 0 1";
+    let bare = "5k3/9/9/9/9/2p6/9/1N7/9/3K2B2 w - - 0 1";
+    for rs in BOTH {
+        assert_eq!(
+            class(protected, "g0e2", rs).category,
+            Category::Idle,
+            "{rs:?}"
+        );
+        let c = class(bare, "g0e2", rs);
+        assert_eq!(c.category, Category::Chase, "{rs:?}");
+        assert_eq!(pairs(&c), ["elephant@e2>soldier@c4"], "{rs:?}");
+    }
 }
 
 #[test]
@@ -515,11 +579,11 @@ fn cxa_perpetual_chase_of_two_pieces_is_explained() {
     let o = g.outcome().unwrap();
     assert_eq!(o.offender(), Some(Color::Red));
     assert_eq!(
-        o.explanation(),
+        o.explain(Language::English),
         "Red chased the unprotected black cannon on a7 with the chariot and the unprotected black cannon on h7 with the chariot on every move of the cycle; under CXA rules the chaser must vary and loses."
     );
     assert_eq!(
-        o.explanation_zh(),
+        o.explain(Language::Chinese),
         "红方在循环中每着都用车捉黑a7位无根的炮，用车捉黑h7位无根的炮（长捉）；按中国棋例，长捉一方必须变着，不变判负。"
     );
 }

@@ -1,7 +1,7 @@
 //! The pure clock (src/clock.rs): every time control of CXA article 6.1–6.5 and AXF chapter 2 section 2.
 
-use xiangqi_wasm::clock::{Clock, Flag, FlagReason, TimeControl};
-use xiangqi_wasm::rules::{Color, Game, Reason};
+use xiangqi_wasm::rules::clock::{Clock, Flag, FlagReason, TimeControl};
+use xiangqi_wasm::rules::{Color, Game, Language, Reason};
 
 const S: u64 = 1_000;
 const MIN: u64 = 60_000;
@@ -195,6 +195,9 @@ fn a_fallen_flag_ends_the_game() {
     assert_eq!(o.result().as_str(), "1-0");
     assert_eq!(o.reason(), Reason::TimeForfeit);
     assert_eq!(o.offender(), Some(Color::Black));
-    assert_eq!(o.explanation(), "Black ran out of time; Red wins.");
-    assert_eq!(o.explanation_zh(), "黑方超时判负，红方胜。");
+    assert_eq!(
+        o.explain(Language::English),
+        "Black ran out of time; Red wins."
+    );
+    assert_eq!(o.explain(Language::Chinese), "黑方超时判负，红方胜。");
 }

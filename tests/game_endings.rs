@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashSet;
 use xiangqi_wasm::rules::adjudication::{ClaimableDraw, Mode, Options};
 use xiangqi_wasm::rules::{
-    Color, EndingError, Game, GameError, IllegalReason, Move, Position, Reason, Ruleset,
+    Color, EndingError, Game, GameError, IllegalReason, Language, Move, Position, Reason, Ruleset,
 };
 
 fn with(fen: &str, options: Options) -> Game {
@@ -148,11 +148,11 @@ fn default_move_limit_is_120_plies_and_explained() {
     let o = g.outcome().unwrap();
     assert_eq!(o.reason().code(), "moveLimit");
     assert_eq!(
-        o.explanation(),
+        o.explain(Language::English),
         "60 moves (120 plies) have been played without a capture; the game is drawn by the natural move limit."
     );
     assert_eq!(
-        o.explanation_zh(),
+        o.explain(Language::Chinese),
         "双方连续60回合未吃子（自然限着）；判和。"
     );
 }
@@ -194,14 +194,17 @@ fn resignation_and_game_over() {
     assert_eq!(o.result().as_str(), "1-0");
     assert_eq!(o.reason().code(), "resignation");
     assert_eq!(o.offender(), Some(Color::Black));
-    assert_eq!(o.explanation(), "Black resigned; Red wins.");
-    assert_eq!(o.explanation_zh(), "黑方认输，红方胜。");
+    assert_eq!(o.explain(Language::English), "Black resigned; Red wins.");
+    assert_eq!(o.explain(Language::Chinese), "黑方认输，红方胜。");
     // No more moves or endings; the game is unchanged by the refusals.
     let fen = g.position().fen();
     let err = g.play_iccs("h9g7").unwrap_err();
     assert!(err.to_string().contains("the game is over"));
     assert_eq!(g.resign(Color::Red).unwrap_err(), EndingError::GameOver);
-    assert_eq!(g.offer_draw(Color::Red).unwrap_err().code(), "gameOver");
+    assert_eq!(
+        g.offer_draw(Color::Red).unwrap_err().code(),
+        "ERR_GAME_OVER"
+    );
     assert!(g.allowed_moves().is_empty());
     assert_eq!(g.position().fen(), fen);
     assert_eq!(g.history().len(), 1);
@@ -222,7 +225,7 @@ fn draw_offers() {
     assert_eq!(g.draw_offer(), Some(Color::Red));
     assert_eq!(
         g.accept_draw(Color::Red).unwrap_err().code(),
-        "noDrawOffer",
+        "ERR_NO_DRAW_OFFER",
         "not your own offer"
     );
     // The offer survives the offerer's move, and is declined by the opponent's move.
@@ -266,7 +269,10 @@ fn board_endings_stop_the_game_until_undone() {
         (o.reason().code(), o.winner()),
         ("checkmate", Some(Color::Red))
     );
-    assert_eq!(o.explanation(), "Black is checkmated; Red wins.");
+    assert_eq!(
+        o.explain(Language::English),
+        "Black is checkmated; Red wins."
+    );
     let err = g.play("e9e8".parse().unwrap()).unwrap_err();
     assert_eq!(err.reason, IllegalReason::GameOver);
     g.undo();
@@ -283,8 +289,13 @@ fn stalemate_explained() {
     let o = g.outcome().unwrap();
     assert_eq!(o.reason(), Reason::Stalemate);
     assert_eq!(o.result().as_str(), "1-0");
-    assert!(o.explanation().contains("stalemated side loses"));
-    assert_eq!(o.explanation_zh(), "黑方无子可动（困毙），判负；红方胜。");
+    assert!(o
+        .explain(Language::English)
+        .contains("stalemated side loses"));
+    assert_eq!(
+        o.explain(Language::Chinese),
+        "黑方无子可动（困毙），判负；红方胜。"
+    );
 }
 
 #[test]
@@ -298,7 +309,11 @@ fn illegal_input_changes_nothing() {
         mate_threat_depth: 9,
         ..Options::default()
     };
-    assert_eq!(g.set_options(bad).unwrap_err().code(), "badMateThreatDepth");
+    let err = g.set_options(bad).unwrap_err();
+    assert_eq!(
+        (err.code(), err.option()),
+        ("ERR_OPTIONS", "mateThreatDepth")
+    );
     assert_eq!(*g.options(), Options::default());
     assert_eq!(g.history().len(), 0);
     assert_eq!(Ruleset::from_code("CXA"), Some(Ruleset::Cxa));
@@ -363,4 +378,178 @@ fn analysis_mode_plays_on_after_an_ending_and_keeps_the_first() {
         free.undo();
     }
     assert!(free.outcome().is_none());
+}
+
+#[test]
+fn repetition_draw_wording_follows_the_repetition_count() {
+    // Idle shuffling (general steps against a far chariot): a plain repetition draw, ruled at the
+    // `repetition_count`-th occurrence of the start position, and the sentence names that occurrence.
+    let fen = "3k5/9/r8/9/9/9/9/9/8R/4K4 w - - 0 1";
+    let shuffle = ["e0f0", "d9d8", "f0e0", "d8d9"];
+    for (count, word) in [(2, "second"), (3, "third"), (4, "fourth")] {
+        let options = Options {
+            repetition_count: count,
+            ..Options::default()
+        };
+        let mut g = with(fen, options);
+        let mut plies = 0;
+        while !g.is_over() {
+            g.play_iccs(shuffle[plies % 4]).unwrap();
+            plies += 1;
+        }
+        assert_eq!(plies, 4 * (count as usize - 1), "count {count}");
+        let o = g.outcome().unwrap();
+        assert_eq!(o.reason(), Reason::RepetitionDraw);
+        assert_eq!(o.repetition_count(), count);
+        assert_eq!(
+            o.to_string(),
+            format!("The position occurred for the {word} time and neither side made a forbidden perpetual attack; under AXF rules the game is drawn.")
+        );
+        assert_eq!(o.explain(Language::English), o.to_string());
+        assert_eq!(
+            o.explain(Language::Chinese),
+            "局面循环重复，双方均未违反棋例（均为允许着法）；按亚洲棋例，判和。"
+        );
+    }
+}
+
+/// `allowed_moves` lists exactly the moves `check_play` accepts, `play` plays exactly those, and `validate`
+/// agrees with both and carries the repetition warning.
+fn assert_one_gate(g: &Game, label: &str) {
+    let allowed: Vec<Move> = g.allowed_moves().iter().copied().collect();
+    let legal = g.position().legal_moves();
+    for &m in legal.iter() {
+        let gate = g.check_play(m);
+        assert_eq!(gate.is_ok(), allowed.contains(&m), "{label}: {m}");
+        let validated = g.validate(m);
+        assert_eq!(
+            validated.as_ref().err(),
+            gate.as_ref().err(),
+            "{label}: {m}"
+        );
+        if let Ok(warning) = validated {
+            assert_eq!(warning, g.repetition_warning(m), "{label}: {m}");
+        }
+        let mut copy = g.clone();
+        assert_eq!(copy.play(m).err(), gate.err(), "{label}: {m}");
+    }
+    assert!(allowed.iter().all(|m| legal.contains(m)), "{label}");
+    // The ending `play` reached (in enforce mode from the ruling made at the gate) is the one a replay of
+    // the moves rules.
+    let mut replayed = g.clone();
+    replayed.set_options(*g.options()).unwrap();
+    assert_eq!(replayed.outcome(), g.outcome(), "{label}");
+}
+
+#[test]
+fn enforce_mode_ends_the_game_when_the_innocent_side_completes_the_repetition() {
+    // R05 from Red's move: Black's eighth ply completes the third occurrence; Red, the chaser, loses.
+    let fen = "4k4/9/8c/9/9/7R1/9/9/9/3K5 w - - 0 1";
+    let options = Options {
+        mode: Mode::Enforce,
+        ..Options::default()
+    };
+    let mut g = with(fen, options);
+    for m in ["h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7", "i4h4"] {
+        g.play_iccs(m).unwrap();
+        assert_one_gate(&g, m);
+    }
+    let warning = g.validate("h7i7".parse().unwrap()).unwrap().unwrap();
+    g.play_iccs("h7i7").unwrap();
+    assert_one_gate(&g, "h7i7");
+    let o = g.outcome().unwrap();
+    assert_eq!(o, &warning);
+    assert_eq!(
+        (o.reason(), o.offender()),
+        (Reason::PerpetualChase, Some(Color::Red))
+    );
+}
+
+#[test]
+fn one_gate_for_playing_a_move_in_every_mode() {
+    // R05 from Black's move: Red's chariot chases the unprotected cannon, and Red's own eighth ply would
+    // complete the repetition that condemns Red (refused in enforce mode, lost in adjudicate mode, played on
+    // in analysis mode, where the ninth ply follows).
+    let fen = "4k4/9/8c/9/9/8R/9/9/9/3K5 b - - 0 1";
+    let cycle = [
+        "i7h7", "i4h4", "h7i7", "h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7",
+    ];
+    for mode in [Mode::Adjudicate, Mode::Enforce, Mode::Analysis] {
+        let mut g = with(
+            fen,
+            Options {
+                mode,
+                ..Options::default()
+            },
+        );
+        let mut forbidden_seen = false;
+        for m in cycle {
+            let label = format!("{mode:?} after {}", g.history().len());
+            assert_one_gate(&g, &label);
+            let m: Move = m.parse().unwrap();
+            match g.play(m) {
+                Ok(_) => {}
+                Err(e) => {
+                    // Enforce refuses the move that would complete Red's forbidden repetition; adjudicate
+                    // refuses moves after the ending; analysis plays on.
+                    match mode {
+                        Mode::Enforce => assert_eq!(e.reason, IllegalReason::ForbiddenRepetition),
+                        Mode::Adjudicate => assert_eq!(e.reason, IllegalReason::GameOver),
+                        Mode::Analysis => panic!("analysis refused {m}: {e}"),
+                    }
+                    forbidden_seen = true;
+                    break;
+                }
+            }
+        }
+        assert_one_gate(&g, &format!("{mode:?} at the end"));
+        match mode {
+            Mode::Analysis => {
+                assert!(g.is_over() && !g.allowed_moves().is_empty());
+                assert_eq!(g.history().len(), cycle.len());
+            }
+            Mode::Adjudicate => {
+                assert!(g.is_over() && g.allowed_moves().is_empty() && forbidden_seen)
+            }
+            Mode::Enforce => assert!(!g.is_over() && forbidden_seen),
+        }
+    }
+}
+
+#[test]
+fn a_ruling_explains_itself_as_the_game_outcome_does() {
+    // R05: the repetition ruled directly on its span says what the game's outcome says, in both languages.
+    use xiangqi_wasm::rules::adjudication::rule_repetition;
+    let fen = "4k4/9/8c/9/9/7R1/9/9/9/3K5 w - - 0 1";
+    let span: Vec<Move> = [
+        "h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7", "i4h4", "h7i7",
+    ]
+    .iter()
+    .map(|m| m.parse().unwrap())
+    .collect();
+    let mut g = Game::from_fen(fen).unwrap();
+    for &m in &span {
+        g.play(m).unwrap();
+    }
+    let outcome = g.outcome().unwrap();
+    let ruling = rule_repetition(
+        &Position::from_fen(fen).unwrap(),
+        &span,
+        1,
+        &Options::default(),
+    );
+    assert_eq!(
+        (ruling.reason, ruling.offender),
+        (Reason::PerpetualChase, Some(Color::Red))
+    );
+    for language in [Language::English, Language::Chinese] {
+        assert_eq!(ruling.explain(language), outcome.explain(language));
+    }
+    assert_eq!(ruling.to_string(), outcome.to_string());
+    assert!(outcome
+        .to_string()
+        .starts_with("Red chased the unprotected black cannon on i7"));
+    assert!(outcome
+        .explain(Language::Chinese)
+        .starts_with("红方在循环中每着都用车捉黑i7位无根的炮"));
 }

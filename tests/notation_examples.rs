@@ -335,18 +335,30 @@ fn typed_errors() {
     ] {
         let e = parse_move(&p, bad).unwrap_err();
         assert_eq!(e.code(), "ERR_MOVE_SYNTAX", "{bad}: {e}");
+        assert_eq!(e.reason_code(), "syntax", "{bad}: {e}");
     }
     let e = parse_move(&p, "C3.5").unwrap_err();
     assert!(matches!(e, NotationError::NoSuchPiece { .. }), "{e}");
-    assert_eq!(e.code(), "ERR_MOVE_NO_PIECE");
+    assert_eq!(
+        (e.code(), e.reason_code()),
+        ("ERR_MOVE_NO_PIECE", "noPiece")
+    );
     assert_eq!(
         e.to_string(),
         "\"C3.5\": no red cannon stands where the text says"
     );
     let e = parse_move(&p, "H2.3").unwrap_err();
-    assert_eq!(e.code(), "ERR_MOVE_IMPOSSIBLE", "{e}");
+    assert_eq!(
+        (e.code(), e.reason_code()),
+        ("ERR_MOVE_IMPOSSIBLE", "impossible"),
+        "{e}"
+    );
     let e = parse_move(&p, "R1+9").unwrap_err(); // off the board? i0 + 9 = i9 exists but is blocked
-    assert_eq!(e.code(), "ERR_ILLEGAL_MOVE", "{e}");
+    assert_eq!(
+        (e.code(), e.reason_code()),
+        ("ERR_ILLEGAL_MOVE", "pathBlocked"),
+        "{e}"
+    );
     // ICCS too: the reason comes from Position::check_move.
     match parse_move(&p, "b0d1") {
         Err(NotationError::Illegal { error, .. }) => {

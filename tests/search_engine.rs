@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use xiangqi_wasm::rules::adjudication::Options;
 use xiangqi_wasm::rules::{Color, Game, Position, Ruleset};
 use xiangqi_wasm::search::uci::{Action, UciSession};
-use xiangqi_wasm::search::{Clock, Engine, Limits, NoClock, Score, SearchOptions};
+use xiangqi_wasm::search::{Engine, Limits, NoClock, Score, SearchOptions, TimeSource};
 
 const MIDDLE: &str = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1";
 
@@ -126,7 +126,7 @@ fn stop_from_another_thread_ends_an_infinite_search() {
 /// A clock that advances one millisecond each time it is read.
 struct TickClock(AtomicU64);
 
-impl Clock for TickClock {
+impl TimeSource for TickClock {
     fn elapsed_ms(&self) -> u64 {
         self.0.fetch_add(1, Ordering::Relaxed)
     }
@@ -159,7 +159,12 @@ fn avoids_completing_a_losing_perpetual_check() {
     }
     assert_eq!(game.position().turn(), Color::Red);
     let mut e = Engine::new(4);
-    // Without history the check looks attractive: it is what Red plays from the same position.
+    // Without history the check is one of the two best moves (within a few centipawns of the best): only
+    // the repetition makes it a loss.
+    e.set_options(SearchOptions {
+        multi_pv: 2,
+        ..SearchOptions::default()
+    });
     let fresh = e.search_position(
         game.position(),
         &Limits::depth(6),
@@ -167,7 +172,11 @@ fn avoids_completing_a_losing_perpetual_check() {
         &AtomicBool::new(false),
         &mut |_| {},
     );
-    assert_eq!(fresh.best_move.unwrap().to_string(), "f5e5");
+    assert!(
+        fresh.lines.iter().any(|l| l.pv[0].to_string() == "f5e5"),
+        "{fresh:?}"
+    );
+    e.set_options(SearchOptions::default());
     e.new_game();
     let r = search(&mut e, &game, &Limits::depth(6));
     assert_ne!(r.best_move.unwrap().to_string(), "f5e5", "{r:?}");
@@ -306,7 +315,7 @@ fn uci_session_speaks_the_protocol() {
     uci(&mut s, "setoption name Skill Level value 20");
     uci(&mut s, "position startpos moves h2e2 h9g7");
     assert_eq!(
-        s.game().position().fen(),
+        s.game().unwrap().position().fen(),
         "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
     );
     let (_, a) = uci(&mut s, "go depth 3");
@@ -322,7 +331,7 @@ fn uci_session_speaks_the_protocol() {
         .iter()
         .any(|l| l.starts_with("info depth 3 ") && l.contains(" score cp ") && l.contains(" pv ")));
     let best = out.last().unwrap().strip_prefix("bestmove ").unwrap();
-    assert!(s.game().position().is_legal(best.parse().unwrap()));
+    assert!(s.game().unwrap().position().is_legal(best.parse().unwrap()));
     assert_eq!(uci(&mut s, "stop").1, Action::Stop);
     assert_eq!(uci(&mut s, "quit").1, Action::Quit);
 }
@@ -331,12 +340,8 @@ fn uci_session_speaks_the_protocol() {
 fn uci_errors_leave_the_state_unchanged() {
     let mut s = UciSession::new();
     uci(&mut s, "position startpos moves h2e2");
-    let before = s.game().position().fen();
+    let before = s.game().unwrap().position().fen();
     for bad in [
-        "position fen not/a/fen w",
-        "position startpos moves h2e2 h2e2",
-        "position startpos moves zz99",
-        "position",
         "setoption name Hash value lots",
         "setoption name Nonsense value 1",
         "go depth",
@@ -348,8 +353,78 @@ fn uci_errors_leave_the_state_unchanged() {
             out.len() == 1 && out[0].starts_with("info string error"),
             "{bad}: {out:?}"
         );
-        assert_eq!(s.game().position().fen(), before, "{bad}");
+        assert_eq!(s.game().unwrap().position().fen(), before, "{bad}");
     }
+}
+
+/// A refused `position` command leaves no position: `go` must not search the previous one (whose best move
+/// would be illegal in the game the GUI is playing) and answers `bestmove (none)`.
+#[test]
+fn uci_never_searches_a_position_it_was_not_given() {
+    for bad in [
+        "position fen not/a/fen w",
+        "position startpos moves h2e2 h2e2",
+        "position startpos moves zz99",
+        "position",
+    ] {
+        let mut s = UciSession::new();
+        uci(&mut s, "position startpos moves h2e2");
+        let (out, a) = uci(&mut s, bad);
+        assert_eq!(a, Action::None, "{bad}");
+        assert!(
+            out.len() == 1 && out[0].starts_with("info string error"),
+            "{bad}: {out:?}"
+        );
+        assert!(s.game().is_none(), "{bad}");
+        let Action::Go(limits) = uci(&mut s, "go depth 2").1 else {
+            panic!("{bad}: go not accepted");
+        };
+        let mut lines = Vec::new();
+        s.go(&limits, &NoClock, &AtomicBool::new(false), &mut |l| {
+            lines.push(l.to_string())
+        });
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("bestmove (none)"),
+            "{bad}: {lines:?}"
+        );
+        // The next good position is followed again.
+        uci(&mut s, "position startpos");
+        assert!(s.game().is_some());
+    }
+}
+
+/// The GUI is the referee: a game it continues past this library's own ending (here the 60-move limit,
+/// reached by the first move below) is followed, and the move searched is legal in the position it gave.
+#[test]
+fn uci_follows_a_game_past_the_library_ending() {
+    let fen = "rnbakabnr/9/7c1/p1p1p1pcp/9/9/P1P1P1P1P/4C2CB/9/RNBAKA1NR w - - 119 3";
+    let mut s = UciSession::new();
+    let (out, _) = uci(&mut s, &format!("position fen {fen} moves a0a1 a9a8 a1a0"));
+    assert!(out.is_empty(), "{out:?}");
+    let game = s.game().expect("the position was followed");
+    assert_eq!(game.history().len(), 3);
+    assert!(game.outcome().is_some(), "the move limit was passed");
+    let Action::Go(limits) = uci(&mut s, "go depth 3").1 else {
+        panic!("go not accepted");
+    };
+    let mut lines = Vec::new();
+    s.go(&limits, &NoClock, &AtomicBool::new(false), &mut |l| {
+        lines.push(l.to_string())
+    });
+    let best = lines
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .to_string();
+    let pos = s.game().unwrap().position();
+    assert_eq!(pos.turn(), Color::Black);
+    assert!(
+        pos.is_legal(best.parse().unwrap()),
+        "{best} in {}",
+        pos.fen()
+    );
 }
 
 #[test]
@@ -400,4 +475,29 @@ fn search_module_stays_pure() {
             );
         }
     }
+}
+
+/// `move_limit: 0` means no move limit (as the game's option does), not "every node is the limit's draw".
+#[test]
+fn a_zero_move_limit_is_no_limit() {
+    let run = |move_limit: u32| {
+        let mut e = Engine::new(4);
+        e.set_options(SearchOptions {
+            move_limit,
+            ..SearchOptions::default()
+        });
+        e.search_position(
+            &Position::new(),
+            &Limits::depth(5),
+            &NoClock,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+    };
+    let off = run(0);
+    let far = run(10_000);
+    assert_eq!(off.best_move, far.best_move);
+    assert_eq!(off.score, far.score);
+    assert_eq!(off.nodes, far.nodes);
+    assert_ne!(off.score, Score::Cp(0), "{off:?}");
 }

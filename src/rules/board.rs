@@ -111,7 +111,7 @@ impl Board {
     }
 
     #[inline]
-    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
+    pub(in crate::rules) fn put(&mut self, sq: Square, p: Piece) {
         debug_assert!(self.squares[sq.index()].is_none());
         self.squares[sq.index()] = Some(p);
         let b = Bitboard::from_square(sq);
@@ -123,7 +123,7 @@ impl Board {
     }
 
     #[inline]
-    pub(crate) fn remove(&mut self, sq: Square, p: Piece) {
+    pub(in crate::rules) fn remove(&mut self, sq: Square, p: Piece) {
         debug_assert_eq!(self.squares[sq.index()], Some(p));
         self.squares[sq.index()] = None;
         let b = Bitboard::from_square(sq);
@@ -136,7 +136,7 @@ impl Board {
 
     /// Moves the piece on `from` to `to`, capturing what stands there; returns the captured piece.
     #[inline]
-    pub(crate) fn move_piece(&mut self, from: Square, to: Square) -> Option<Piece> {
+    pub(in crate::rules) fn move_piece(&mut self, from: Square, to: Square) -> Option<Piece> {
         let p = self.squares[from.index()].unwrap_or_else(|| unreachable!("no piece on {from}"));
         let captured = self.squares[to.index()];
         if let Some(c) = captured {
@@ -149,7 +149,12 @@ impl Board {
 
     /// Undoes [`Board::move_piece`].
     #[inline]
-    pub(crate) fn unmove_piece(&mut self, from: Square, to: Square, captured: Option<Piece>) {
+    pub(in crate::rules) fn unmove_piece(
+        &mut self,
+        from: Square,
+        to: Square,
+        captured: Option<Piece>,
+    ) {
         let p = self.squares[to.index()].unwrap_or_else(|| unreachable!("no piece on {to}"));
         self.remove(to, p);
         self.put(from, p);
@@ -158,15 +163,17 @@ impl Board {
         }
     }
 
-    /// The blockers and empty points on `sq`'s rank, seen from `sq`, as squares-bits of the rank.
+    /// The blockers and empty points on `sq`'s rank, seen from `sq`, as file bits of the rank (bit `f` is
+    /// the point on file `f`): the lines a chariot or cannon on `sq` sees.
     #[inline]
-    pub(crate) fn rank_view(&self, sq: Square) -> LineView {
+    pub fn rank_view(&self, sq: Square) -> LineView {
         line_view(self.ranks[sq.rank() as usize], sq.file() as u32, 9)
     }
 
-    /// The blockers and empty points on `sq`'s file, seen from `sq`, as rank-bits of the file.
+    /// The blockers and empty points on `sq`'s file, seen from `sq`, as rank bits of the file (bit `r` is
+    /// the point on rank `r`).
     #[inline]
-    pub(crate) fn file_view(&self, sq: Square) -> LineView {
+    pub fn file_view(&self, sq: Square) -> LineView {
         line_view(self.files[sq.file() as usize], sq.rank() as u32, 10)
     }
 
@@ -174,14 +181,14 @@ impl Board {
     /// generals — the attacks that can reach a general. Advisors and elephants are left out: they can never
     /// reach the enemy general. The general's own one-step attacks are left out too; facing is included.
     #[inline]
-    pub(crate) fn general_attacked(&self, sq: Square, by: Color) -> bool {
+    pub(in crate::rules) fn general_attacked(&self, sq: Square, by: Color) -> bool {
         attacked_in(&self.ranks, &self.files, |i| self.squares[i], sq, by)
     }
 
     /// [`Board::general_attacked`] in the position after the piece on `from` moves to `to`, computed without
     /// changing the board. `sq` is the general's point after the move.
     #[inline]
-    pub(crate) fn general_attacked_after(
+    pub(in crate::rules) fn general_attacked_after(
         &self,
         from: Square,
         to: Square,
@@ -213,7 +220,7 @@ impl Board {
     /// screens of a cannon line, and horse legs an enemy horse is waiting behind), and the empty points where
     /// a new piece would become a cannon's screen. Every other move keeps the general safe, so move
     /// generation tests only moves from the first set or onto the second.
-    pub(crate) fn exposure(&self, g: Square, us: Color) -> (Bitboard, Bitboard) {
+    pub(in crate::rules) fn exposure(&self, g: Square, us: Color) -> (Bitboard, Bitboard) {
         let them = us.other();
         let own = self.by_color(us);
         let chariot = Some(Piece::new(them, Role::Chariot));
@@ -429,7 +436,7 @@ fn attacked_in<F: Fn(usize) -> Option<Piece>>(
 
 /// Spreads the 10 rank bits of a file mask to the squares of file `a` (shift left by the file index after).
 #[inline]
-pub(crate) fn spread_file(bits: u16) -> u128 {
+pub(in crate::rules) fn spread_file(bits: u16) -> u128 {
     let mut out = 0u128;
     let mut b = bits;
     while b != 0 {

@@ -28,6 +28,14 @@ pub enum ParseFenError {
     },
     /// A character that is neither a piece letter nor a digit 1–9.
     InvalidPiece(char),
+    /// Rank `rank` counts its empty points with a number of several digits (`10`): a rank has 9 points, so
+    /// each run of empty points is one digit 1–9. `number` is the number as written (at most 9 digits kept).
+    EmptyCountTooLarge {
+        /// Which rank, as its ICCS number (9 for the first field).
+        rank: u8,
+        /// The number written.
+        number: u32,
+    },
     /// The side-to-move field is not `w`, `r` or `b`.
     InvalidTurn,
     /// The third or fourth field is not `-`.
@@ -46,7 +54,9 @@ impl ParseFenError {
         match self {
             ParseFenError::Empty => "ERR_FEN_EMPTY",
             ParseFenError::TooLong => "ERR_FEN_TOO_LONG",
-            ParseFenError::RankCount(_) | ParseFenError::RankLength { .. } => "ERR_FEN_BOARD",
+            ParseFenError::RankCount(_)
+            | ParseFenError::RankLength { .. }
+            | ParseFenError::EmptyCountTooLarge { .. } => "ERR_FEN_BOARD",
             ParseFenError::InvalidPiece(_) => "ERR_FEN_PIECE",
             ParseFenError::InvalidTurn => "ERR_FEN_TURN",
             ParseFenError::InvalidFields => "ERR_FEN_FIELDS",
@@ -68,6 +78,10 @@ impl fmt::Display for ParseFenError {
             ParseFenError::RankLength { rank } => {
                 write!(f, "rank {rank} does not describe exactly 9 points")
             }
+            ParseFenError::EmptyCountTooLarge { rank, number } => write!(
+                f,
+                "rank {rank} has {number} empty points in a row, but a rank has 9 points: write each run of empty points as one digit from 1 to 9"
+            ),
             ParseFenError::InvalidPiece(c) => {
                 write!(
                     f,
@@ -103,8 +117,30 @@ pub fn parse_board(field: &str) -> Result<Board, ParseFenError> {
     for (i, text) in ranks.iter().enumerate() {
         let rank = 9 - i as u8;
         let mut file: u32 = 0;
-        for c in text.chars() {
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
             if let Some(d) = c.to_digit(10) {
+                if chars.peek().is_some_and(char::is_ascii_digit) {
+                    // Digits in a row: read as one number, a count of 10 or more ("10", "12") is the mistake;
+                    // digits that add up within the rank ("45") are read as before.
+                    let mut number = d;
+                    let mut sum = d;
+                    let mut has_zero = d == 0;
+                    while let Some(e) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        chars.next();
+                        number = number.saturating_mul(10).saturating_add(e).min(999_999_999);
+                        sum += e;
+                        has_zero |= e == 0;
+                    }
+                    if number < 10 {
+                        return Err(ParseFenError::InvalidPiece('0')); // "01": a leading zero
+                    }
+                    if has_zero || file + sum > 9 {
+                        return Err(ParseFenError::EmptyCountTooLarge { rank, number });
+                    }
+                    file += sum;
+                    continue;
+                }
                 if d == 0 {
                     return Err(ParseFenError::InvalidPiece(c));
                 }
@@ -227,6 +263,17 @@ pub enum FenError {
     Parse(ParseFenError),
     /// A well-formed FEN of an illegal position.
     Position(super::PositionError),
+}
+
+impl FenError {
+    /// Stable code of the error: the [`ParseFenError::code`] of malformed text, else the code of the first
+    /// [`SetupProblem`](super::SetupProblem) of the position (`ERR_FEN_*`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            FenError::Parse(e) => e.code(),
+            FenError::Position(e) => e.problems().first().map_or("ERR_FEN_BOARD", |p| p.code()),
+        }
+    }
 }
 
 impl fmt::Display for FenError {

@@ -14,17 +14,16 @@
 //! let outcome = game.outcome().unwrap();
 //! assert_eq!(outcome.result().as_str(), "0-1");
 //! assert_eq!(outcome.reason(), Reason::PerpetualChase);
-//! assert!(outcome.explanation().starts_with("Red chased the unprotected black cannon on i7 with the chariot"));
+//! assert!(outcome.to_string().starts_with("Red chased the unprotected black cannon on i7 with the chariot"));
 //! ```
 
 use super::adjudication::{
     self, classify, dead_position, rule_repetition_with_overrides, Classification, GameResult,
     Mode, Options, OptionsError, Outcome, Reason,
 };
-use super::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, SOLDIER_STEPS};
 use super::{
     Color, FenError, IllegalMoveError, IllegalReason, Move, MoveList, ParseMoveError, Piece,
-    Position, Role, Square, Undo,
+    Position, Role, Undo,
 };
 use core::fmt;
 
@@ -42,6 +41,31 @@ pub struct PlayedMove {
     /// The Zobrist key of the position before the move.
     pub hash_before: u64,
     undo: Undo,
+}
+
+/// What is written about a point of the game (in a record, by a teacher): a comment and numeric annotation
+/// glyphs (NAGs, `$1` = good move, `$2` = mistake, ...). See [`Game::comment`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// The comment.
+    pub comment: Option<String>,
+    /// The NAGs, in the order given (only after a move: ply 0 has none).
+    pub nags: Vec<u8>,
+}
+
+impl Annotation {
+    fn is_empty(&self) -> bool {
+        self.comment.is_none() && self.nags.is_empty()
+    }
+}
+
+/// What [`Game::take_back`] took back: the external ending recorded last, or a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TakenBack {
+    /// A resignation, agreed draw, time forfeit or illegal-move forfeit, now lifted.
+    Ending(Outcome),
+    /// A move.
+    Move(PlayedMove),
 }
 
 /// Why a move given as text could not be played.
@@ -74,11 +98,11 @@ pub enum EndingError {
 }
 
 impl EndingError {
-    /// Stable code: `gameOver`, `noDrawOffer`.
+    /// Stable code: `ERR_GAME_OVER`, `ERR_NO_DRAW_OFFER` (the codes the JS binding throws).
     pub const fn code(self) -> &'static str {
         match self {
-            EndingError::GameOver => "gameOver",
-            EndingError::NoDrawOffer => "noDrawOffer",
+            EndingError::GameOver => "ERR_GAME_OVER",
+            EndingError::NoDrawOffer => "ERR_NO_DRAW_OFFER",
         }
     }
 }
@@ -176,6 +200,12 @@ pub struct Game {
     draw_offer: Option<Color>,
     /// Plies (1-based) that the arbiter ruled idle (S2-C 通则3).
     idle_overrides: Vec<usize>,
+    /// While [`Game::play`] plays a move whose repetition the gate has already ruled (enforce mode): that
+    /// ruling, `Some(None)` when the move completes no repetition, so the ending after the move is not ruled
+    /// a second time. Empty at every other moment.
+    ruled_ahead: Option<Option<Outcome>>,
+    /// Annotations by ply (index 0: before the first move); at most `history.len() + 1` long, often empty.
+    notes: Vec<Annotation>,
 }
 
 impl Default for Game {
@@ -189,111 +219,6 @@ fn is_external(reason: Reason) -> bool {
         reason,
         Reason::Resignation | Reason::Agreement | Reason::TimeForfeit | Reason::IllegalMove
     )
-}
-
-/// Whether the side to move has a legal move. Tries a few cheap candidate moves first — general steps,
-/// advisor / elephant / horse / soldier steps and one-point chariot or cannon moves — and falls back to full
-/// generation only when none of them is legal (as good as never outside mates and stalemates).
-fn has_legal_move_fast(pos: &mut Position, in_check: bool) -> bool {
-    if !in_check && has_safe_quiet_move(pos) {
-        return true;
-    }
-    let us = pos.turn();
-    let them = us.other();
-    let g = pos.general(us);
-    let own = pos.board().by_color(us);
-    // Plays the pseudo-legal move and takes it back at once (play_unchecked/undo are exact inverses).
-    let legal = |pos: &mut Position, from: Square, to: Square| -> bool {
-        let m = Move::new(from, to);
-        let undo = pos.play_unchecked(m);
-        let king = if from == g { to } else { g };
-        let safe = !pos.board().general_attacked(king, them);
-        pos.undo(m, undo);
-        safe
-    };
-    for to in GENERAL_STEPS[g.index()] & !own {
-        if legal(pos, g, to) {
-            return true;
-        }
-    }
-    for from in own {
-        let Some(p) = pos.board().piece_at(from) else {
-            continue;
-        };
-        let found = match p.role {
-            Role::General => false,
-            Role::Advisor => (ADVISOR_STEPS[from.index()] & !own).any(|to| legal(pos, from, to)),
-            Role::Soldier => {
-                (SOLDIER_STEPS[us.index()][from.index()] & !own).any(|to| legal(pos, from, to))
-            }
-            Role::Elephant | Role::Horse => {
-                let steps = if p.role == Role::Horse {
-                    &HORSE_STEPS[from.index()]
-                } else {
-                    &ELEPHANT_STEPS[from.index()]
-                };
-                steps.as_slice().iter().any(|st| {
-                    pos.board().is_empty_at(st.block)
-                        && !own.contains(st.to)
-                        && legal(pos, from, st.to)
-                })
-            }
-            Role::Chariot | Role::Cannon => [(0, 1), (0, -1), (1, 0), (-1, 0)]
-                .into_iter()
-                .filter_map(|(df, dr)| from.offset(df, dr))
-                .any(|to| pos.board().is_empty_at(to) && legal(pos, from, to)),
-        };
-        if found {
-            return true;
-        }
-    }
-    pos.has_legal_move()
-}
-
-/// Whether the side to move, not in check, has a move that is legal by geometry alone: a piece that stands
-/// neither on its general's rank or file nor next to it diagonally (a horse leg), moving to a point that is
-/// not an empty point of those lines, can never expose the general (the rule `Position::for_each_legal` uses).
-/// No board is touched.
-fn has_safe_quiet_move(pos: &Position) -> bool {
-    let us = pos.turn();
-    let g = pos.general(us);
-    let b = pos.board();
-    let own = b.by_color(us);
-    let sensitive = |s: Square| {
-        let df = s.file().abs_diff(g.file());
-        let dr = s.rank().abs_diff(g.rank());
-        df == 0 || dr == 0 || (df == 1 && dr == 1)
-    };
-    let safe_to = |to: Square| !(own.contains(to) || (sensitive(to) && b.is_empty_at(to)));
-    for from in own {
-        if sensitive(from) {
-            continue;
-        }
-        let Some(p) = b.piece_at(from) else { continue };
-        let found = match p.role {
-            Role::General => false,
-            Role::Advisor => ADVISOR_STEPS[from.index()].into_iter().any(safe_to),
-            Role::Soldier => SOLDIER_STEPS[us.index()][from.index()]
-                .into_iter()
-                .any(safe_to),
-            Role::Elephant => ELEPHANT_STEPS[from.index()]
-                .as_slice()
-                .iter()
-                .any(|st| b.is_empty_at(st.block) && safe_to(st.to)),
-            Role::Horse => HORSE_STEPS[from.index()]
-                .as_slice()
-                .iter()
-                .any(|st| b.is_empty_at(st.block) && safe_to(st.to)),
-            Role::Chariot | Role::Cannon => [(0, 1), (0, -1), (1, 0), (-1, 0)]
-                .into_iter()
-                .filter_map(|(df, dr)| from.offset(df, dr))
-                .any(|to| b.is_empty_at(to) && safe_to(to)),
-        };
-        if found {
-            return true;
-        }
-    }
-    false
 }
 
 impl Game {
@@ -315,6 +240,8 @@ impl Game {
             ending: None,
             draw_offer: None,
             idle_overrides: Vec::new(),
+            ruled_ahead: None,
+            notes: Vec::new(),
         };
         game.ending = game.evaluate(false);
         game
@@ -418,26 +345,51 @@ impl Game {
         self.ending.is_some()
     }
 
-    /// Plays a legal move; an illegal one leaves the game unchanged. Refused as well when the game is over
-    /// ([`IllegalReason::GameOver`], except in [`Mode::Analysis`]) and, in [`Mode::Enforce`], when the move
-    /// would complete a repetition that condemns its mover ([`IllegalReason::ForbiddenRepetition`]).
+    /// Plays a move that [`Game::check_play`] accepts; any other leaves the game unchanged and says why:
+    /// an illegal move, the game being over ([`IllegalReason::GameOver`], except in [`Mode::Analysis`]) or,
+    /// in [`Mode::Enforce`], a move that would complete a repetition condemning its mover
+    /// ([`IllegalReason::ForbiddenRepetition`]). In enforce mode the repetition the gate rules before the
+    /// move is the game's ending after it: a move is ruled once.
     pub fn play(&mut self, m: Move) -> Result<PlayedMove, IllegalMoveError> {
-        if self.ending.is_some() && self.options.mode != Mode::Analysis {
-            return Err(IllegalMoveError {
-                mv: m,
-                reason: IllegalReason::GameOver,
-            });
-        }
-        self.pos
-            .check_move(m)
-            .map_err(|reason| IllegalMoveError { mv: m, reason })?;
-        if self.options.mode == Mode::Enforce && self.is_forbidden_legal(m) {
-            return Err(IllegalMoveError {
-                mv: m,
-                reason: IllegalReason::ForbiddenRepetition,
-            });
-        }
+        self.ruled_ahead = self.gate(m, false)?;
         Ok(self.play_unchecked(m))
+    }
+
+    /// The one gate for "may this move be played now": the rules of movement, then the game's state under
+    /// its [`Mode`] — refused once the game is over (except in analysis mode) and, in enforce mode, when the
+    /// move would complete a repetition that condemns its mover. [`Game::play`] plays exactly the moves this
+    /// accepts, and [`Game::allowed_moves`] lists them.
+    pub fn check_play(&self, m: Move) -> Result<(), IllegalMoveError> {
+        self.gate(m, false).map(|_| ())
+    }
+
+    /// [`Game::check_play`], and what the accepted move would complete by repetition (the warning of
+    /// [`Game::repetition_warning`]), ruled once.
+    pub fn validate(&self, m: Move) -> Result<Option<Outcome>, IllegalMoveError> {
+        self.gate(m, true).map(Option::flatten)
+    }
+
+    /// The gate. `Some(ruling)` when it ruled the repetition the move would complete (`ruling` is `None` if it
+    /// completes none): always in enforce mode, and with `warn` — unless the game is over (analysis mode).
+    fn gate(&self, m: Move, warn: bool) -> Result<Option<Option<Outcome>>, IllegalMoveError> {
+        let refuse = |reason| IllegalMoveError { mv: m, reason };
+        if self.ending.is_some() && self.options.mode != Mode::Analysis {
+            return Err(refuse(IllegalReason::GameOver));
+        }
+        self.pos.check_move(m).map_err(refuse)?;
+        let enforce = self.options.mode == Mode::Enforce;
+        if self.ending.is_some() || !(enforce || warn) {
+            return Ok(None);
+        }
+        let ruling = self.repetition_if_played(m);
+        if enforce
+            && ruling
+                .as_ref()
+                .is_some_and(|o| o.offender() == Some(self.pos.turn()))
+        {
+            return Err(refuse(IllegalReason::ForbiddenRepetition));
+        }
+        Ok(Some(ruling))
     }
 
     /// Parses an ICCS move and plays it.
@@ -491,6 +443,7 @@ impl Game {
         if self.ending.is_none() {
             self.ending = self.evaluate(undo.captured.is_some());
         }
+        self.ruled_ahead = None;
         rec
     }
 
@@ -502,6 +455,7 @@ impl Game {
         self.pop_track();
         let len = self.history.len();
         self.idle_overrides.retain(|&p| p <= len);
+        self.notes.truncate(len + 1);
         if self
             .ending
             .as_ref()
@@ -520,7 +474,82 @@ impl Game {
         self.truncate_track();
         self.draw_offer = None;
         self.idle_overrides.clear();
+        self.notes.truncate(1);
         self.ending = self.evaluate(false);
+    }
+
+    /// Takes back one step: the external ending (resignation, agreed draw, time forfeit, illegal-move
+    /// forfeit) if one was recorded after the last move, else the last move (as [`Game::undo`]). `None` when
+    /// there is nothing to take back. Call it repeatedly to step back through a finished game.
+    pub fn take_back(&mut self) -> Option<TakenBack> {
+        if let Some(o) = self.undo_ending() {
+            return Some(TakenBack::Ending(o));
+        }
+        self.undo().map(TakenBack::Move)
+    }
+
+    /// Lifts the external ending recorded after the last move (the moves stay), and returns it; `None` if the
+    /// game has no such ending (it goes on, or ended by the rules on the board).
+    pub fn undo_ending(&mut self) -> Option<Outcome> {
+        if !self
+            .ending
+            .as_ref()
+            .is_some_and(|e| is_external(e.reason()))
+        {
+            return None;
+        }
+        let lifted = self.ending.take();
+        // Rule the moves again without it (options that changed after the ending may give an ending by the
+        // rules that the external one hid).
+        let options = self.options;
+        self.set_options(options).unwrap_or_else(|_| unreachable!());
+        lifted
+    }
+
+    // ----- annotations -----------------------------------------------------------------------------------
+
+    /// The comment at `ply`: after the move of that ply and before the next one; ply 0 is the comment before
+    /// the first move. `None` if there is none (or no such ply).
+    pub fn comment(&self, ply: usize) -> Option<&str> {
+        self.notes.get(ply).and_then(|n| n.comment.as_deref())
+    }
+
+    /// The NAGs of the move of `ply` (from 1); empty if there are none.
+    pub fn nags(&self, ply: usize) -> &[u8] {
+        self.notes.get(ply).map_or(&[], |n| n.nags.as_slice())
+    }
+
+    /// The annotation at each ply that has one, as `(ply, annotation)`, in order.
+    pub fn annotations(&self) -> impl Iterator<Item = (usize, &Annotation)> + '_ {
+        self.notes.iter().enumerate().filter(|(_, n)| !n.is_empty())
+    }
+
+    fn note_mut(&mut self, ply: usize) -> &mut Annotation {
+        if self.notes.len() <= ply {
+            self.notes.resize_with(ply + 1, Annotation::default);
+        }
+        &mut self.notes[ply]
+    }
+
+    /// Sets (or with `None` removes) the comment at `ply` (0 to the number of moves played; see
+    /// [`Game::comment`]). Returns `false`, changing nothing, if no such ply exists. Taking the move back
+    /// drops its annotation.
+    pub fn set_comment(&mut self, ply: usize, comment: Option<String>) -> bool {
+        if ply > self.history.len() {
+            return false;
+        }
+        self.note_mut(ply).comment = comment;
+        true
+    }
+
+    /// Sets the NAGs of the move of `ply` (1 to the number of moves played). Returns `false`, changing
+    /// nothing, if no move was played at that ply.
+    pub fn set_nags(&mut self, ply: usize, nags: Vec<u8>) -> bool {
+        if ply == 0 || ply > self.history.len() {
+            return false;
+        }
+        self.note_mut(ply).nags = nags;
+        true
     }
 
     // ----- endings -------------------------------------------------------------------------------------
@@ -531,7 +560,7 @@ impl Game {
             .history
             .last()
             .map_or_else(|| self.pos.is_check(), |r| r.check);
-        if has_legal_move_fast(&mut self.pos, in_check) {
+        if self.pos.has_legal_move_in(in_check) {
             self.evaluate_with_moves(material_changed)
         } else {
             let ply = self.history.len();
@@ -545,10 +574,9 @@ impl Game {
             Some(Outcome::simple(
                 GameResult::win_for(loser.other()),
                 reason,
-                o.ruleset,
                 None,
                 ply,
-                adjudication::explain_simple(reason, Some(loser), o.move_limit),
+                o,
             ))
         }
     }
@@ -571,10 +599,9 @@ impl Game {
                 return Some(Outcome::simple(
                     GameResult::Draw,
                     Reason::MoveLimit,
-                    o.ruleset,
                     None,
                     ply,
-                    adjudication::explain_simple(Reason::MoveLimit, None, o.move_limit),
+                    o,
                 ));
             }
         }
@@ -582,10 +609,9 @@ impl Game {
             return Some(Outcome::simple(
                 GameResult::Draw,
                 Reason::DeadPosition,
-                o.ruleset,
                 None,
                 ply,
-                adjudication::explain_simple(Reason::DeadPosition, None, o.move_limit),
+                o,
             ));
         }
         None
@@ -632,6 +658,9 @@ impl Game {
 
     /// Rules a repetition if the current position completes one.
     fn repetition_now(&self) -> Option<Outcome> {
+        if let Some(ruled) = &self.ruled_ahead {
+            return ruled.clone(); // the gate ruled this move before it was played
+        }
         let ply = self.history.len();
         let t = self.track[ply];
         let first = self.first_occurrence(t.hash, ply, t.span_start, true)?;
@@ -652,16 +681,7 @@ impl Game {
     ) -> Outcome {
         let o = &self.options;
         let r = rule_repetition_with_overrides(start, moves, first_ply, o, &self.idle_overrides);
-        Outcome {
-            result: r.result,
-            reason: r.reason,
-            ruleset: o.ruleset,
-            offender: r.offender,
-            explanation_en: r.explanation_en,
-            explanation_zh: r.explanation_zh,
-            cycle: r.cycle,
-            ply,
-        }
+        Outcome::repetition(r, ply, o)
     }
 
     /// What playing the legal move `m` would end in by repetition, if it completes one (the verdict may be a
@@ -707,11 +727,12 @@ impl Game {
         self.ending.is_none() && self.pos.check_move(m).is_ok() && self.is_forbidden_legal(m)
     }
 
-    /// The moves the side to move may play: the legal moves, without (in [`Mode::Enforce`]) those that
-    /// would complete a forbidden repetition; empty when the game is over.
+    /// The moves the side to move may play — exactly those [`Game::check_play`] accepts: the legal moves,
+    /// without (in [`Mode::Enforce`]) those that would complete a forbidden repetition; empty when the game
+    /// is over, except in [`Mode::Analysis`], where play goes on.
     pub fn allowed_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.ending.is_some() {
+        if self.ending.is_some() && self.options.mode != Mode::Analysis {
             return list;
         }
         let enforce = self.options.mode == Mode::Enforce;
@@ -761,14 +782,7 @@ impl Game {
 
     fn external(&mut self, result: GameResult, reason: Reason, loser: Option<Color>) -> &Outcome {
         let ply = self.history.len();
-        let o = Outcome::simple(
-            result,
-            reason,
-            self.options.ruleset,
-            loser,
-            ply,
-            adjudication::explain_simple(reason, loser, self.options.move_limit),
-        );
+        let o = Outcome::simple(result, reason, loser, ply, &self.options);
         self.draw_offer = None;
         self.ending.insert(o)
     }
@@ -818,7 +832,7 @@ impl Game {
         Ok(self.external(GameResult::Draw, Reason::Agreement, None))
     }
 
-    /// `color`'s flag fell (see [`crate::clock`]): the other side wins, reason `timeForfeit`.
+    /// `color`'s flag fell (see [`super::clock`]): the other side wins, reason `timeForfeit`.
     pub fn time_forfeit(&mut self, color: Color) -> Result<&Outcome, EndingError> {
         if self.ending.is_some() {
             return Err(EndingError::GameOver);

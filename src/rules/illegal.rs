@@ -160,6 +160,13 @@ pub struct IllegalMoveError {
     pub reason: IllegalReason,
 }
 
+impl IllegalMoveError {
+    /// Stable code of the error: `ERR_ILLEGAL_MOVE` (the [`IllegalReason::code`] says why).
+    pub const fn code(&self) -> &'static str {
+        "ERR_ILLEGAL_MOVE"
+    }
+}
+
 impl fmt::Display for IllegalMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "illegal move {}: {}", self.mv, self.reason)
@@ -170,7 +177,11 @@ impl std::error::Error for IllegalMoveError {}
 
 /// Checks that `piece` on `m.from` can reach `m.to` by its movement rule (RULES.md §2). The caller has checked
 /// that the to-square is empty or holds an enemy piece.
-pub(crate) fn check_geometry(b: &Board, piece: Piece, m: Move) -> Result<(), IllegalReason> {
+pub(in crate::rules) fn check_geometry(
+    b: &Board,
+    piece: Piece,
+    m: Move,
+) -> Result<(), IllegalReason> {
     let (from, to) = (m.from, m.to);
     let df = to.file() as i32 - from.file() as i32;
     let dr = to.rank() as i32 - from.rank() as i32;
@@ -255,7 +266,7 @@ pub(crate) fn check_geometry(b: &Board, piece: Piece, m: Move) -> Result<(), Ill
 }
 
 /// The points strictly between two points on one line, from `from` towards `to`.
-pub(crate) fn between(from: Square, to: Square) -> impl Iterator<Item = Square> {
+pub(in crate::rules) fn between(from: Square, to: Square) -> impl Iterator<Item = Square> {
     let df = (to.file() as i32 - from.file() as i32).signum();
     let dr = (to.rank() as i32 - from.rank() as i32).signum();
     let mut cur = from;

@@ -1,5 +1,6 @@
 //! The rules of xiangqi (象棋, Chinese chess): board, pieces, legal moves, check, mate, stalemate, FEN and
-//! ICCS moves. Pure Rust: no wasm, no clock, no randomness, no I/O.
+//! ICCS moves; repetition rulings ([`adjudication`]) and the competition game clock ([`clock`]). Pure Rust:
+//! no wasm, no reading of the time (the clock is told the milliseconds used), no randomness, no I/O.
 //!
 //! # Glossary
 //!
@@ -31,13 +32,15 @@
 //! ```
 
 pub mod adjudication;
-pub(crate) mod attacks;
+pub mod attacks;
 mod bitboard;
 mod board;
+pub mod clock;
 mod color;
 pub mod fen;
 mod game;
 mod illegal;
+mod movegen;
 mod moves;
 pub mod notation;
 pub mod perft;
@@ -47,13 +50,14 @@ mod setup;
 mod square;
 pub mod zobrist;
 
-pub use adjudication::{Category, GameResult, Mode, Outcome, Reason, Ruleset};
+pub use adjudication::{Category, GameResult, Language, Mode, Outcome, Reason, Ruleset};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
 pub use fen::{FenError, ParseFenError};
-pub use game::{EndingError, Game, GameError, PlayedMove};
+pub use game::{Annotation, EndingError, Game, GameError, PlayedMove, TakenBack};
 pub use illegal::{IllegalMoveError, IllegalReason};
+pub use movegen::Targets;
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{Position, Status, Undo, START_FEN};
 pub use role::{Piece, Role};

@@ -1,11 +1,8 @@
 //! Legal positions: move generation, check, play and undo.
 
-use super::attacks::{ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, SOLDIER_STEPS};
 use super::setup::placement_problems;
-use super::{
-    zobrist, Bitboard, Board, Color, IllegalMoveError, IllegalReason, Move, MoveList, Piece, Role,
-};
-use super::{PositionError, Setup, SetupProblem, Square};
+use super::{zobrist, Bitboard, Board, Color, IllegalMoveError, IllegalReason, Move, Piece, Role};
+use super::{MoveList, PositionError, Setup, SetupProblem, Square};
 
 /// The start position in FEN.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -39,25 +36,6 @@ pub enum Status {
     /// The side to move is not in check and has no legal move (困毙, kùnbì): it loses — never a draw.
     Stalemate,
 }
-
-/// See [`Position::slider_lines`].
-struct SliderLines {
-    rank_quiet: u16,
-    file_quiet: u16,
-    rank_caps: u16,
-    file_caps: u16,
-}
-
-/// The order in which moves are generated: the pieces with the most moves first.
-const GEN_ORDER: [Role; 7] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-];
 
 impl Default for Position {
     fn default() -> Position {
@@ -175,182 +153,6 @@ impl Position {
         out
     }
 
-    /// A chariot's or cannon's empty points and capture candidates along its rank and file (as line bits):
-    /// the nearest blockers for a chariot, the second ones (over a screen) for a cannon.
-    #[inline(always)]
-    fn slider_lines(&self, from: Square, role: Role) -> SliderLines {
-        let rv = self.board.rank_view(from);
-        let fv = self.board.file_view(from);
-        let chariot = role == Role::Chariot;
-        SliderLines {
-            rank_quiet: rv.quiet,
-            file_quiet: fv.quiet,
-            rank_caps: if chariot { rv.first } else { rv.second },
-            file_caps: if chariot { fv.first } else { fv.second },
-        }
-    }
-
-    /// Calls `f(to)` for every pseudo-legal destination of the piece of the side to move on `from`, whose
-    /// role is `role` (RULES.md §2).
-    #[inline(always)]
-    fn piece_moves<F: FnMut(Square)>(&self, from: Square, role: Role, mut f: F) {
-        let b = &self.board;
-        let us = self.turn;
-        let not_own = !b.by_color(us);
-        match role {
-            Role::Chariot | Role::Cannon => {
-                let s = self.slider_lines(from, role);
-                let (rank_base, file) = (from.rank() * 9, from.file());
-                for bit in bits(s.rank_quiet) {
-                    f(Square::new_unchecked(rank_base + bit));
-                }
-                for bit in bits(s.file_quiet) {
-                    f(Square::new_unchecked(bit * 9 + file));
-                }
-                for bit in bits(s.rank_caps) {
-                    let to = Square::new_unchecked(rank_base + bit);
-                    if not_own.contains(to) {
-                        f(to);
-                    }
-                }
-                for bit in bits(s.file_caps) {
-                    let to = Square::new_unchecked(bit * 9 + file);
-                    if not_own.contains(to) {
-                        f(to);
-                    }
-                }
-            }
-            Role::Horse | Role::Elephant => {
-                let steps = if role == Role::Horse {
-                    &HORSE_STEPS[from.index()]
-                } else {
-                    &ELEPHANT_STEPS[from.index()]
-                };
-                for st in steps.as_slice() {
-                    if b.is_empty_at(st.block) && not_own.contains(st.to) {
-                        f(st.to);
-                    }
-                }
-            }
-            Role::Soldier => (SOLDIER_STEPS[us.index()][from.index()] & not_own).for_each(f),
-            Role::Advisor => (ADVISOR_STEPS[from.index()] & not_own).for_each(f),
-            Role::General => (GENERAL_STEPS[from.index()] & not_own).for_each(f),
-        }
-    }
-
-    /// The number of pseudo-legal destinations of a piece, counted without listing them.
-    #[inline(always)]
-    fn count_piece_moves(&self, from: Square, role: Role) -> usize {
-        let b = &self.board;
-        let us = self.turn;
-        let not_own = !b.by_color(us);
-        match role {
-            Role::Chariot | Role::Cannon => {
-                let s = self.slider_lines(from, role);
-                let mut n = (s.rank_quiet.count_ones() + s.file_quiet.count_ones()) as usize;
-                let (rank_base, file) = (from.rank() * 9, from.file());
-                for bit in bits(s.rank_caps) {
-                    n += not_own.contains(Square::new_unchecked(rank_base + bit)) as usize;
-                }
-                for bit in bits(s.file_caps) {
-                    n += not_own.contains(Square::new_unchecked(bit * 9 + file)) as usize;
-                }
-                n
-            }
-            Role::Soldier => (SOLDIER_STEPS[us.index()][from.index()] & not_own).count() as usize,
-            Role::Advisor => (ADVISOR_STEPS[from.index()] & not_own).count() as usize,
-            _ => {
-                let mut n = 0;
-                self.piece_moves(from, role, |_| n += 1);
-                n
-            }
-        }
-    }
-
-    /// Calls `f(from, to)` for every pseudo-legal move of the side to move (RULES.md §2).
-    #[inline]
-    fn pseudo_moves<F: FnMut(Square, Square)>(&self, mut f: F) {
-        let b = &self.board;
-        let own = b.by_color(self.turn);
-        for role in GEN_ORDER {
-            for from in own & b.by_role(role) {
-                self.piece_moves(from, role, |to| f(from, to));
-            }
-        }
-    }
-
-    /// Calls `f(move)` for every legal move (RULES.md §3.3), in generation order.
-    #[inline]
-    pub fn for_each_legal<F: FnMut(Move)>(&self, mut f: F) {
-        let us = self.turn;
-        let them = us.other();
-        let g = self.general(us);
-        let b = &self.board;
-        let (sensitive, screens) = if self.is_check() {
-            (Bitboard::FULL, Bitboard::FULL)
-        } else {
-            b.exposure(g, us)
-        };
-        self.pseudo_moves(|from, to| {
-            let risky = sensitive.contains(from) || (screens.contains(to) && b.is_empty_at(to));
-            if !risky {
-                f(Move::new(from, to));
-                return;
-            }
-            let king = if from == g { to } else { g };
-            if !b.general_attacked_after(from, to, king, them) {
-                f(Move::new(from, to));
-            }
-        });
-    }
-
-    /// Every legal move, in generation order (use [`MoveList::sort_iccs`] for ICCS order).
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.for_each_legal(|m| list.push(m));
-        list
-    }
-
-    /// The number of legal moves. Faster than listing them: pieces that cannot expose their general are
-    /// counted without enumerating their moves.
-    pub fn count_legal(&self) -> usize {
-        let us = self.turn;
-        let g = self.general(us);
-        let b = &self.board;
-        if self.is_check() {
-            let mut n = 0;
-            self.for_each_legal(|_| n += 1);
-            return n;
-        }
-        let (sensitive, screens) = b.exposure(g, us);
-        let them = us.other();
-        let own = b.by_color(us);
-        let mut n = 0;
-        for role in GEN_ORDER {
-            for from in own & b.by_role(role) {
-                if !sensitive.contains(from) && screens.is_empty() {
-                    n += self.count_piece_moves(from, role);
-                } else {
-                    let risky_from = sensitive.contains(from);
-                    let king = |to| if from == g { to } else { g };
-                    self.piece_moves(from, role, |to| {
-                        let risky = risky_from || (screens.contains(to) && b.is_empty_at(to));
-                        if !risky || !b.general_attacked_after(from, to, king(to), them) {
-                            n += 1;
-                        }
-                    });
-                }
-            }
-        }
-        n
-    }
-
-    /// Whether the side to move has at least one legal move.
-    pub fn has_legal_move(&self) -> bool {
-        // A scan that could stop early would save little: positions without moves are rare.
-        self.count_legal() > 0
-    }
-
     /// Whether the game is over on the board (checkmate or stalemate), RULES.md §4 orders 1–2.
     pub fn status(&self) -> Status {
         if self.has_legal_move() {
@@ -417,9 +219,14 @@ impl Position {
         }
     }
 
-    /// Plays `m`, which the caller guarantees to be legal (for example, taken from
-    /// [`Position::legal_moves`]). Playing an illegal move through this method leaves an unspecified but
-    /// memory-safe position; use [`Position::play`] for untrusted input.
+    /// Plays `m`, which the caller guarantees to be legal (taken from the generator, for example
+    /// [`Position::legal_moves`]); nothing is checked. Use [`Position::play`] for any other move.
+    ///
+    /// # Panics
+    ///
+    /// If no piece stands on `m.from` (in debug builds also if `m.from == m.to`). Any other illegal move is
+    /// carried out as given and leaves a position that breaks this type's guarantees (a general left in
+    /// check, a captured general, ...); [`Position::undo`] is then not guaranteed to restore it either.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
         let undo = Undo {
@@ -456,10 +263,63 @@ impl Position {
         }
     }
 
-    /// Passes the move to the other side without moving (a "null move" for search and for threat
-    /// detection). Only valid when the side to move is not in check.
-    pub fn pass(&mut self) {
+    /// Passes the move to the other side without moving (a "null move", for search and for threat
+    /// detection); passing again gives the position back. Refused, leaving the position unchanged, when the
+    /// side to move is in check: the pass would leave its general attacked
+    /// ([`IllegalReason::LeavesGeneralInCheck`]). Move counters and the move number are not changed.
+    ///
+    /// ```
+    /// use xiangqi_wasm::rules::{IllegalReason, Position};
+    ///
+    /// let mut pos = Position::new();
+    /// pos.pass().unwrap();
+    /// assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+    /// let mut checked = Position::from_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1").unwrap();
+    /// assert_eq!(checked.pass(), Err(IllegalReason::LeavesGeneralInCheck));
+    /// ```
+    pub fn pass(&mut self) -> Result<(), IllegalReason> {
+        if self.is_check() {
+            return Err(IllegalReason::LeavesGeneralInCheck);
+        }
+        self.pass_unchecked();
+        Ok(())
+    }
+
+    /// [`Position::pass`] even in check (the adjudicator asks "what could the mover do next" after a
+    /// checking move). The position may then have the side not to move in check.
+    #[inline]
+    pub(in crate::rules) fn pass_unchecked(&mut self) {
         self.turn = self.turn.other();
+    }
+
+    /// The moves of the piece on `from` as if its side were to move (for "where can this piece go" lessons):
+    /// for a piece of the side to move, its legal moves; for a piece of the other side, the moves that follow
+    /// its rules of movement and leave its own general safe (a capture of the general is never a move).
+    /// Empty for an empty square. In square order of the destination.
+    pub fn moves_of_piece_either_side(&self, from: Square) -> MoveList {
+        let mut list = MoveList::new();
+        let Some(piece) = self.board.piece_at(from) else {
+            return list;
+        };
+        // The generator moves the side to move: for the other side's piece, hand it the move. Its side is
+        // never in check (the position is legal), whatever the side to move's state.
+        let mut pos = self.clone();
+        if piece.color != self.turn {
+            pos.pass_unchecked();
+        }
+        let enemy_general = pos.general(piece.color.other());
+        let mut dests = Bitboard::EMPTY;
+        // Through the generator's list (not its inlined callback form: one copy of the generator in the wasm).
+        for &m in pos.legal_moves().iter() {
+            if m.from == from && m.to != enemy_general {
+                dests = dests.with(m.to);
+            }
+        }
+        // A bitboard iterates in square order: no sort (and no sort code in the wasm) needed.
+        for to in dests {
+            list.push(Move::new(from, to));
+        }
+        list
     }
 
     /// Whether `m` captures.
@@ -474,18 +334,4 @@ impl Position {
         p.play_unchecked(m);
         p.is_check()
     }
-}
-
-/// Iterates over the set bits of a line mask as bit indices.
-#[inline]
-fn bits(mut m: u16) -> impl Iterator<Item = u8> {
-    core::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let b = m.trailing_zeros() as u8;
-            m &= m - 1;
-            Some(b)
-        }
-    })
 }

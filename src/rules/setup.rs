@@ -149,7 +149,7 @@ pub fn reachable(piece: Piece, sq: Square) -> bool {
 }
 
 /// Every placement problem of a board, regardless of the side to move.
-pub(crate) fn placement_problems(board: &Board) -> Vec<SetupProblem> {
+pub(in crate::rules) fn placement_problems(board: &Board) -> Vec<SetupProblem> {
     let mut problems = Vec::new();
     for (sq, p) in board.pieces() {
         if !reachable(p, sq) {
@@ -175,7 +175,7 @@ pub(crate) fn placement_problems(board: &Board) -> Vec<SetupProblem> {
 }
 
 impl PositionError {
-    pub(crate) fn new(problems: Vec<SetupProblem>) -> PositionError {
+    pub(in crate::rules) fn new(problems: Vec<SetupProblem>) -> PositionError {
         debug_assert!(!problems.is_empty());
         PositionError { problems }
     }

@@ -30,7 +30,7 @@ impl Square {
 
     /// The square with index `i`; the caller guarantees `i < 90`.
     #[inline]
-    pub(crate) const fn new_unchecked(i: u8) -> Square {
+    pub(in crate::rules) const fn new_unchecked(i: u8) -> Square {
         debug_assert!(i < 90);
         Square(i)
     }

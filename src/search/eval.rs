@@ -18,9 +18,9 @@ use crate::rules::attacks::{HORSE_STEPS, SOLDIER_STEPS};
 use crate::rules::{Board, Color, Piece, Position, Role, Square};
 
 /// Middle-game piece values in centipawns, by [`Role::index`].
-pub const VALUES: [i32; 7] = [0, 200, 200, 400, 900, 450, 100];
+pub const VALUES: [i32; 7] = [0, 140, 140, 330, 900, 430, 40];
 /// End-game piece values (horse up, cannon down).
-pub const VALUES_END: [i32; 7] = [0, 200, 200, 450, 900, 400, 100];
+pub const VALUES_END: [i32; 7] = [0, 150, 150, 420, 900, 380, 80];
 
 /// Game phase: 0 (only generals, advisors, elephants and soldiers) to [`PHASE_MAX`] (all chariots, horses and
 /// cannons on the board). Chariot 4, horse 1, cannon 1.
@@ -79,6 +79,9 @@ pub const fn pst(role: Role, sq: Square) -> i32 {
             }
             if f == 0 || f == 8 {
                 v -= 15;
+            }
+            if f == 4 && r == 1 {
+                v -= 60; // the horse in the palace heart (窝心马, wōxīn mǎ) blocks its own general
             }
             v
         }

@@ -1,6 +1,6 @@
 //! The hint searcher: iterative-deepening principal-variation alpha-beta over [`crate::rules::Position`].
 //!
-//! Pure Rust and deterministic: no globals, no threads, no clock of its own (the caller injects a [`Clock`]),
+//! Pure Rust and deterministic: no globals, no threads, no clock of its own (the caller injects a [`TimeSource`]),
 //! no randomness except a seeded generator for weaker skill levels. The same position, history, options and
 //! depth (or node) limit always give the same move, score and node count.
 //!
@@ -20,36 +20,42 @@
 //!
 //! See `docs/search.md` for the algorithm, the evaluation terms and the skill levels.
 
+mod alphabeta;
+mod api;
 pub mod bench;
 mod engine;
 pub mod eval;
 pub mod mate;
-mod movegen;
+mod ordering;
+mod path;
 pub mod repetition;
 mod rules_judge;
 mod score;
 mod skill;
+pub mod time;
 mod tt;
 pub mod uci;
 
-pub use engine::{Engine, Limits, PvLine, SearchInfo, SearchOptions, SearchResult};
-pub use repetition::{CycleMove, PerpetualCheckJudge, RepetitionJudge, Verdict};
+pub use api::{Limits, PvLine, SearchInfo, SearchOptions, SearchResult};
+pub use engine::Engine;
+pub use repetition::{CycleStep, PerpetualCheckJudge, RepetitionJudge, Verdict};
 pub use rules_judge::RulesJudge;
 pub use score::{Score, MATE, MAX_PLY};
 pub use tt::TranspositionTable;
 
 /// A source of elapsed time, injected by the caller (the library never reads a clock itself: the standard clock
-/// panics on `wasm32-unknown-unknown`).
-pub trait Clock {
+/// panics on `wasm32-unknown-unknown`). Not to be confused with the game clock,
+/// [`rules::clock::Clock`](crate::rules::clock::Clock).
+pub trait TimeSource {
     /// Milliseconds since the search started.
     fn elapsed_ms(&self) -> u64;
 }
 
-/// A clock that never advances: for searches limited by depth or nodes only.
+/// A time source that never advances: for searches limited by depth or nodes only.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoClock;
 
-impl Clock for NoClock {
+impl TimeSource for NoClock {
     fn elapsed_ms(&self) -> u64 {
         0
     }

@@ -8,9 +8,10 @@
 
 use crate::rules::{Color, Move, Position};
 
-/// One move of a repetition cycle.
+/// One move of a repetition cycle met in the search (the adjudicator's classified move is
+/// [`rules::adjudication::CycleMove`](crate::rules::adjudication::CycleMove)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CycleMove {
+pub struct CycleStep {
     /// The move.
     pub mv: Move,
     /// Who played it.
@@ -33,7 +34,7 @@ pub enum Verdict {
 /// `position` with the moves taken back.
 pub trait RepetitionJudge {
     /// The verdict on the cycle.
-    fn judge(&self, position: &Position, cycle: &[CycleMove]) -> Verdict;
+    fn judge(&self, position: &Position, cycle: &[CycleStep]) -> Verdict;
 }
 
 /// The default judge: perpetual check loses, everything else is a draw.
@@ -41,7 +42,7 @@ pub trait RepetitionJudge {
 pub struct PerpetualCheckJudge;
 
 impl RepetitionJudge for PerpetualCheckJudge {
-    fn judge(&self, _position: &Position, cycle: &[CycleMove]) -> Verdict {
+    fn judge(&self, _position: &Position, cycle: &[CycleStep]) -> Verdict {
         let perpetual = |c: Color| {
             let mut any = false;
             for m in cycle.iter().filter(|m| m.mover == c) {
@@ -64,8 +65,8 @@ impl RepetitionJudge for PerpetualCheckJudge {
 mod tests {
     use super::*;
 
-    fn cm(mv: &str, mover: Color, check: bool) -> CycleMove {
-        CycleMove {
+    fn cm(mv: &str, mover: Color, check: bool) -> CycleStep {
+        CycleStep {
             mv: mv.parse().unwrap(),
             mover,
             check,

@@ -2,7 +2,7 @@
 //! their mixtures, under the AXF or CXA rule set (RULES.md §5–§7), so the engine scores a repeating line the
 //! way a referee would rule it.
 
-use super::repetition::{CycleMove, RepetitionJudge, Verdict};
+use super::repetition::{CycleStep, RepetitionJudge, Verdict};
 use crate::rules::adjudication::{rule_repetition, Options, Ruleset};
 use crate::rules::{Position, Setup};
 use std::cell::RefCell;
@@ -50,7 +50,7 @@ impl Default for RulesJudge {
 
 /// The position before `cycle`: `position` with the cycle's moves taken back. The cycle holds no capture,
 /// so each move is undone by moving the piece back.
-fn cycle_start(position: &Position, cycle: &[CycleMove]) -> Option<Position> {
+fn cycle_start(position: &Position, cycle: &[CycleStep]) -> Option<Position> {
     let mut setup: Setup = position.to_setup();
     for m in cycle.iter().rev() {
         let piece = setup.board.piece_at(m.mv.to)?;
@@ -63,7 +63,7 @@ fn cycle_start(position: &Position, cycle: &[CycleMove]) -> Option<Position> {
 }
 
 impl RepetitionJudge for RulesJudge {
-    fn judge(&self, position: &Position, cycle: &[CycleMove]) -> Verdict {
+    fn judge(&self, position: &Position, cycle: &[CycleStep]) -> Verdict {
         let key = cycle.iter().fold(position.hash(), |h, m| {
             (h ^ u64::from(m.mv.to_u16()))
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -96,14 +96,14 @@ mod tests {
     use crate::rules::{Color, Move};
 
     /// Plays `moves` from `fen` and returns the final position and the cycle as the search would pass it.
-    fn cycle(fen: &str, moves: &str) -> (Position, Vec<CycleMove>) {
+    fn cycle(fen: &str, moves: &str) -> (Position, Vec<CycleStep>) {
         let mut pos = Position::from_fen(fen).unwrap();
         let mut out = Vec::new();
         for m in moves.split(' ') {
             let mv: Move = m.parse().unwrap();
             let mover = pos.turn();
             pos.play(mv).unwrap();
-            out.push(CycleMove {
+            out.push(CycleStep {
                 mv,
                 mover,
                 check: pos.is_check(),

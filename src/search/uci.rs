@@ -20,7 +20,8 @@
 //! assert_eq!(out.last().unwrap(), "bestmove a1d1");
 //! ```
 
-use super::{Clock, Engine, Limits, SearchOptions};
+use super::{time, Engine, Limits, SearchOptions, TimeSource};
+use crate::rules::adjudication::{Mode, Options};
 use crate::rules::{Color, Game, Position};
 use core::sync::atomic::AtomicBool;
 
@@ -46,7 +47,9 @@ pub enum Action {
 #[derive(Debug)]
 pub struct UciSession {
     engine: Engine,
-    game: Game,
+    /// The position the GUI gave last, or `None` after a `position` command that could not be followed:
+    /// then `go` answers `bestmove (none)` rather than search a position the GUI did not give.
+    game: Option<Game>,
     hash_mb: usize,
 }
 
@@ -56,19 +59,34 @@ impl Default for UciSession {
     }
 }
 
+/// A game from `start` in analysis mode (play may go on after an ending), with the other options at their
+/// defaults.
+fn analysis_game(start: Position) -> Game {
+    let mut game = Game::new(start);
+    let options = Options {
+        mode: Mode::Analysis,
+        ..Options::default()
+    };
+    // The default options with analysis mode are valid; were they refused, the game would keep its default
+    // mode on the same position.
+    let accepted = game.set_options(options).is_ok();
+    debug_assert!(accepted, "analysis mode with default options is valid");
+    game
+}
+
 impl UciSession {
     /// A session with a [`DEFAULT_HASH_MB`] table, at the start position.
     pub fn new() -> UciSession {
         UciSession {
             engine: Engine::new(DEFAULT_HASH_MB),
-            game: Game::default(),
+            game: Some(analysis_game(Position::new())),
             hash_mb: DEFAULT_HASH_MB,
         }
     }
 
-    /// The current game (after the last `position` command).
-    pub fn game(&self) -> &Game {
-        &self.game
+    /// The current game (after the last `position` command), `None` if that command was refused.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
     }
 
     /// Handles one input line; writes replies through `out` (one line per call, no newline).
@@ -101,12 +119,16 @@ impl UciSession {
             }
             "ucinewgame" => {
                 self.engine.new_game();
-                self.game = Game::default();
+                self.game = Some(analysis_game(Position::new()));
                 Action::None
             }
             "position" => {
-                if let Err(e) = self.position(args) {
-                    out(&format!("info string error: {e}"));
+                match self.position(args) {
+                    Ok(game) => self.game = Some(game),
+                    Err(e) => {
+                        self.game = None;
+                        out(&format!("info string error: {e}"));
+                    }
                 }
                 Action::None
             }
@@ -116,7 +138,12 @@ impl UciSession {
                 }
                 Action::None
             }
-            "go" => match parse_go(args, self.game.position().turn()) {
+            "go" => match parse_go(
+                args,
+                self.game
+                    .as_ref()
+                    .map_or(Color::Red, |g| g.position().turn()),
+            ) {
                 Ok(limits) => Action::Go(limits),
                 Err(e) => {
                     out(&format!("info string error: {e}"));
@@ -127,7 +154,10 @@ impl UciSession {
             "quit" => Action::Quit,
             "ponderhit" => Action::None,
             "d" => {
-                out(&format!("info string fen {}", self.game.position().fen()));
+                match &self.game {
+                    Some(g) => out(&format!("info string fen {}", g.position().fen())),
+                    None => out("info string no position (the last position command was refused)"),
+                }
                 Action::None
             }
             other => {
@@ -141,11 +171,15 @@ impl UciSession {
     pub fn go(
         &mut self,
         limits: &Limits,
-        clock: &dyn Clock,
+        clock: &dyn TimeSource,
         stop: &AtomicBool,
         out: &mut dyn FnMut(&str),
     ) {
-        let game = self.game.clone();
+        let Some(game) = self.game.clone() else {
+            out("info string error: no position to search (the last position command was refused)");
+            out("bestmove (none)");
+            return;
+        };
         let result = self.engine.search(&game, limits, clock, stop, &mut |info| {
             out(&info_line(info));
         });
@@ -155,7 +189,9 @@ impl UciSession {
         }
     }
 
-    fn position(&mut self, args: &[&str]) -> Result<(), String> {
+    /// The game a `position` command describes; the moves are played in analysis mode, so that a game the
+    /// GUI (the referee) continued past this library's own ending is still followed.
+    fn position(&self, args: &[&str]) -> Result<Game, String> {
         let (start, rest) = match args.first() {
             Some(&"startpos") => (Position::new(), &args[1..]),
             Some(&"fen") => {
@@ -169,7 +205,7 @@ impl UciSession {
             }
             _ => return Err("position needs startpos or fen".into()),
         };
-        let mut game = Game::new(start);
+        let mut game = analysis_game(start);
         match rest.first() {
             None => {}
             Some(&"moves") => {
@@ -179,8 +215,7 @@ impl UciSession {
             }
             Some(t) => return Err(format!("expected moves, got {t:?}")),
         }
-        self.game = game;
-        Ok(())
+        Ok(game)
     }
 
     fn setoption(&mut self, args: &[&str]) -> Result<(), String> {
@@ -262,9 +297,9 @@ pub fn parse_go(args: &[&str], turn: Color) -> Result<Limits, String> {
             "depth" => limits.depth = Some(num("depth")?.clamp(1, 99) as u32),
             "nodes" => limits.nodes = Some(num("nodes")?.max(1)),
             "movetime" => {
-                let ms = num("movetime")?;
-                limits.time_ms = Some(ms.max(1));
-                limits.soft_time_ms = Some(ms * 3 / 5);
+                let (hard, soft) = time::plan_movetime(num("movetime")?);
+                limits.time_ms = Some(hard);
+                limits.soft_time_ms = soft;
             }
             "wtime" => wtime = Some(num("wtime")?),
             "btime" => btime = Some(num("btime")?),
@@ -282,11 +317,9 @@ pub fn parse_go(args: &[&str], turn: Color) -> Result<Limits, String> {
         Color::Black => (btime, binc),
     };
     if let Some(time) = time {
-        let budget = time / movestogo.unwrap_or(30).min(30) + inc * 3 / 4;
-        let hard = (budget * 3).min(time / 3 + inc / 2).max(1);
-        let soft = budget.min(hard);
-        limits.time_ms = Some(hard.saturating_sub(10).max(1));
-        limits.soft_time_ms = Some(soft * 3 / 5);
+        let (hard, soft) = time::plan_clock(time, inc, movestogo);
+        limits.time_ms = Some(hard);
+        limits.soft_time_ms = Some(soft);
     }
     Ok(limits)
 }

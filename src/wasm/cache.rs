@@ -1,8 +1,9 @@
 //! Cheap boundary: the JS strings the API returns over and over (squares, ICCS moves, colour and piece names,
-//! property keys) are created once and reused, and records are built with plain property stores. Creating a JS
-//! string from wasm memory costs about a microsecond; a cached one costs a table lookup.
+//! property keys) are created once and reused, and objects are filled with plain property stores. Creating a
+//! JS string from wasm memory costs about a microsecond; a cached one costs a table lookup. This module names
+//! no other module of the binding: the records built from these pieces live in [`super::move_info`].
 
-use crate::rules::{Color, Move, Piece, Position, Role, Square};
+use crate::rules::{Color, Move, Position, Role, Square};
 use js_sys::Object;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -107,6 +108,14 @@ pub(crate) fn iccs_array(moves: impl Iterator<Item = Move>) -> Vec<JsValue> {
     moves.map(iccs).collect()
 }
 
+/// Stores `value` under `key` in `target`, an object this binding has just created (a plain object, an
+/// `Error`): a plain property store, which cannot throw on such an object, so there is no `Result` to drop.
+pub(crate) fn set_property(target: &Object, key: &str, value: &JsValue) {
+    target
+        .unchecked_ref::<PlainObject>()
+        .set(&JsValue::from_str(key), value);
+}
+
 /// Builds a plain object from (key, value) pairs.
 pub(crate) fn object(fields: &[(Key, JsValue)]) -> JsValue {
     let obj: PlainObject = Object::new().unchecked_into();
@@ -116,44 +125,4 @@ pub(crate) fn object(fields: &[(Key, JsValue)]) -> JsValue {
         }
     });
     obj.into()
-}
-
-/// A `MoveInfo` record with the move's WXF and Chinese text (when the build has notation support), written in `before` (the position it is played
-/// from; the move must be legal there).
-pub(crate) fn move_info_in(
-    before: &Position,
-    m: Move,
-    captured: Option<Piece>,
-    check: bool,
-) -> JsValue {
-    let Some(piece) = before.board().piece_at(m.from) else {
-        return JsValue::NULL;
-    };
-    let texts = super::notation::move_texts(before, m);
-    let mut fields = vec![
-        (Key::Iccs, iccs(m)),
-        (Key::From, square(m.from)),
-        (Key::To, square(m.to)),
-        (Key::Color, color(piece.color)),
-        (Key::Piece, role(piece.role)),
-        (
-            Key::Captured,
-            captured.map_or(JsValue::NULL, |p| role(p.role)),
-        ),
-        (Key::Check, JsValue::from_bool(check)),
-    ];
-    if let Some((wxf, chinese)) = texts {
-        fields.push((Key::Wxf, JsValue::from(wxf)));
-        fields.push((Key::Chinese, JsValue::from(chinese)));
-    }
-    object(&fields)
-}
-
-/// A `PieceInfo` record: `{ square, color, kind }`.
-pub(crate) fn piece_info(sq: Square, piece: Piece) -> JsValue {
-    object(&[
-        (Key::Square, square(sq)),
-        (Key::Color, color(piece.color)),
-        (Key::Kind, role(piece.role)),
-    ])
 }

@@ -1,10 +1,10 @@
-//! The JavaScript `Clock`: the pure game clock of [`crate::clock`]. It never reads the time: the caller says
+//! The JavaScript `Clock`: the pure game clock of [`crate::rules::clock`]. It never reads the time: the caller says
 //! how many milliseconds the side to move used, the clock says whose flag fell and why.
 
 use super::dto::to_js;
 use super::errors::XqError;
-use super::input::{bool_option, color_arg, is_absent, options_arg, type_name};
-use crate::clock::{self, Flag, Period, TimeControl};
+use super::input::{bool_option, color_arg, int_arg, int_option, is_absent, options_arg};
+use crate::rules::clock::{self, Flag, Period, TimeControl};
 use crate::rules::Color;
 use js_sys::JsString;
 use serde::Serialize;
@@ -22,7 +22,7 @@ const PRESETS: [(&str, TimeControl); 7] = [
 ];
 
 /// The longest time accepted anywhere: ten days in milliseconds.
-const MAX_MS: f64 = 864_000_000.0;
+const MAX_MS: u64 = 864_000_000;
 
 /// A fallen flag (`ClockFlag`).
 #[derive(Serialize)]
@@ -49,36 +49,14 @@ fn flag_js(f: Option<Flag>) -> JsValue {
     })
 }
 
-fn ms(v: &JsValue, what: &str, key: &str, min: f64) -> Result<Option<u64>, XqError> {
-    if v.is_undefined() {
-        return Ok(None);
-    }
-    match v.as_f64() {
-        Some(n) if n.fract() == 0.0 && (min..=MAX_MS).contains(&n) => Ok(Some(n as u64)),
-        _ => Err(XqError::options(format!(
-            "{what}: {key} must be an integer from {min} to {MAX_MS} (milliseconds or moves), got {}",
-            if v.as_f64().is_some() {
-                "another number"
-            } else {
-                type_name(v)
-            }
-        ))),
-    }
+/// A time (milliseconds) or a number of moves of a scheme: an integer from `min` to [`MAX_MS`].
+fn ms(v: &JsValue, what: &str, key: &str, min: u64) -> Result<Option<u64>, XqError> {
+    int_option(v, what, key, min..=MAX_MS)
 }
 
-/// The milliseconds a side thought: a non-negative integer (required).
+/// The milliseconds a side thought: an integer from 0 to [`MAX_MS`] (required).
 fn elapsed_arg(v: &JsValue, what: &str) -> Result<u64, XqError> {
-    match v.as_f64() {
-        Some(n) if n.fract() == 0.0 && (0.0..=MAX_MS).contains(&n) => Ok(n as u64),
-        _ => Err(XqError::argument(format!(
-            "{what}: elapsedMs must be an integer from 0 to {MAX_MS} (milliseconds), got {}",
-            if v.as_f64().is_some() {
-                "another number"
-            } else {
-                type_name(v)
-            }
-        ))),
-    }
+    int_arg(v, what, "elapsedMs", 0..=MAX_MS)
 }
 
 fn control_arg(v: &JsValue) -> Result<TimeControl, XqError> {
@@ -114,7 +92,7 @@ fn control_arg(v: &JsValue) -> Result<TimeControl, XqError> {
                 "reserveMs",
             ],
         )?;
-    if let Some(per_move) = ms(&per_move_ms, what, "perMoveMs", 1.0)? {
+    if let Some(per_move) = ms(&per_move_ms, what, "perMoveMs", 1)? {
         if !(first_ms.is_undefined()
             && first_moves.is_undefined()
             && then_ms.is_undefined()
@@ -126,18 +104,18 @@ fn control_arg(v: &JsValue) -> Result<TimeControl, XqError> {
         }
         return Ok(TimeControl::PerMove {
             per_move_millis: per_move,
-            reserve_millis: ms(&reserve_ms, what, "reserveMs", 0.0)?.unwrap_or(0),
+            reserve_millis: ms(&reserve_ms, what, "reserveMs", 0)?.unwrap_or(0),
         });
     }
-    let first = ms(&first_ms, what, "firstMs", 1.0)?.ok_or_else(|| {
+    let first = ms(&first_ms, what, "firstMs", 1)?.ok_or_else(|| {
         XqError::options(format!(
             "{what}: expected a preset name or a scheme with firstMs or perMoveMs"
         ))
     })?;
-    let first_moves = ms(&first_moves, what, "firstMoves", 1.0)?.map(|n| n as u32);
+    let first_moves = ms(&first_moves, what, "firstMoves", 1)?.map(|n| n as u32);
     let then = match (
-        ms(&then_ms, what, "thenMs", 1.0)?,
-        ms(&then_moves, what, "thenMoves", 1.0)?,
+        ms(&then_ms, what, "thenMs", 1)?,
+        ms(&then_moves, what, "thenMoves", 1)?,
     ) {
         (Some(t), m) => Some(Period {
             millis: t,

@@ -1,9 +1,9 @@
 //! Plain data crossing the boundary as JS objects (camelCase, built by `serde-wasm-bindgen`). Their TypeScript
 //! shapes are written out in `types.d.ts`; `tests/js` checks the two agree. The records returned in bulk
-//! (`MoveInfo`, `PieceInfo`) are built by hand in [`super::cache`] with cached strings instead.
+//! (`MoveInfo`, `PieceInfo`) are built by hand in [`super::move_info`] with cached strings instead.
 
 use crate::rules::adjudication::{Classification, Options};
-use crate::rules::{self, Color};
+use crate::rules::{self, Color, Language};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
@@ -22,6 +22,9 @@ pub(crate) struct Validation {
     pub code: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// For a legal move that completes a repetition: the verdict it would bring.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<OutcomeDto>,
 }
 
 /// The answer of `validateFen` (`FenValidation`).
@@ -40,8 +43,8 @@ pub(crate) struct FenProblemDto {
     pub square: Option<String>,
 }
 
-/// How a finished game ended (`Outcome`): the verdict of [`rules::Outcome`] with its explanation and, for a
-/// repetition ruling, the classified cycle.
+/// How a finished game ended (`Outcome`): the verdict of [`rules::Outcome`], its explanation rendered here
+/// in both languages and, for a repetition ruling, the classified cycle.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct OutcomeDto {
@@ -86,6 +89,20 @@ pub(crate) struct AttackerDto {
     pub kind: &'static str,
 }
 
+/// What `undo()` returns when it took back an external ending: `{ ending: Outcome }`.
+#[derive(Serialize)]
+pub(crate) struct UndoneEnding {
+    pub ending: OutcomeDto,
+}
+
+impl UndoneEnding {
+    pub(crate) fn of(o: &rules::Outcome) -> UndoneEnding {
+        UndoneEnding {
+            ending: OutcomeDto::of(o),
+        }
+    }
+}
+
 impl OutcomeDto {
     pub(crate) fn of(o: &rules::Outcome) -> OutcomeDto {
         OutcomeDto {
@@ -94,8 +111,8 @@ impl OutcomeDto {
             reason: o.reason().code(),
             ruleset: o.ruleset().code(),
             offender: o.offender().map(Color::name),
-            explanation: o.explanation().to_string(),
-            explanation_zh: o.explanation_zh().to_string(),
+            explanation: o.explain(Language::English),
+            explanation_zh: o.explain(Language::Chinese),
             ply: o.ply(),
             cycle: o
                 .cycle()

@@ -4,10 +4,12 @@
 
 use super::dto::to_js;
 use super::errors::XqError;
-use super::game::{game_options, Game};
-use super::input::{fen_arg, is_absent, options_arg, type_name};
+use super::game::Game;
+use super::input::{fen_arg, int_option, is_absent, move_arg, options_arg, type_name};
+use super::options::game_options;
+use crate::rules::adjudication::{Mode, Options};
 use crate::rules::{self, Move, Position};
-use crate::search::{self, Clock, Limits, Score, SearchInfo, SearchOptions, SearchResult};
+use crate::search::{self, Limits, Score, SearchInfo, SearchOptions, SearchResult, TimeSource};
 use core::sync::atomic::AtomicBool;
 use js_sys::{Array, Function, Reflect};
 use serde::Serialize;
@@ -23,14 +25,14 @@ extern "C" {
 /// Milliseconds from `Date.now()` since the search started (the injected clock of the searcher).
 struct DateClock(f64);
 
-impl Clock for DateClock {
+impl TimeSource for DateClock {
     fn elapsed_ms(&self) -> u64 {
         (date_now() - self.0).max(0.0) as u64
     }
 }
 
 /// Largest table the constructor accepts, in MiB.
-const MAX_HASH_MB: u32 = 256;
+const MAX_HASH_MB: u64 = 256;
 /// The table of the engine behind `game.hint()`, in MiB.
 const HINT_HASH_MB: usize = 8;
 /// The longest move list `search` accepts.
@@ -121,23 +123,6 @@ struct SearchRequest {
     options: SearchOptions,
 }
 
-fn positive(v: &JsValue, what: &str, key: &str, max: f64) -> Result<Option<f64>, XqError> {
-    if v.is_undefined() {
-        return Ok(None);
-    }
-    match v.as_f64() {
-        Some(n) if n.fract() == 0.0 && (1.0..=max).contains(&n) => Ok(Some(n)),
-        _ => Err(XqError::options(format!(
-            "{what}: option {key} must be an integer from 1 to {max}, got {}",
-            if v.as_f64().is_some() {
-                "another number"
-            } else {
-                type_name(v)
-            }
-        ))),
-    }
-}
-
 /// `{ depth?, timeMs?, nodes?, multiPv?, skill?, seed? }`; with no limit, 1 second.
 fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
     let [depth, time_ms, nodes, multi_pv, skill, seed] = options_arg(
@@ -145,42 +130,18 @@ fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
         what,
         ["depth", "timeMs", "nodes", "multiPv", "skill", "seed"],
     )?;
-    let depth = positive(&depth, what, "depth", 64.0)?;
-    let time_ms = positive(&time_ms, what, "timeMs", 86_400_000.0)?;
-    let nodes = positive(&nodes, what, "nodes", 1e15)?;
-    let multi_pv = positive(&multi_pv, what, "multiPv", 20.0)?;
-    let skill = if skill.is_undefined() {
-        None
-    } else {
-        match skill.as_f64() {
-            Some(n) if n.fract() == 0.0 && (0.0..=20.0).contains(&n) => Some(n as u8),
-            _ => {
-                return Err(XqError::options(format!(
-                    "{what}: option skill must be an integer from 0 to 20, got {}",
-                    type_name(&skill)
-                )))
-            }
-        }
-    };
-    let seed = if seed.is_undefined() {
-        None
-    } else {
-        match seed.as_f64() {
-            Some(n) if n.fract() == 0.0 && (0.0..=9.0e15).contains(&n) => Some(n as u64),
-            _ => {
-                return Err(XqError::options(format!(
-                    "{what}: option seed must be a non-negative integer, got {}",
-                    type_name(&seed)
-                )))
-            }
-        }
-    };
+    let depth = int_option(&depth, what, "depth", 1..=64)?;
+    let time_ms = int_option(&time_ms, what, "timeMs", 1..=86_400_000)?;
+    let nodes = int_option(&nodes, what, "nodes", 1..=1_000_000_000_000_000)?;
+    let multi_pv = int_option(&multi_pv, what, "multiPv", 1..=20)?;
+    let skill = int_option(&skill, what, "skill", 0..=20)?;
+    let seed = int_option(&seed, what, "seed", 0..=9_000_000_000_000_000)?;
     let mut limits = match time_ms {
-        Some(ms) => Limits::movetime(ms as u64),
+        Some(ms) => Limits::movetime(ms),
         None => Limits::default(),
     };
     limits.depth = depth.map(|d| d as u32);
-    limits.nodes = nodes.map(|n| n as u64);
+    limits.nodes = nodes;
     if depth.is_none() && nodes.is_none() && time_ms.is_none() {
         limits = Limits::movetime(1000);
     }
@@ -189,7 +150,7 @@ fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
         options.multi_pv = n as usize;
     }
     if let Some(s) = skill {
-        options.skill_level = s;
+        options.skill_level = s as u8;
     }
     if let Some(s) = seed {
         options.seed = s;
@@ -275,13 +236,31 @@ impl Game {
 #[wasm_bindgen(skip_typescript)]
 pub struct Engine {
     inner: search::Engine,
+    /// The game of the last search, kept so that the next call — the worker's next 25 ms slice of the same
+    /// search, or the same game a move later — plays only the moves that changed instead of the whole game.
+    last: Option<SearchedGame>,
 }
 
-/// The game a `search` call is about: a `Game` (anything with `initialFen()` and `history()`), or a FEN (or
-/// `null` for the start position) with ICCS moves played from it.
-fn game_arg(position: &JsValue, moves: &JsValue) -> Result<rules::Game, XqError> {
+/// A game built for a search: its start as given (the FEN text, `None` for the start position) and the
+/// game, in analysis mode.
+struct SearchedGame {
+    fen: Option<String>,
+    game: rules::Game,
+}
+
+/// What a `search` call is about, read from JS: a `Game` (anything with `initialFen()` and `history()`, and
+/// `options()` for its rules), or a FEN (or `null` for the start position) with ICCS moves played from it.
+struct GameRequest {
+    /// The FEN text; `None` for the start position.
+    fen: Option<String>,
+    /// The moves: an array of ICCS strings, or absent.
+    moves: JsValue,
+    options: Options,
+}
+
+fn game_request(position: &JsValue, moves: &JsValue) -> Result<GameRequest, XqError> {
     let what = "search";
-    let mut rules_options = rules::adjudication::Options::default();
+    let mut rules_options = Options::default();
     let (fen, moves) = if position.is_object() && !Array::is_array(position) {
         let call = |name: &str| -> Result<JsValue, XqError> {
             let f = Reflect::get(position, &name.into())
@@ -304,36 +283,93 @@ fn game_arg(position: &JsValue, moves: &JsValue) -> Result<rules::Game, XqError>
     } else {
         (position.clone(), moves.clone())
     };
-    let start = if is_absent(&fen) {
-        Position::new()
+    let fen = if is_absent(&fen) {
+        None
     } else {
-        Position::from_fen(&fen_arg(&fen, what)?).map_err(|e| XqError::fen(&e))?
+        Some(fen_arg(&fen, what)?)
     };
-    let mut game = rules::Game::new(start);
-    let _ = game.set_options(rules::adjudication::Options {
-        mode: rules::Mode::Analysis,
-        ..Default::default()
-    });
-    if is_absent(&moves) {
-        let _ = game.set_options(rules_options);
-        return Ok(game);
+    Ok(GameRequest {
+        fen,
+        moves,
+        // The moves were played (a game record may go on after its ending): they are replayed as in analysis
+        // mode, which refuses only illegal moves. The mode changes no ruling, so nothing in the search.
+        options: Options {
+            mode: Mode::Analysis,
+            ..rules_options
+        },
+    })
+}
+
+/// The game `request` describes, built from `last` (the game of the last search) when it has the same start
+/// and options: the moves after the common prefix are taken back and the new ones played, so a repeated call
+/// (the worker's slices) replays nothing. Errors come in the order of the arguments: the FEN, the moves
+/// array, then each move in turn (`ERR_MOVE_SYNTAX`, `ERR_ILLEGAL_MOVE`); after one, the kept game holds the
+/// legal moves before it, still a correct game for the next call to start from.
+fn sync_game(
+    last: &mut Option<SearchedGame>,
+    request: GameRequest,
+) -> Result<&rules::Game, XqError> {
+    let what = "search";
+    let reusable = last
+        .as_ref()
+        .is_some_and(|l| l.fen == request.fen && *l.game.options() == request.options);
+    if !reusable {
+        *last = None;
     }
-    let list = moves.dyn_ref::<Array>().ok_or_else(|| {
-        XqError::argument(format!(
-            "{what}: moves must be an array of ICCS strings, got {}",
-            type_name(&moves)
-        ))
-    })?;
-    if list.length() > MAX_MOVES {
-        return Err(XqError::argument(format!(
-            "{what}: more than {MAX_MOVES} moves"
-        )));
+    let kept = match last {
+        Some(kept) => kept,
+        None => {
+            let start = match &request.fen {
+                None => Position::new(),
+                Some(text) => Position::from_fen(text)?,
+            };
+            last.insert(SearchedGame {
+                game: rules::Game::with_options(start, request.options)?,
+                fen: request.fen,
+            })
+        }
+    };
+    let game = &mut kept.game;
+    let moves = &request.moves;
+    let list = if is_absent(moves) {
+        None
+    } else {
+        let list = moves.dyn_ref::<Array>().ok_or_else(|| {
+            XqError::argument(format!(
+                "{what}: moves must be an array of ICCS strings, got {}",
+                type_name(moves)
+            ))
+        })?;
+        if list.length() > MAX_MOVES {
+            return Err(XqError::argument(format!(
+                "{what}: more than {MAX_MOVES} moves"
+            )));
+        }
+        Some(list)
+    };
+    // Moves equal to the kept game's are skipped; from the first that differs, the rest of the kept game is
+    // taken back and the new moves are played.
+    let mut same = 0;
+    let mut diverged = false;
+    for v in list.iter().flat_map(|l| l.iter()) {
+        let m = move_arg(&v)?;
+        if !diverged && game.history().get(same).is_some_and(|p| p.mv == m) {
+            same += 1;
+            continue;
+        }
+        if !diverged {
+            diverged = true;
+            while game.history().len() > same {
+                game.undo();
+            }
+        }
+        game.play(m)?;
     }
-    for v in list.iter() {
-        let m = super::input::move_arg(&v)?;
-        game.play(m).map_err(|e| XqError::illegal(&e))?;
+    if !diverged {
+        while game.history().len() > same {
+            game.undo();
+        }
     }
-    let _ = game.set_options(rules_options);
     Ok(game)
 }
 
@@ -343,10 +379,10 @@ impl Engine {
     #[wasm_bindgen(constructor, skip_typescript)]
     pub fn new(options: JsValue) -> Result<Engine, XqError> {
         let [hash_mb] = options_arg(&options, "new Engine", ["hashMb"])?;
-        let mb = super::input::int_option(&hash_mb, "new Engine", "hashMb", 1, MAX_HASH_MB)?
-            .unwrap_or(16);
+        let mb = int_option(&hash_mb, "new Engine", "hashMb", 1..=MAX_HASH_MB)?.unwrap_or(16);
         Ok(Engine {
             inner: search::Engine::new(mb as usize),
+            last: None,
         })
     }
 
@@ -373,7 +409,7 @@ impl Engine {
             (a, b, c)
         };
         let req = search_request(&limits, "search")?;
-        let game = game_arg(&position, &moves)?;
-        run(&mut self.inner, &game, &req, &on_progress)
+        let game = sync_game(&mut self.last, game_request(&position, &moves)?)?;
+        run(&mut self.inner, game, &req, &on_progress)
     }
 }

@@ -1,55 +1,18 @@
 //! `Game`: the JS face of [`rules::Game`]. Every method checks its JS arguments first and mutates only after
-//! everything has been validated, so a throwing call leaves the game exactly as it was.
+//! everything has been validated, so a throwing call leaves the game exactly as it was. Whether a move may be
+//! played is asked of [`rules::Game::check_play`] (the one gate), never decided here.
 
-use super::cache::{self, iccs_array, move_info_in, piece_info};
-use super::dto::{to_js, ClassificationDto, OptionsDto, OutcomeDto, Validation};
+use super::cache::{self, iccs_array, square};
+use super::dto::{to_js, ClassificationDto, OptionsDto, OutcomeDto, UndoneEnding, Validation};
 use super::errors::XqError;
-use super::input::{
-    bool_option, color_arg, fen_arg, int_option, is_absent, move_arg, options_arg, square_arg,
-    string_option,
-};
+use super::input::{bool_option, color_arg, fen_arg, is_absent, move_arg, options_arg, square_arg};
+use super::move_info::{move_info, piece_info};
 use super::notation::{list_notation, parse_move_text, write_text, ListNotation, MAX_MOVE_TEXT};
-use crate::rules::adjudication::{Mode, Options};
-use crate::rules::{self, EndingError, IllegalMoveError, Move, Position, Ruleset};
+use super::options::game_options;
+use crate::rules::adjudication::Options;
+use crate::rules::{self, IllegalMoveError, Move, Position};
 use js_sys::{Array, JsString, Map};
 use wasm_bindgen::prelude::*;
-
-/// The keys of `GameOptions`.
-const OPTION_KEYS: [&str; 6] = [
-    "rules",
-    "moveLimit",
-    "repetitionCount",
-    "mode",
-    "checkDiscount",
-    "mateThreatDepth",
-];
-
-/// Reads `GameOptions` over `base`: absent keys keep their value in `base`. `moveLimit` is in moves (the
-/// adjudicator counts plies).
-pub(crate) fn game_options(v: &JsValue, what: &str, base: Options) -> Result<Options, XqError> {
-    let [rules, move_limit, repetition_count, mode, check_discount, mate_threat_depth] =
-        options_arg(v, what, OPTION_KEYS)?;
-    let mut o = base;
-    if let Some(r) = string_option(&rules, what, "rules", &["axf", "cxa"])? {
-        o.ruleset = Ruleset::from_code(r).unwrap_or_default();
-    }
-    if let Some(n) = int_option(&move_limit, what, "moveLimit", 0, 10_000)? {
-        o.move_limit = n * 2;
-    }
-    if let Some(n) = int_option(&repetition_count, what, "repetitionCount", 2, 100)? {
-        o.repetition_count = n;
-    }
-    if let Some(m) = string_option(&mode, what, "mode", &["adjudicate", "enforce", "analysis"])? {
-        o.mode = Mode::from_code(m).unwrap_or_default();
-    }
-    o.check_discount = bool_option(&check_discount, what, "checkDiscount", o.check_discount)?;
-    if let Some(n) = int_option(&mate_threat_depth, what, "mateThreatDepth", 1, 4)? {
-        o.mate_threat_depth = n;
-    }
-    o.validate()
-        .map_err(|e| XqError::options(format!("{what}: {e}")))?;
-    Ok(o)
-}
 
 /// `{ verbose, notation }` of `legalMoves` and `history`.
 fn list_options(v: &JsValue, what: &str) -> Result<(bool, Option<ListNotation>), XqError> {
@@ -60,14 +23,7 @@ fn list_options(v: &JsValue, what: &str) -> Result<(bool, Option<ListNotation>),
 
 fn position_from_fen(fen: &JsValue, what: &str) -> Result<Position, XqError> {
     let text = fen_arg(fen, what)?;
-    Position::from_fen(&text).map_err(|e| XqError::fen(&e))
-}
-
-fn ending_error(e: EndingError) -> XqError {
-    match e {
-        EndingError::GameOver => XqError::new("ERR_GAME_OVER", e.to_string()),
-        EndingError::NoDrawOffer => XqError::new("ERR_NO_DRAW_OFFER", e.to_string()),
-    }
+    Ok(Position::from_fen(&text)?)
 }
 
 fn outcome_js(o: Option<&rules::Outcome>) -> JsValue {
@@ -87,15 +43,23 @@ impl Game {
         Game { inner }
     }
 
-    fn build(start: Position, options: Options) -> Game {
-        let mut inner = rules::Game::new(start);
-        // The options were validated by `game_options`.
-        let _ = inner.set_options(options);
-        Game { inner }
+    fn build(start: Position, options: Options) -> Result<Game, XqError> {
+        Ok(Game {
+            inner: rules::Game::with_options(start, options)?,
+        })
     }
 
     pub(crate) fn pos(&self) -> &Position {
         self.inner.position()
+    }
+
+    /// The rules game (for the methods defined in other files of the binding).
+    pub(crate) fn inner(&self) -> &rules::Game {
+        &self.inner
+    }
+
+    pub(crate) fn inner_mut(&mut self) -> &mut rules::Game {
+        &mut self.inner
     }
 
     /// The move a JS argument names: ICCS, WXF or Chinese text, or `{ from, to }`.
@@ -109,22 +73,6 @@ impl Game {
         move_arg(v)
     }
 
-    /// Whether `play` would accept the well-formed move `m`: the rules of movement, then the game's state.
-    fn check_play(&self, m: Move) -> Result<(), IllegalMoveError> {
-        use rules::IllegalReason;
-        let err = |reason| Err(IllegalMoveError { mv: m, reason });
-        if self.inner.is_over() && self.inner.options().mode != Mode::Analysis {
-            return err(IllegalReason::GameOver);
-        }
-        self.pos()
-            .check_move(m)
-            .map_err(|reason| IllegalMoveError { mv: m, reason })?;
-        if self.inner.options().mode == Mode::Enforce && self.inner.would_lose_by_repetition(m) {
-            return err(IllegalReason::ForbiddenRepetition);
-        }
-        Ok(())
-    }
-
     /// The legal moves of the side to move, sorted by ICCS.
     fn sorted_legal(&self) -> rules::MoveList {
         let mut moves = self.pos().legal_moves();
@@ -132,6 +80,7 @@ impl Game {
         moves
     }
 
+    /// The moves `play` accepts, sorted by ICCS.
     fn sorted_allowed(&self) -> rules::MoveList {
         let mut moves = self.inner.allowed_moves();
         moves.sort_iccs();
@@ -151,7 +100,7 @@ impl Game {
         } else {
             position_from_fen(&fen, "new Game")?
         };
-        Ok(Game::build(start, options))
+        Game::build(start, options)
     }
 
     /// `Game.fromFen(fen, options?)`: like the constructor, but the FEN is required.
@@ -159,7 +108,7 @@ impl Game {
     pub fn from_fen(fen: JsValue, options: JsValue) -> Result<Game, XqError> {
         let options = game_options(&options, "Game.fromFen", Options::default())?;
         let start = position_from_fen(&fen, "Game.fromFen")?;
-        Ok(Game::build(start, options))
+        Game::build(start, options)
     }
 
     /// The current position in FEN (six fields).
@@ -196,17 +145,30 @@ impl Game {
         self.pos().is_check()
     }
 
-    /// The legal moves by the rules of movement, sorted by ICCS: strings, `MoveInfo` records with
-    /// `{ verbose: true }`, or text in `{ notation }`.
+    /// The moves that may be played now (those `play` accepts: none once the game is over, no forbidden
+    /// repetition in enforce mode), or with `{ positionOnly: true }` every legal move of the position by the
+    /// rules of movement; sorted by ICCS: strings, `MoveInfo` records with `{ verbose: true }`, or text in
+    /// `{ notation }`.
     #[wasm_bindgen(js_name = legalMoves, skip_typescript)]
     pub fn legal_moves(&self, options: JsValue) -> Result<Vec<JsValue>, XqError> {
-        let (verbose, notation) = list_options(&options, "legalMoves")?;
-        let moves = self.sorted_legal();
+        let [verbose, notation, position_only] = options_arg(
+            &options,
+            "legalMoves",
+            ["verbose", "notation", "positionOnly"],
+        )?;
+        let verbose = bool_option(&verbose, "legalMoves", "verbose", false)?;
+        let notation = list_notation(&notation, "legalMoves")?;
+        let position_only = bool_option(&position_only, "legalMoves", "positionOnly", false)?;
+        let moves = if position_only {
+            self.sorted_legal()
+        } else {
+            self.sorted_allowed()
+        };
         let pos = self.pos();
         Ok(if verbose {
             moves
                 .iter()
-                .map(|&m| move_info_in(pos, m, pos.board().piece_at(m.to), pos.gives_check(m)))
+                .map(|&m| move_info(pos, m, pos.board().piece_at(m.to), pos.gives_check(m)))
                 .collect()
         } else if let Some(n) = notation {
             moves.iter().map(|&m| write_text(pos, m, &n)).collect()
@@ -219,18 +181,35 @@ impl Game {
     /// repetition in enforce mode; `[]` once the game is over (except in analysis mode).
     #[wasm_bindgen(js_name = allowedMoves, skip_typescript)]
     pub fn allowed_moves(&self) -> Vec<JsValue> {
-        if self.inner.options().mode == Mode::Analysis {
-            return iccs_array(self.sorted_legal().iter().copied());
-        }
         iccs_array(self.sorted_allowed().iter().copied())
     }
 
-    /// The legal moves of the piece on `square` (ICCS strings, sorted); `[]` for an empty square or a piece of
-    /// the side not to move.
+    /// The moves of the piece on `square` that may be played now (ICCS strings, sorted); `[]` for an empty
+    /// square or a piece of the side not to move. `{ positionOnly: true }`: its legal moves whatever the
+    /// game's state; `{ anySide: true }`: also for a piece of the side not to move, as if its side were to move.
     #[wasm_bindgen(js_name = movesFrom, skip_typescript)]
-    pub fn moves_from(&self, square: JsValue) -> Result<Vec<JsValue>, XqError> {
+    pub fn moves_from(&self, square: JsValue, options: JsValue) -> Result<Vec<JsValue>, XqError> {
         let sq = square_arg(&square)?;
-        let moves = self.sorted_legal();
+        let [position_only, any_side] =
+            options_arg(&options, "movesFrom", ["positionOnly", "anySide"])?;
+        let position_only = bool_option(&position_only, "movesFrom", "positionOnly", false)?;
+        let any_side = bool_option(&any_side, "movesFrom", "anySide", false)?;
+        if any_side
+            && self
+                .pos()
+                .board()
+                .piece_at(sq)
+                .is_some_and(|p| p.color != self.pos().turn())
+        {
+            let mut moves = self.pos().moves_of_piece_either_side(sq);
+            moves.sort_iccs();
+            return Ok(iccs_array(moves.iter().copied()));
+        }
+        let moves = if position_only || any_side {
+            self.sorted_legal()
+        } else {
+            self.sorted_allowed()
+        };
         Ok(iccs_array(moves.iter().copied().filter(|m| m.from == sq)))
     }
 
@@ -238,21 +217,17 @@ impl Game {
     /// (see `allowedMoves`), what a board widget needs.
     #[wasm_bindgen(skip_typescript)]
     pub fn dests(&self) -> Map {
-        let moves = if self.inner.options().mode == Mode::Analysis {
-            self.sorted_legal()
-        } else {
-            self.sorted_allowed()
-        };
+        let moves = self.sorted_allowed();
         let map = Map::new();
         let mut i = 0;
         while i < moves.len() {
             let from = moves[i].from;
             let to = Array::new();
             while i < moves.len() && moves[i].from == from {
-                to.push(&cache::square(moves[i].to));
+                to.push(&square(moves[i].to));
                 i += 1;
             }
-            map.set(&cache::square(from), &to);
+            map.set(&square(from), &to);
         }
         map
     }
@@ -260,7 +235,8 @@ impl Game {
     /// Whether `play(move)` would be accepted. Never throws.
     #[wasm_bindgen(js_name = isLegal, skip_typescript)]
     pub fn is_legal(&self, mv: JsValue) -> bool {
-        self.move_of(&mv).is_ok_and(|m| self.check_play(m).is_ok())
+        self.move_of(&mv)
+            .is_ok_and(|m| self.inner.check_play(m).is_ok())
     }
 
     /// `{ legal: true, warning? }`, or `{ legal: false, code, reason }` saying why not. Never throws.
@@ -269,35 +245,23 @@ impl Game {
         let v = match self.move_of(&mv) {
             Err(e) => Validation {
                 legal: false,
-                code: Some(match e.code() {
-                    "ERR_ILLEGAL_MOVE" => e.reason_code().unwrap_or("syntax"),
-                    "ERR_MOVE_NO_PIECE" => "noPiece",
-                    "ERR_MOVE_IMPOSSIBLE" => "impossible",
-                    "ERR_MOVE_AMBIGUOUS" => "ambiguous",
-                    _ => "syntax",
-                }),
+                // A JS value that is not move text at all has no reason code of its own.
+                code: Some(e.reason_code().unwrap_or("syntax")),
                 reason: Some(e.message().to_string()),
+                warning: None,
             },
-            Ok(m) => match self.check_play(m) {
-                Ok(()) => {
-                    let value = to_js(&Validation {
-                        legal: true,
-                        code: None,
-                        reason: None,
-                    });
-                    if let Some(w) = self.inner.repetition_warning(m) {
-                        let _ = js_sys::Reflect::set(
-                            &value,
-                            &"warning".into(),
-                            &to_js(&OutcomeDto::of(&w)),
-                        );
-                    }
-                    return value;
-                }
+            Ok(m) => match self.inner.validate(m) {
+                Ok(warning) => Validation {
+                    legal: true,
+                    code: None,
+                    reason: None,
+                    warning: warning.as_ref().map(OutcomeDto::of),
+                },
                 Err(r) => Validation {
                     legal: false,
                     code: Some(r.reason.code()),
                     reason: Some(r.reason.to_string()),
+                    warning: None,
                 },
             },
         };
@@ -309,17 +273,20 @@ impl Game {
     #[wasm_bindgen(skip_typescript)]
     pub fn play(&mut self, mv: JsValue) -> Result<JsValue, XqError> {
         let m = self.move_of(&mv)?;
-        self.check_play(m).map_err(|e| XqError::illegal(&e))?;
         let before = self.pos().clone();
-        let played = self.inner.play(m).map_err(|e| XqError::illegal(&e))?;
-        Ok(move_info_in(&before, m, played.captured, played.check))
+        let played = self.inner.play(m)?;
+        Ok(move_info(&before, m, played.captured, played.check))
     }
 
-    /// Takes back the last move and returns its `MoveInfo`; `null` at the start.
+    /// Takes back one step and says what: the resignation, agreed draw or time forfeit recorded last as
+    /// `{ ending: Outcome }`, else the last move as its `MoveInfo`; `null` when there is nothing to take back.
     #[wasm_bindgen(skip_typescript)]
     pub fn undo(&mut self) -> JsValue {
-        match self.inner.undo() {
-            Some(p) => move_info_in(self.inner.position(), p.mv, p.captured, p.check),
+        match self.inner.take_back() {
+            Some(rules::TakenBack::Move(p)) => {
+                move_info(self.inner.position(), p.mv, p.captured, p.check)
+            }
+            Some(rules::TakenBack::Ending(o)) => to_js(&UndoneEnding::of(&o)),
             None => JsValue::NULL,
         }
     }
@@ -338,7 +305,7 @@ impl Game {
         for p in h {
             out.push(match &notation {
                 Some(n) if !verbose => write_text(&pos, p.mv, n),
-                _ => move_info_in(&pos, p.mv, p.captured, p.check),
+                _ => move_info(&pos, p.mv, p.captured, p.check),
             });
             pos.play_unchecked(p.mv);
         }
@@ -377,17 +344,14 @@ impl Game {
         let o = game_options(&options, "setOptions", *self.inner.options())?;
         self.inner
             .set_options(o)
-            .map_err(|e| XqError::options(format!("setOptions: {e}")))
+            .map_err(|e| XqError::from(e).in_call("setOptions"))
     }
 
     /// The classification of a legal move (RULES.md §6): check, mate threat, chase (with targets) or idle.
     #[wasm_bindgen(js_name = classifyMove, skip_typescript)]
     pub fn classify_move(&self, mv: JsValue) -> Result<JsValue, XqError> {
         let m = self.move_of(&mv)?;
-        let c = self
-            .inner
-            .classify_move(m)
-            .map_err(|e| XqError::illegal(&e))?;
+        let c = self.inner.classify_move(m)?;
         Ok(to_js(&ClassificationDto::of(&c)))
     }
 
@@ -397,7 +361,7 @@ impl Game {
         let m = self.move_of(&mv)?;
         self.pos()
             .check_move(m)
-            .map_err(|reason| XqError::illegal(&IllegalMoveError { mv: m, reason }))?;
+            .map_err(|reason| IllegalMoveError { mv: m, reason })?;
         Ok(outcome_js(self.inner.repetition_warning(m).as_ref()))
     }
 
@@ -405,7 +369,7 @@ impl Game {
     #[wasm_bindgen(skip_typescript)]
     pub fn resign(&mut self, color: JsValue) -> Result<JsValue, XqError> {
         let c = color_arg(&color, "resign")?;
-        let o = self.inner.resign(c).map_err(ending_error)?;
+        let o = self.inner.resign(c)?;
         Ok(outcome_js(Some(o)))
     }
 
@@ -413,14 +377,14 @@ impl Game {
     #[wasm_bindgen(js_name = offerDraw, skip_typescript)]
     pub fn offer_draw(&mut self, color: JsValue) -> Result<(), XqError> {
         let c = color_arg(&color, "offerDraw")?;
-        self.inner.offer_draw(c).map_err(ending_error)
+        Ok(self.inner.offer_draw(c)?)
     }
 
     /// `color` accepts the other side's offer. Throws `ERR_GAME_OVER` or `ERR_NO_DRAW_OFFER`.
     #[wasm_bindgen(js_name = acceptDraw, skip_typescript)]
     pub fn accept_draw(&mut self, color: JsValue) -> Result<JsValue, XqError> {
         let c = color_arg(&color, "acceptDraw")?;
-        let o = self.inner.accept_draw(c).map_err(ending_error)?;
+        let o = self.inner.accept_draw(c)?;
         Ok(outcome_js(Some(o)))
     }
 
@@ -444,7 +408,7 @@ impl Game {
     #[wasm_bindgen(js_name = timeForfeit, skip_typescript)]
     pub fn time_forfeit(&mut self, color: JsValue) -> Result<JsValue, XqError> {
         let c = color_arg(&color, "timeForfeit")?;
-        let o = self.inner.time_forfeit(c).map_err(ending_error)?;
+        let o = self.inner.time_forfeit(c)?;
         Ok(outcome_js(Some(o)))
     }
 }

@@ -5,6 +5,7 @@
 
 use super::errors::{fen_too_long, XqError};
 use crate::rules::{fen::MAX_FEN_LEN, Color, Move, Square};
+use core::ops::RangeInclusive;
 use js_sys::{Array, JsString, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -43,6 +44,22 @@ pub(crate) fn type_name(v: &JsValue) -> &'static str {
     }
 }
 
+/// A JS value as an error message shows it: a string quoted and cut after 24 characters (copying no more), a
+/// number as written, else its type (`an object`).
+pub(crate) fn shown(v: &JsValue) -> String {
+    if let Some(s) = v.dyn_ref::<JsString>() {
+        let head = String::from(s.slice(0, 25));
+        return crate::rules::notation::Quoted(&head).to_string();
+    }
+    // Numbers are written by JS (`String(n)`): Rust's float formatting would add about 20 KB gzipped to the wasm.
+    match v.dyn_ref::<js_sys::Number>() {
+        Some(n) => n
+            .to_string_with_radix(10)
+            .map_or_else(|_| "a number".to_string(), String::from),
+        None => type_name(v).to_string(),
+    }
+}
+
 /// The string in `v` if it is a string of at most `max` UTF-16 units; `Err(true)` if it is longer (checked
 /// before anything is copied), `Err(false)` if it is not a string.
 fn short_string(v: &JsValue, max: u32) -> Result<String, bool> {
@@ -57,7 +74,7 @@ fn short_string(v: &JsValue, max: u32) -> Result<String, bool> {
 pub(crate) fn fen_arg(v: &JsValue, what: &str) -> Result<String, XqError> {
     short_string(v, MAX_FEN_LEN as u32).map_err(|too_long| {
         if too_long {
-            XqError::fen(&fen_too_long())
+            XqError::from(fen_too_long())
         } else {
             XqError::argument(format!(
                 "{what}: expected a FEN string, got {}",
@@ -146,8 +163,19 @@ pub(crate) fn options_arg<const N: usize>(
     allowed: [&str; N],
 ) -> Result<[JsValue; N], XqError> {
     let mut out: [JsValue; N] = core::array::from_fn(|_| JsValue::UNDEFINED);
+    read_options(v, what, &allowed, &mut out)?;
+    Ok(out)
+}
+
+/// [`options_arg`]'s work, for any number of keys (one copy in the wasm, not one per number of keys).
+fn read_options(
+    v: &JsValue,
+    what: &str,
+    allowed: &[&str],
+    out: &mut [JsValue],
+) -> Result<(), XqError> {
     if is_absent(v) {
-        return Ok(out);
+        return Ok(());
     }
     if !v.is_object() || v.is_function() || Array::is_array(v) {
         return Err(XqError::options(format!(
@@ -177,7 +205,7 @@ pub(crate) fn options_arg<const N: usize>(
         *slot = Reflect::get(obj, &JsValue::from_str(key))
             .map_err(|_| XqError::options(format!("{what}: reading option {key:?} threw")))?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// A boolean option (`undefined` = `default`).
@@ -198,28 +226,61 @@ pub(crate) fn bool_option(
     })
 }
 
-/// An integer option from `min` to `max` (`undefined` = `None`).
+/// Where an integer comes from, which decides the error: a key of an options object (`ERR_OPTIONS`, absent
+/// allowed) or a required positional argument (`ERR_ARGUMENT`).
+#[derive(Clone, Copy)]
+enum Slot {
+    Option,
+    Argument,
+}
+
+/// The one reader of JS integers: `v` must be a number with no fraction in `range` (every range here is far
+/// below 2^53, so the number is exact); anything else is the error of `slot`, quoting what was given ([`shown`]).
+fn integer(
+    v: &JsValue,
+    slot: Slot,
+    what: &str,
+    key: &str,
+    range: RangeInclusive<u64>,
+) -> Result<u64, XqError> {
+    let (min, max) = (*range.start(), *range.end());
+    match v.as_f64() {
+        Some(n) if n.fract() == 0.0 && n >= min as f64 && n <= max as f64 => Ok(n as u64),
+        _ => {
+            let got = shown(v);
+            Err(match slot {
+                Slot::Option => XqError::options(format!(
+                    "{what}: option {key} must be an integer from {min} to {max}, got {got}"
+                )),
+                Slot::Argument => XqError::argument(format!(
+                    "{what}: {key} must be an integer from {min} to {max}, got {got}"
+                )),
+            })
+        }
+    }
+}
+
+/// An integer option in `range` (`undefined` = `None`); otherwise `ERR_OPTIONS`.
 pub(crate) fn int_option(
     v: &JsValue,
     what: &str,
     key: &str,
-    min: u32,
-    max: u32,
-) -> Result<Option<u32>, XqError> {
+    range: RangeInclusive<u64>,
+) -> Result<Option<u64>, XqError> {
     if v.is_undefined() {
         return Ok(None);
     }
-    match v.as_f64() {
-        Some(n) if n.fract() == 0.0 && (min as f64..=max as f64).contains(&n) => Ok(Some(n as u32)),
-        _ => Err(XqError::options(format!(
-            "{what}: option {key} must be an integer from {min} to {max}, got {}",
-            if v.as_f64().is_some() {
-                "another number"
-            } else {
-                type_name(v)
-            }
-        ))),
-    }
+    integer(v, Slot::Option, what, key, range).map(Some)
+}
+
+/// A required integer argument in `range`; otherwise `ERR_ARGUMENT`.
+pub(crate) fn int_arg(
+    v: &JsValue,
+    what: &str,
+    key: &str,
+    range: RangeInclusive<u64>,
+) -> Result<u64, XqError> {
+    integer(v, Slot::Argument, what, key, range)
 }
 
 /// A string option that must be one of `choices` (`undefined` = `None`). Long strings are not copied.
@@ -242,11 +303,7 @@ pub(crate) fn string_option(
                 .map(|c| format!("\"{c}\""))
                 .collect::<Vec<_>>()
                 .join(" or "),
-            if v.is_string() {
-                "another string"
-            } else {
-                type_name(v)
-            }
+            shown(v)
         ))),
     }
 }
@@ -258,11 +315,7 @@ pub(crate) fn color_arg(v: &JsValue, what: &str) -> Result<Color, XqError> {
         Some("black") => Ok(Color::Black),
         _ => Err(XqError::argument(format!(
             "{what}: expected \"red\" or \"black\", got {}",
-            if v.is_string() {
-                "another string"
-            } else {
-                type_name(v)
-            }
+            shown(v)
         ))),
     }
 }

@@ -1,39 +1,57 @@
 //! The JavaScript binding: a thin camelCase facade over [`crate::rules`]. The only module that names
 //! `wasm_bindgen`, `js_sys` or `serde`.
 //!
-//! - [`game`]: the `Game` class;
+//! - [`game`]: the `Game` class (arbiter tools in [`adjudication_extras`], what every chess library has —
+//!   `isCheckmate`, `board()`, `put`, `ascii`, comments, ... — in [`basics`]); [`game_notation`]: its notation
+//!   and record methods; [`engine`]: `Engine` and `game.hint()`; [`clock`]: the `Clock` class;
 //! - module functions below: `startFen`, `validateFen`, `perft`, `isXiangqiError`;
-//! - [`errors`]: every failure is a JS `Error` with `name === "XiangqiError"` and a stable `code`;
-//! - [`input`]: checking JS arguments (any type may arrive);
-//! - [`dto`]: the plain objects returned.
+//! - [`errors`]: every failure is a JS `Error` with `name === "XiangqiError"` and a stable `code`, one `From`
+//!   per error type of the rules;
+//! - [`input`]: checking JS arguments (any type may arrive), with one reader of integers;
+//!   [`options`]: `GameOptions`;
+//! - [`notation`]: notation arguments, move text and records as JS values;
+//! - [`dto`]: the plain objects returned; [`move_info`]: the bulk records (`MoveInfo`, `PieceInfo`), built
+//!   from the strings [`cache`] keeps.
+//!
+//! The modules depend one way (`tests/layering.rs` checks that no two import each other, directly or around
+//! a loop): `cache` and `dto` name no other module; `errors`, `input`, `options`, `notation`, `move_info` build
+//! on them; `game` on those; `game_notation` and `engine` on `game`.
 //!
 //! The TypeScript declarations are hand-written in `types.d.ts` (included below) so that they can use
 //! overloads, string-literal unions and the error-code union; `tests/types/usage.ts` type-checks them and
 //! `tests/js/dts.test.mjs` checks them against the runtime exports.
 
+mod adjudication_extras;
+mod basics;
+#[cfg(feature = "wasm-board")]
+mod board;
 mod cache;
 mod clock;
 mod dto;
 mod errors;
 mod game;
+#[cfg(feature = "wasm-notation")]
+mod game_notation;
 mod input;
+mod move_info;
 #[cfg(feature = "wasm-notation")]
 mod notation;
 #[cfg(not(feature = "wasm-notation"))]
 #[path = "iccs_only.rs"]
 mod notation;
+mod options;
 
 use crate::rules::{self, Position};
 use dto::{to_js, FenValidation};
 use errors::{fen_problems, XqError, ERROR_NAME};
-use input::{fen_arg, type_name};
+use input::{fen_arg, int_arg};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = include_str!("types.d.ts");
 
 /// The deepest `perft` accepted (the count grows about 40-fold per ply; depth 6 from the start is 3.6e9).
-const MAX_PERFT_DEPTH: u32 = 12;
+const MAX_PERFT_DEPTH: u64 = 12;
 
 /// The FEN of the start position.
 #[wasm_bindgen(js_name = startFen, skip_typescript)]
@@ -64,21 +82,9 @@ pub fn validate_fen(fen: JsValue) -> JsValue {
 /// The number of leaf nodes of the legal-move tree of `fen` to `depth` plies.
 #[wasm_bindgen(skip_typescript)]
 pub fn perft(fen: JsValue, depth: JsValue) -> Result<f64, XqError> {
-    let d = depth
-        .as_f64()
-        .filter(|d| d.fract() == 0.0 && (0.0..=MAX_PERFT_DEPTH as f64).contains(d))
-        .ok_or_else(|| {
-            XqError::argument(format!(
-                "perft: depth must be an integer from 0 to {MAX_PERFT_DEPTH}, got {}",
-                if depth.as_f64().is_some() {
-                    "another number"
-                } else {
-                    type_name(&depth)
-                }
-            ))
-        })? as u32;
+    let d = int_arg(&depth, "perft", "depth", 0..=MAX_PERFT_DEPTH)? as u32;
     let text = fen_arg(&fen, "perft")?;
-    let pos = Position::from_fen(&text).map_err(|e| XqError::fen(&e))?;
+    let pos = Position::from_fen(&text)?;
     Ok(rules::perft::perft(&pos, d) as f64)
 }
 

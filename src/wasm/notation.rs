@@ -1,19 +1,17 @@
 //! Move notations and game records at the JS boundary: the `notation` arguments, move text in any notation,
-//! PGN / DhtmlXQ text or bytes (decoded with the host's `TextDecoder`: the wasm build has no GBK tables), and
-//! the typed errors of [`crate::rules::notation`].
+//! PGN / DhtmlXQ text or bytes (decoded with the host's `TextDecoder`: the wasm build has no GBK tables) and
+//! records as plain objects. It knows nothing of the `Game` class: the `Game` methods that read and write
+//! notation are in [`super::game_notation`].
 
+use super::cache::set_property;
 use super::errors::XqError;
-use super::game::{game_options, Game};
-use super::input::{int_option, options_arg, string_option, type_name};
-use crate::rules::adjudication::Options;
+use super::input::{bool_option, options_arg, string_option, type_name};
 use crate::rules::notation::chinese::{BlackDigits, Script};
 use crate::rules::notation::pgn;
-use crate::rules::notation::record::{GameRecord, Line, RecordError};
+use crate::rules::notation::record::{GameRecord, Line};
 use crate::rules::notation::wxf::Traverse;
-use crate::rules::notation::{
-    self, ChineseOptions, Notation, NotationError, TandemStyle, WxfOptions,
-};
-use crate::rules::{IllegalMoveError, Move, Position};
+use crate::rules::notation::{self, ChineseOptions, Notation, TandemStyle, WxfOptions};
+use crate::rules::{Move, Position};
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -35,7 +33,7 @@ extern "C" {
 
 fn decode_with(label: &str, bytes: &Uint8Array) -> Option<String> {
     let opts = Object::new();
-    let _ = Reflect::set(&opts, &"fatal".into(), &JsValue::TRUE);
+    set_property(&opts, "fatal", &JsValue::TRUE);
     let decoder = TextDecoder::new(label, &opts).ok()?;
     decoder.decode(bytes).ok().map(String::from)
 }
@@ -71,29 +69,13 @@ pub(crate) fn record_text(v: &JsValue, what: &str) -> Result<String, XqError> {
     )))
 }
 
-/// A move text error of [`notation::parse_move`] as a `XiangqiError`.
-pub(crate) fn notation_error(e: &NotationError) -> XqError {
-    let err = match e {
-        NotationError::Illegal { error, .. } => XqError::illegal(error),
-        NotationError::Ambiguous { candidates, .. } => XqError::new(e.code(), e.to_string()).with(
-            "candidates",
-            candidates
-                .iter()
-                .map(|m| JsValue::from(m.to_string()))
-                .collect::<Array>(),
-        ),
-        _ => XqError::new(e.code(), e.to_string()),
-    };
-    err.with("move", e.text())
-}
-
 /// Reads move text in any notation against `pos`. ICCS text is returned without a legality check (the caller
 /// checks it against the game); WXF and Chinese text resolve to a legal move of the position or fail.
 pub(crate) fn parse_move_text(pos: &Position, text: &str) -> Result<Move, XqError> {
     if let Ok(m) = text.parse::<Move>() {
         return Ok(m);
     }
-    notation::parse_move(pos, text).map_err(|e| notation_error(&e))
+    Ok(notation::parse_move(pos, text)?)
 }
 
 /// A `NotationName` argument (`"iccs" | "wxf" | "chinese"`, default `default`) with `NotationOptions`.
@@ -106,9 +88,8 @@ pub(crate) fn notation_arg(
     let kind = if name.is_undefined() {
         default
     } else {
-        string_option(name, what, "notation", &["iccs", "wxf", "chinese"])
-            .map_err(|e| XqError::argument(e.message().to_string()))?
-            .unwrap_or(default)
+        // A bad notation name is ERR_OPTIONS wherever it is given (an argument or an option).
+        string_option(name, what, "notation", &["iccs", "wxf", "chinese"])?.unwrap_or(default)
     };
     let [script, black_digits, tandem, traverse, lowercase] = options_arg(
         options,
@@ -132,7 +113,7 @@ pub(crate) fn notation_arg(
         Some("=") => Traverse::Equals,
         _ => Traverse::Dot,
     };
-    let lowercase = super::input::bool_option(&lowercase, what, "lowercase", false)?;
+    let lowercase = bool_option(&lowercase, what, "lowercase", false)?;
     Ok(match kind {
         "iccs" => Notation::Iccs,
         "wxf" => Notation::Wxf(WxfOptions {
@@ -146,36 +127,6 @@ pub(crate) fn notation_arg(
             tandem,
         }),
     })
-}
-
-/// A record error as a `XiangqiError`: `line`/`column` where the text has a place, and for a move `ply`,
-/// `moveText`, `game`, `inVariation` and the move's own `moveCode` (plus `reasonCode` for an illegal one).
-pub(crate) fn record_error(e: &RecordError) -> XqError {
-    let mut err = XqError::new(e.code(), e.to_string());
-    if let Some((line, column)) = e.location() {
-        err = err.with("line", line as f64).with("column", column as f64);
-    }
-    match e {
-        RecordError::Move(m) => {
-            err = err
-                .with("game", m.game as f64)
-                .with("ply", m.ply as f64)
-                .with("moveText", m.text.as_str())
-                .with("inVariation", m.in_variation)
-                .with("moveCode", m.error.code());
-            if let NotationError::Illegal { error, .. } = &m.error {
-                err = err.with("reasonCode", error.reason.code());
-            }
-        }
-        RecordError::Fen { error, .. } => {
-            err = err.with(
-                "errors",
-                super::dto::to_js(&super::errors::fen_problems(error)),
-            );
-        }
-        _ => {}
-    }
-    err
 }
 
 /// One move of a record line (`RecordMove`).
@@ -232,9 +183,9 @@ pub(crate) fn record_js(r: &GameRecord) -> JsValue {
     let value = super::dto::to_js(&dto);
     let headers = Object::new();
     for (k, v) in &r.headers {
-        let _ = Reflect::set(&headers, &k.into(), &v.into());
+        set_property(&headers, k, &v.into());
     }
-    let _ = Reflect::set(&value, &"headers".into(), &headers);
+    set_property(value.unchecked_ref(), "headers", &headers);
     value
 }
 
@@ -260,7 +211,7 @@ pub(crate) fn headers_arg(v: &JsValue, what: &str) -> Result<Vec<(String, String
             s.dyn_ref::<JsString>()
                 .filter(|s| s.length() <= 4096)
                 .map(String::from)
-                .filter(|t| !t.contains(['\n', '\r', '"', ']']) || t.is_empty())
+                .filter(|t| !t.contains(['\n', '\r']))
         };
         match (ok(&key), ok(&value)) {
             (Some(k), Some(val))
@@ -270,8 +221,8 @@ pub(crate) fn headers_arg(v: &JsValue, what: &str) -> Result<Vec<(String, String
             }
             _ => {
                 return Err(XqError::options(format!(
-                    "{what}: headers must map names of letters, digits and _ to strings without quotes, \
-                     brackets or line breaks"
+                    "{what}: headers must map names of letters, digits and _ to strings of at most 4096 \
+                     characters without line breaks (quotes and backslashes are escaped)"
                 )))
             }
         }
@@ -305,114 +256,10 @@ pub(crate) fn move_texts(pos: &Position, m: Move) -> Option<(String, String)> {
     ))
 }
 
-impl Game {
-    fn from_record(record: &GameRecord, options: &JsValue, what: &str) -> Result<Game, XqError> {
-        let options = game_options(options, what, Options::default())?;
-        let mut inner = record.to_game().map_err(|e| XqError::illegal(&e))?;
-        // The record's game was ruled with the default options; rule it again with the caller's.
-        let _ = inner.set_options(options);
-        Ok(Game::from_inner(inner))
-    }
-}
-
-#[wasm_bindgen]
-impl Game {
-    /// `Game.fromPgn(text | bytes, options?)`: the first game of a PGN record, its main line played.
-    #[wasm_bindgen(js_name = fromPgn, skip_typescript)]
-    pub fn from_pgn(text: JsValue, options: JsValue) -> Result<Game, XqError> {
-        let text = record_text(&text, "Game.fromPgn")?;
-        let records = pgn::parse_pgn(&text).map_err(|e| record_error(&e))?;
-        let first = records.first().ok_or_else(|| {
-            XqError::new("ERR_RECORD_EMPTY", "Game.fromPgn: the text holds no game")
-        })?;
-        Game::from_record(first, &options, "Game.fromPgn")
-    }
-
-    /// `Game.fromDhtmlxq(text | bytes, options?)`: a DhtmlXQ record, its main line played.
-    #[wasm_bindgen(js_name = fromDhtmlxq, skip_typescript)]
-    pub fn from_dhtmlxq(text: JsValue, options: JsValue) -> Result<Game, XqError> {
-        let text = record_text(&text, "Game.fromDhtmlxq")?;
-        let record = notation::dhtmlxq::parse_dhtmlxq(&text).map_err(|e| record_error(&e))?;
-        Game::from_record(&record, &options, "Game.fromDhtmlxq")
-    }
-
-    /// The ICCS move a text names in this position (ICCS, WXF or Chinese). Throws `ERR_MOVE_SYNTAX`,
-    /// `ERR_MOVE_NO_PIECE`, `ERR_MOVE_IMPOSSIBLE`, `ERR_MOVE_AMBIGUOUS` (with `candidates`) or
-    /// `ERR_ILLEGAL_MOVE`.
-    #[wasm_bindgen(js_name = parseMove, skip_typescript)]
-    pub fn parse_move(&self, text: JsValue) -> Result<String, XqError> {
-        if !text.is_string() {
-            return Err(XqError::argument(format!(
-                "parseMove: expected move text, got {}",
-                type_name(&text)
-            )));
-        }
-        let m = self.move_of(&text)?;
-        self.pos()
-            .check_move(m)
-            .map_err(|reason| XqError::illegal(&IllegalMoveError { mv: m, reason }))?;
-        Ok(m.to_string())
-    }
-
-    /// A legal move of this position written in `notation` (`"wxf"`, `"chinese"` or `"iccs"`).
-    #[wasm_bindgen(js_name = toNotation, skip_typescript)]
-    pub fn to_notation(
-        &self,
-        mv: JsValue,
-        notation: JsValue,
-        options: JsValue,
-    ) -> Result<String, XqError> {
-        let n = notation_arg(&notation, &options, "toNotation", "wxf")?;
-        let m = self.move_of(&mv)?;
-        self.pos()
-            .check_move(m)
-            .map_err(|reason| XqError::illegal(&IllegalMoveError { mv: m, reason }))?;
-        Ok(notation::write_move(self.pos(), m, &n))
-    }
-
-    /// The game as PGN (`{ notation?, notationOptions?, headers?, lineWidth? }`).
-    #[wasm_bindgen(skip_typescript)]
-    pub fn pgn(&self, options: JsValue) -> Result<String, XqError> {
-        let [notation, notation_options, headers, line_width] = options_arg(
-            &options,
-            "pgn",
-            ["notation", "notationOptions", "headers", "lineWidth"],
-        )?;
-        let n = notation_arg(&notation, &notation_options, "pgn", "chinese")
-            .map_err(|e| XqError::options(e.message().to_string()))?;
-        let headers = headers_arg(&headers, "pgn")?;
-        let width = int_option(&line_width, "pgn", "lineWidth", 0, 100_000)?.unwrap_or(80);
-        let mut record = GameRecord::from_game(self.rules_game());
-        for (k, v) in &headers {
-            record.set_header(k, v);
-        }
-        if record.header("Result").is_none() {
-            let result = self
-                .rules_game()
-                .outcome()
-                .map_or("*", |o| o.result().as_str());
-            record.set_header("Result", result);
-        }
-        Ok(pgn::write_pgn(
-            &record,
-            &pgn::PgnOptions {
-                notation: n,
-                line_width: width as usize,
-            },
-        ))
-    }
-
-    /// The game as a DhtmlXQ record.
-    #[wasm_bindgen(skip_typescript)]
-    pub fn dhtmlxq(&self) -> String {
-        notation::dhtmlxq::write_dhtmlxq(&GameRecord::from_game(self.rules_game()))
-    }
-}
-
 /// `parsePgn(text | bytes)`: every game of a PGN file with headers, main line and variations.
 #[wasm_bindgen(js_name = parsePgn, skip_typescript)]
 pub fn parse_pgn(text: JsValue) -> Result<Vec<JsValue>, XqError> {
     let text = record_text(&text, "parsePgn")?;
-    let records = pgn::parse_pgn(&text).map_err(|e| record_error(&e))?;
+    let records = pgn::parse_pgn(&text)?;
     Ok(records.iter().map(record_js).collect())
 }

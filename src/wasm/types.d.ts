@@ -1,3 +1,12 @@
+// `Symbol.dispose` (for `using`) is declared here so that these types compile without `lib: ["esnext.disposable"]`
+// (TypeScript's ES2022 lib does not have it) and without @types/node; the declaration is the same as the lib's,
+// so both setups compile. Using `using` at run time needs a runtime that has `Symbol.dispose` (Node 22+, not 20).
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
 /** A side: Red (紅, moves first) or Black (黑). */
 export type Color = "red" | "black";
 
@@ -222,6 +231,28 @@ export type OutcomeReason =
 /** How a move is classified for repetition rulings (RULES.md §6): 将 check, 杀 mate threat, 捉 chase, 闲 idle. */
 export type MoveCategory = "check" | "mateThreat" | "chase" | "idle";
 
+/**
+ * Practically drawn material a player may claim before an arbiter (never an automatic ending), returned by
+ * `claimableDraw()`: `"loneCannonAgainstDefenders"` — no chariot, horse or soldier on the board, one cannon, and
+ * the side without it keeps an advisor or elephant (单炮不胜士象).
+ */
+export type ClaimableDraw = "loneCannonAgainstDefenders";
+
+/**
+ * A repetition violation (违例), listed by `repetitionViolations()`: a position reached its `repetitionCount`-th
+ * occurrence and the ruling condemned `offender`. Only analysis mode plays on after the first.
+ */
+export interface RepetitionViolation {
+  /** The ply that completed the repetition (1 = the first move). */
+  ply: number;
+  /** The side that had to vary. */
+  offender: Color;
+  /** The reason of the ruling: `perpetualCheck`, `perpetualChase`, `perpetualMateThreat` or `perpetualAttack`. */
+  reason: OutcomeReason;
+  /** Which violation of `offender` this is in the game: 1 for its first. The third loses (中国象棋规则). */
+  number: number;
+}
+
 /** A piece that chases (attacks) a target. */
 export interface Attacker {
   square: Square;
@@ -428,6 +459,57 @@ export interface ListOptions {
   notation?: NotationName;
 }
 
+/** Options of {@link Game.legalMoves}. */
+export interface LegalMovesOptions extends ListOptions {
+  /**
+   * `true`: every legal move of the position by the rules of movement, whatever the game's state and mode (also
+   * after the game ended, and including moves enforce mode forbids). Default `false`: the moves `play` accepts.
+   */
+  positionOnly?: boolean;
+}
+
+/** Options of {@link Game.movesFrom}. */
+export interface MovesFromOptions {
+  /** As in {@link LegalMovesOptions}: the piece's legal moves whatever the game's state and mode. */
+  positionOnly?: boolean;
+  /**
+   * `true`: for a piece of the side not to move too, the moves it would have if its side were to move (moves
+   * that follow its rules of movement and leave its own general safe) — for "where can this piece go" lessons.
+   */
+  anySide?: boolean;
+}
+
+/** A piece as `put` takes it: `{ color, kind }` (a {@link PieceInfo} will do), or a FEN letter (`"R"`, `"n"`). */
+export type PieceInput = { readonly color: Color; readonly kind: PieceKind } | string;
+
+/** What `undo()` returns when it took back an external ending (resignation, agreed draw, time forfeit). */
+export interface UndoneEnding {
+  /** The ending taken back. */
+  ending: Outcome;
+  /** Never set: tells an ending from a {@link MoveInfo}. */
+  iccs?: undefined;
+}
+
+/** A ply's annotation, as listed by {@link Game.getComments}. */
+export interface PlyAnnotation {
+  /** The ply: the comment stands after the move of that ply (0: before the first move). */
+  ply: number;
+  comment: string | null;
+  /** Numeric annotation glyphs of the move (`1` good move, `2` mistake, `3` brilliant, ...). */
+  nags: number[];
+}
+
+/** What `toJSON()` (and so `JSON.stringify(game)`) gives. */
+export interface GameJson {
+  fen: string;
+  initialFen: string;
+  turn: Color;
+  /** The moves played, ICCS. */
+  history: string[];
+  outcome: Outcome | null;
+  options: Required<GameOptions>;
+}
+
 /**
  * A game of xiangqi (象棋): a start position, the moves played since, and its options. Every method that can fail
  * throws a {@link XiangqiError} and leaves the game exactly as it was.
@@ -461,9 +543,10 @@ export class Game {
    */
   static fromFen(fen: string, options?: GameOptions): Game;
   /**
-   * The first game of a PGN record (text, or bytes in UTF-8 or GBK), its main line played. Moves may be in
-   * Chinese, WXF or ICCS notation. The game is ruled under `options` (variations and comments are dropped:
-   * use {@link parsePgn} to read them).
+   * The first game of a PGN record (text, or bytes in UTF-8 or GBK), its main line played with its comments
+   * and NAGs (variations are dropped: use {@link parsePgn} to read them). Moves may be in Chinese, WXF or ICCS
+   * notation. The game is ruled under the record's `XiangqiRules` tag (see {@link Game.pgn}) changed by
+   * `options`; a `Termination` tag restores a resignation, agreed draw, time forfeit or illegal-move forfeit.
    * @throws {XiangqiError} `ERR_RECORD_SYNTAX` (with `line`, `column`), `ERR_RECORD_MOVE` (with `ply`, `moveText`,
    * `moveCode`), `ERR_RECORD_FEN`, `ERR_RECORD_ENCODING`, `ERR_RECORD_EMPTY`, `ERR_ARGUMENT`, `ERR_OPTIONS`.
    * @example
@@ -512,19 +595,25 @@ export class Game {
    */
   isCheck(): boolean;
   /**
-   * The legal moves by the rules of movement, sorted by ICCS (file then rank of the from-square, then of the
-   * to-square), in ICCS or in `notation`. They do not depend on the game's state: see {@link Game.allowedMoves}
-   * for the moves `play` accepts (the two differ once the game is over, and in enforce mode).
+   * What may be played now: the moves `play` accepts, sorted by ICCS (file then rank of the from-square, then of
+   * the to-square), in ICCS or in `notation`. They follow the game's state and mode: none once the game is over
+   * (except in analysis mode), and in enforce mode not the moves that would complete a forbidden repetition —
+   * the same list as {@link Game.allowedMoves} and {@link Game.dests}. `{ positionOnly: true }` gives every
+   * legal move of the bare position by the rules of movement instead.
    * @example
    * const game = new Game();
    * game.legalMoves().length;                         // 44
    * game.legalMoves({ verbose: true })[0];            // { iccs: "a0a1", from: "a0", to: "a1", color: "red", piece: "chariot", captured: null, check: false, wxf: "R9+1", chinese: "车九进一" }
    * game.legalMoves({ notation: "chinese" })[0];      // "车九进一"
+   * game.offerDraw("red");
+   * game.acceptDraw("black");
+   * game.legalMoves();                                // []
+   * game.legalMoves({ positionOnly: true }).length;   // 44
    * @throws {XiangqiError} `ERR_OPTIONS` for bad options.
    */
-  legalMoves(options?: { verbose?: false; notation?: NotationName }): string[];
-  legalMoves(options: { verbose: true }): MoveInfo[];
-  legalMoves(options?: ListOptions): string[] | MoveInfo[];
+  legalMoves(options?: { verbose?: false; notation?: NotationName; positionOnly?: boolean }): string[];
+  legalMoves(options: { verbose: true; positionOnly?: boolean }): MoveInfo[];
+  legalMoves(options?: LegalMovesOptions): string[] | MoveInfo[];
   /**
    * The moves `play` accepts now, sorted: the legal moves, without those that would complete a forbidden
    * repetition in enforce mode; `[]` once the game is over (in analysis mode, all legal moves).
@@ -533,16 +622,23 @@ export class Game {
    * game.allowedMoves().length; // 44
    * game.resign("red");
    * game.allowedMoves();        // []
-   * game.legalMoves().length;   // 44
+   * game.legalMoves({ positionOnly: true }).length;   // 44
    */
   allowedMoves(): string[];
   /**
-   * The legal moves of the piece on `square`, sorted; `[]` for an empty square or a piece of the side not to move.
-   * @throws {XiangqiError} `ERR_SQUARE` if `square` is not a square, `ERR_ARGUMENT` if it is not a string.
+   * The moves of the piece on `square` that may be played now (as {@link Game.legalMoves}), sorted; `[]` for an
+   * empty square or a piece of the side not to move. With `{ anySide: true }`, a piece of the side not to move
+   * gets the moves it would have if its side were to move; with `{ positionOnly: true }`, its legal moves
+   * whatever the game's state.
+   * @throws {XiangqiError} `ERR_SQUARE` if `square` is not a square, `ERR_ARGUMENT` if it is not a string,
+   * `ERR_OPTIONS` for bad options.
    * @example
-   * new Game().movesFrom("h2"); // ["h2c2", "h2d2", "h2e2", "h2f2", "h2g2", "h2h1", ..., "h2h9", "h2i2"]
+   * const game = new Game();
+   * game.movesFrom("h2");                      // ["h2c2", "h2d2", "h2e2", "h2f2", "h2g2", "h2h1", ..., "h2h9", "h2i2"]
+   * game.movesFrom("b9");                      // []
+   * game.movesFrom("b9", { anySide: true });   // ["b9a7", "b9c7"]
    */
-  movesFrom(square: string): string[];
+  movesFrom(square: string, options?: MovesFromOptions): string[];
   /**
    * A `Map` from every square with a movable piece to its destinations: what a board widget needs
    * (like chessground's `dests`). It lists the moves `play` accepts ({@link Game.allowedMoves}): empty once
@@ -600,7 +696,7 @@ export class Game {
   /**
    * A legal move of this position written in `notation` (default `"wxf"`), with output `options`.
    * @throws {XiangqiError} `ERR_ILLEGAL_MOVE` if the move is not legal here, `ERR_MOVE_*` for bad text,
-   * `ERR_ARGUMENT` for an unknown notation, `ERR_OPTIONS` for bad options.
+   * `ERR_OPTIONS` for an unknown notation (as everywhere a notation is named) or bad options.
    * @example
    * const game = new Game();
    * game.toNotation("h2e2", "chinese");                              // "炮二平五"
@@ -610,14 +706,18 @@ export class Game {
    */
   toNotation(move: MoveInput, notation?: NotationName, options?: NotationOptions): string;
   /**
-   * Takes back the last move and returns it; `null` when no move has been played.
+   * Takes back one step and returns it: first an external ending recorded after the last move (a resignation,
+   * agreed draw, time forfeit), as `{ ending }`; else the last move, as its {@link MoveInfo} (an ending the move
+   * reached on the board goes with it); `null` when there is nothing to take back.
    * @example
    * const game = new Game();
    * game.play("h2e2");
-   * game.undo()?.iccs; // "h2e2"
-   * game.undo();       // null
+   * game.resign("black");
+   * game.undo()?.ending?.reason; // "resignation"
+   * game.undo()?.iccs;           // "h2e2"
+   * game.undo();                 // null
    */
-  undo(): MoveInfo | null;
+  undo(): MoveInfo | UndoneEnding | null;
   /**
    * The moves played since the start, oldest first, in ICCS or in `notation`.
    * @throws {XiangqiError} `ERR_OPTIONS` for bad options.
@@ -704,6 +804,53 @@ export class Game {
    */
   repetitionWarning(move: MoveInput): Outcome | null;
   /**
+   * Whether the material on the board is practically drawn, so that a player may claim a draw before an arbiter
+   * (RULES.md §4.5): the claim's code, or `null`. The game never ends for it by itself (a dead position, where
+   * no mate is possible at all, ends the game with `deadPosition` instead).
+   * @example
+   * new Game("3ak4/4a4/9/9/9/9/9/2C6/9/3K5 w").claimableDraw(); // "loneCannonAgainstDefenders"
+   * new Game().claimableDraw();                                  // null
+   */
+  claimableDraw(): ClaimableDraw | null;
+  /**
+   * Arbiter override (CXA 棋例通则3): the move at `ply` (1 = the first move of the game) is ruled idle in
+   * repetition rulings whatever it threatens (a check stays a check) — for a move that occupies a defensive key
+   * point and makes an incidental attack on an advisor or elephant. The game is ruled again at once, so
+   * `outcome()` may change. Returns `false`, changing nothing, when no move was played at that ply. Taking the
+   * move back (`undo`) drops its override.
+   * @throws {XiangqiError} `ERR_ARGUMENT` unless `ply` is a whole number of at least 1; the game is then
+   * unchanged.
+   * @example
+   * const game = new Game("4k4/9/8c/9/9/7R1/9/9/9/3K5 w");
+   * for (const m of ["h4i4", "i7h7", "i4h4", "h7i7", "h4i4", "i7h7", "i4h4", "h7i7"]) game.play(m);
+   * game.outcome()?.reason; // "perpetualChase"
+   * game.overrideIdle(3);   // true
+   * game.outcome()?.reason; // "repetitionDraw"
+   * game.idleOverrides();   // [3]
+   * game.overrideIdle(99);  // false
+   */
+  overrideIdle(ply: number): boolean;
+  /**
+   * The plies ruled idle by `overrideIdle`, in the order they were given.
+   * @example
+   * new Game().idleOverrides(); // []
+   */
+  idleOverrides(): number[];
+  /**
+   * The repetition violations of the game so far, in order. Over the board a side told to vary may go on, but
+   * its third violation in the same game loses (S3 三.1(八)): find it as the entry with `number === 3`. Playing
+   * on in the same cycle is the same violation; a new one needs a new cycle. Only analysis mode plays on after
+   * the first (in adjudicate mode it ends the game; in enforce mode the violating move is refused);
+   * `outcome()` stays the first ending.
+   * @example
+   * const game = new Game("n3k4/9/9/9/5R3/9/P8/9/9/3K5 w", { mode: "analysis" });
+   * for (const m of ["f5e5", "e9f9", "e5f5", "f9e9", "f5e5", "e9f9", "e5f5", "f9e9"]) game.play(m);
+   * game.repetitionViolations(); // [{ ply: 8, offender: "red", reason: "perpetualCheck", number: 1 }]
+   * game.play("a3a4");           // Red varies; a new cycle would be a second violation
+   * game.repetitionViolations().length; // 1
+   */
+  repetitionViolations(): RepetitionViolation[];
+  /**
    * `color` resigns (认输): the other side wins, reason `resignation`.
    * @throws {XiangqiError} `ERR_GAME_OVER`, `ERR_ARGUMENT` unless `color` is `"red"` or `"black"`.
    * @example
@@ -753,14 +900,27 @@ export class Game {
    */
   timeForfeit(color: Color): Outcome;
   /**
-   * The game as PGN: `[Game "Chinese Chess"]`, the `headers` given, `Result` (from the outcome unless given),
-   * `FEN` when the game did not start from the start position, `Format`, and the moves in `notation`
-   * (default Chinese).
+   * The whole game as PGN: `[Game "Chinese Chess"]`, the `headers` given (values with quotes or backslashes are
+   * escaped as the PGN standard says), `Result` (from the outcome unless given), once the game ended a
+   * `Termination` tag (PGN's words: `"normal"` for endings on the board, a resignation or an agreed draw,
+   * `"time forfeit"`, `"rules infraction"` for an illegal-move forfeit), when the options are not the defaults an
+   * `XiangqiRules` tag (the rule set, then the options that differ: `"cxa moveLimit=50 mode=enforce"`), `FEN`
+   * when the game did not start from the start position, `Format`, and the moves in `notation` (default
+   * Chinese) with their comments and NAGs. {@link Game.fromPgn} reads it all back. A move number is never left
+   * at the end of a line.
    * @throws {XiangqiError} `ERR_OPTIONS`.
    * @example
-   * const game = new Game();
+   * const game = new Game(null, { rules: "cxa" });
    * game.play("h2e2");
-   * game.pgn({ notation: "wxf", headers: { Red: "Hu Ronghua" } }).includes("1. C2.5 *"); // true
+   * game.setComment("central cannon");
+   * game.resign("black");
+   * const text = game.pgn({ notation: "wxf", headers: { Red: "Hu \"Ronghua\"" } });
+   * text.includes('[Red "Hu \\"Ronghua\\""]');  // true
+   * text.includes('[Termination "normal"]');      // true
+   * text.includes('[XiangqiRules "cxa"]');        // true
+   * text.includes("1. C2.5 {central cannon} 1-0"); // true
+   * const back = Game.fromPgn(text);
+   * [back.outcome()?.reason, back.options().rules, back.getComment(1)]; // ["resignation", "cxa", "central cannon"]
    */
   pgn(options?: PgnOptions): string;
   /**
@@ -773,7 +933,7 @@ export class Game {
   dhtmlxq(): string;
   /**
    * The best move for the side to move, searched synchronously with the game's history (repetitions) and move
-   * limit; with no limit, 1 second. For a responsive page, search in a Web Worker (`www/engine-worker.js`).
+   * limit; with no limit, 1 second. For a responsive page, search in a Web Worker (`EngineClient` from `xiangqi-wasm/worker`).
    * @throws {XiangqiError} `ERR_OPTIONS` for bad limits.
    * @example
    * const game = new Game("9/3k5/9/1R7/9/9/4p4/9/3CC4/3K5 w");   // mate in one
@@ -783,17 +943,187 @@ export class Game {
    */
   hint(limits?: SearchLimits): Hint;
   /**
+   * Whether the side to move is checkmated (将死): in check with no legal move.
+   * @example
+   * new Game("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b").isCheckmate(); // true
+   * new Game().isCheckmate();                                // false
+   */
+  isCheckmate(): boolean;
+  /**
+   * Whether the side to move is stalemated (困毙): no legal move and not in check. In xiangqi that side loses.
+   * @example
+   * new Game("3k5/9/9/9/9/9/9/9/9/4K4 b").isStalemate(); // false
+   * new Game("3k5/8R/9/9/9/9/9/9/9/4K4 b").isStalemate(); // true
+   */
+  isStalemate(): boolean;
+  /**
+   * Whether the game ended in a draw: repetition, the move limit, dead material or an agreed draw.
+   * @example
+   * const game = new Game();
+   * game.offerDraw("red");
+   * game.acceptDraw("black");
+   * game.isDraw(); // true
+   */
+  isDraw(): boolean;
+  /**
+   * Whether the game has ended (`outcome() !== null`), by the rules or by a resignation, agreed draw or time
+   * forfeit.
+   * @example
+   * const game = new Game();
+   * game.isGameOver();   // false
+   * game.resign("red");
+   * game.isGameOver();   // true
+   */
+  isGameOver(): boolean;
+  /**
+   * The board as 10 rows of 9 points, as it is printed: rank 9 (Black's side) first, files `a` to `i` in
+   * each row; a point holds a {@link PieceInfo} or `null`.
+   * @example
+   * const rows = new Game().board();
+   * rows.length;         // 10
+   * rows[0][4];          // { square: "e9", color: "black", kind: "general" }
+   * rows[9][0]?.square;  // "a0"
+   * rows[5][0];          // null
+   */
+  board(): (PieceInfo | null)[][];
+  /**
+   * The piece on `square`, or `null`.
+   * @throws {XiangqiError} `ERR_SQUARE`, `ERR_ARGUMENT`.
+   * @example
+   * new Game().get("e0"); // { square: "e0", color: "red", kind: "general" }
+   * new Game().get("e5"); // null
+   */
+  get(square: string): PieceInfo | null;
+  /**
+   * Puts `piece` on `square`, replacing what stands there: a position editor. The result must be a legal
+   * position, else the call throws with the FEN problem codes (every problem in `errors`) and the game is
+   * unchanged. The game then starts from the edited position: the moves played and the ending go; the side to
+   * move, the counters and the options stay.
+   * @throws {XiangqiError} `ERR_FEN_*` (`ERR_FEN_TOO_MANY_PIECES`, `ERR_FEN_ELEPHANT_PLACEMENT`, ...),
+   * `ERR_SQUARE`, `ERR_ARGUMENT` for a bad piece.
+   * @example
+   * const game = new Game("4k4/9/9/9/9/9/9/9/9/3K5 w");
+   * game.put({ color: "red", kind: "chariot" }, "a0");
+   * game.put("n", "b9");
+   * game.fen();                 // "1n2k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
+   * try { game.put("B", "a0"); } catch (e) { e.code; } // an elephant cannot stand on a0: ERR_FEN_ELEPHANT_PLACEMENT
+   * game.get("a0")?.kind;       // "chariot"
+   */
+  put(piece: PieceInput, square: string): void;
+  /**
+   * Removes the piece on `square` and returns it (`null`, changing nothing, for an empty point). As for
+   * {@link Game.put}, the result must be a legal position (a general cannot be removed).
+   * @throws {XiangqiError} `ERR_FEN_*`, `ERR_SQUARE`, `ERR_ARGUMENT`.
+   * @example
+   * const game = new Game();
+   * game.remove("a0")?.kind;   // "chariot"
+   * game.fen();                // "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1"
+   */
+  remove(square: string): PieceInfo | null;
+  /**
+   * Starts the game again from `fen` (moves, ending and annotations go), keeping the options; `options` change
+   * some of them.
+   * @throws {XiangqiError} as the constructor; the game is then unchanged.
+   * @example
+   * const game = new Game(null, { rules: "cxa" });
+   * game.play("h2e2");
+   * game.load("4k4/9/9/9/9/9/9/9/4A4/3K5 w");
+   * [game.history().length, game.options().rules]; // [0, "cxa"]
+   */
+  load(fen: string, options?: GameOptions): void;
+  /**
+   * The board as text: rank 9 at the top, FEN letters (upper case Red, lower case Black), `.` for an empty
+   * point, the river between ranks 5 and 4, file letters below.
+   * @example
+   * console.log(new Game().ascii());
+   * new Game().ascii().split("\n")[1]; // " 9 | r n b a k a b n r |"
+   */
+  ascii(): string;
+  /**
+   * A one-line description: the FEN, the number of moves and how the game stands. `console.log(game)` in Node
+   * shows it too.
+   * @example
+   * const game = new Game();
+   * game.play("h2e2");
+   * game.toString(); // "Game(rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1, 1 move, black to move)"
+   */
+  toString(): string;
+  /**
+   * A plain object of the game (what `JSON.stringify(game)` writes): FENs, side to move, moves, outcome, options.
+   * @example
+   * const game = new Game();
+   * game.play("h2e2");
+   * JSON.parse(JSON.stringify(game)).history; // ["h2e2"]
+   */
+  toJSON(): GameJson;
+  /**
+   * The comment at `ply` (default: the current ply, the number of moves played). The comment of ply `p` stands
+   * after the move of that ply and before the next one; ply 0 is the comment before the first move. `null` if
+   * there is none.
+   * @throws {XiangqiError} `ERR_ARGUMENT` unless `ply` is an integer from 0 to the number of moves played.
+   * @example
+   * const game = new Game();
+   * game.setComment("the opening");   // before the first move
+   * game.play("h2e2");
+   * game.setComment("central cannon"); // after 炮二平五
+   * [game.getComment(0), game.getComment()]; // ["the opening", "central cannon"]
+   */
+  getComment(ply?: number): string | null;
+  /**
+   * Sets the comment at `ply` (default: the current ply; see {@link Game.getComment}); `null` or `""` removes
+   * it. Taking the move back drops its comment and NAGs. `pgn()` writes them and `Game.fromPgn` reads them.
+   * @throws {XiangqiError} `ERR_ARGUMENT` for a comment that is not a string (or longer than 65,536
+   * characters) or a bad `ply`.
+   * @example
+   * const game = new Game();
+   * game.play("h2e2");
+   * game.setComment("central cannon");
+   * game.setComment(null);
+   * game.getComment(); // null
+   */
+  setComment(comment: string | null, ply?: number): void;
+  /**
+   * The NAGs (numeric annotation glyphs) of the move of `ply` (default: the last move).
+   * @throws {XiangqiError} `ERR_ARGUMENT` for a bad `ply`.
+   * @example
+   * const game = new Game();
+   * game.play("h2e2");
+   * game.setNags([1]);
+   * game.getNags(); // [1]
+   */
+  getNags(ply?: number): number[];
+  /**
+   * Sets the NAGs of the move of `ply` (default: the last move; `1` good move, `2` mistake, `3` brilliant,
+   * `4` blunder, `5` interesting, `6` dubious).
+   * @throws {XiangqiError} `ERR_ARGUMENT` unless `nags` is an array of at most 16 integers from 0 to 255 and a
+   * move was played at `ply`.
+   * @example
+   * const game = new Game();
+   * game.play("h2e2");
+   * game.setNags([1, 5], 1);
+   * game.pgn({ notation: "iccs" }).includes("1. H2-E2 $1 $5 *"); // true
+   */
+  setNags(nags: readonly number[], ply?: number): void;
+  /**
+   * Every ply that has a comment or NAGs, in order.
+   * @example
+   * const game = Game.fromPgn('1. 炮二平五 {central cannon} $1 马8进7 *');
+   * game.getComments(); // [{ ply: 1, comment: "central cannon", nags: [1] }]
+   */
+  getComments(): PlyAnnotation[];
+  /**
    * Frees the game's wasm memory now. Optional: games that become unreachable are reclaimed by the garbage
    * collector (the package is built with weak references).
    */
   free(): void;
+  /** `free()`, for `using game = new Game()` (needs a runtime with `Symbol.dispose`: Node 22+, not Node 20). */
   [Symbol.dispose](): void;
 }
 
 /**
  * A hint engine that keeps its transposition table (what it learnt) between searches: use one per game and
  * call `newGame()` between games. Searches run synchronously: in a page, run them in a Web Worker
- * (`www/engine-worker.js` and the promise-based `www/engine-client.js` do that, with a stop that answers
+ * (the package's `engine-worker.js` and its promise-based client `xiangqi-wasm/worker` do that, with a stop that answers
  * within 100 ms).
  *
  * @example

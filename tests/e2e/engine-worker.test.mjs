@@ -1,5 +1,6 @@
-// The hint engine in a Web Worker (www/engine-worker.js through www/engine-client.js), in Chromium: results are
-// legal moves, progress arrives, the page keeps running during a search, errors keep their codes, and stop()
+// The hint engine in a Web Worker (the package's engine-worker.js through `xiangqi-wasm/worker`, i.e.
+// pkg/engine-client.js, served from www/pkg), in Chromium: results are legal moves, progress arrives, the page
+// keeps running during a search, errors keep their codes, the game's rule set reaches the search, and stop()
 // answers with the best move so far within 100 ms (measured here; the figure is printed and quoted in
 // docs/js-api.md).
 import { test, before, after } from 'node:test';
@@ -28,7 +29,7 @@ after(async () => {
 
 test('a depth search in the worker returns a legal move with progress for each depth', async () => {
   const r = await page.evaluate(async () => {
-    const { EngineClient } = await import('/engine-client.js');
+    const { EngineClient } = await import('/pkg/engine-client.js');
     const { Game } = await import('/pkg/xiangqi_wasm.js');
     const engine = new EngineClient();
     const depths = [];
@@ -49,9 +50,37 @@ test('a depth search in the worker returns a legal move with progress for each d
   assert.deepEqual(r.mate.score, { mate: 1 });
 });
 
+test('the worker searches with the game\'s rule set (rulings R12: AXF draw, CXA the chaser loses)', async () => {
+  const r = await page.evaluate(async () => {
+    const { EngineClient } = await import('/pkg/engine-client.js');
+    const { Game } = await import('/pkg/xiangqi_wasm.js');
+    const engine = new EngineClient();
+    const fen = '4k4/9/c6c1/9/9/8R/9/9/9/3K5 w - - 0 1';
+    const moves = 'i4a4 a7b7 a4h4 h7i7 h4b4 b7a7 b4i4 i7h7 i4a4 a7b7 a4h4 h7i7 h4b4 b7a7 b4i4'.split(' ');
+    const out = {};
+    for (const rules of ['axf', 'cxa']) {
+      const game = new Game(fen, { rules });
+      for (const m of moves) game.play(m);
+      const viaWorker = await engine.search({ game, limits: { depth: 1 } });
+      const here = game.hint({ depth: 1 });
+      out[rules] = { worker: [viaWorker.move, viaWorker.score], here: [here.move, here.score] };
+    }
+    // fen + moves + options is the same request spelled out
+    const spelled = await engine.search({ fen, moves, options: { rules: 'cxa' }, limits: { depth: 1 } });
+    out.spelled = [spelled.move, spelled.score];
+    engine.terminate();
+    return out;
+  });
+  assert.deepEqual(r.cxa.worker, ['i7h7', { mate: 1 }]);
+  assert.deepEqual(r.cxa.worker, r.cxa.here);
+  assert.deepEqual(r.axf.worker, r.axf.here);
+  assert.notDeepEqual(r.axf.worker, ['i7h7', { mate: 1 }]);
+  assert.deepEqual(r.spelled, r.cxa.worker);
+});
+
 test('errors from the worker keep their XiangqiError codes', async () => {
   const codes = await page.evaluate(async () => {
-    const { EngineClient } = await import('/engine-client.js');
+    const { EngineClient } = await import('/pkg/engine-client.js');
     const engine = new EngineClient();
     const code = (p) => p.then(() => 'resolved', (e) => e.code);
     const out = [
@@ -67,7 +96,7 @@ test('errors from the worker keep their XiangqiError codes', async () => {
 
 test('stop() answers with the best move so far within 100 ms, and the page never freezes', async () => {
   const r = await page.evaluate(async () => {
-    const { EngineClient } = await import('/engine-client.js');
+    const { EngineClient } = await import('/pkg/engine-client.js');
     const { Game } = await import('/pkg/xiangqi_wasm.js');
     const engine = new EngineClient();
     const latencies = [];

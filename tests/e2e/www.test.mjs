@@ -1,4 +1,5 @@
-// The page `npm start` serves: loads the wasm in Chromium and lists the start position's 44 legal moves.
+// The page `npm start` serves: a playable board (<xiangqi-board interactive> from the package's public exports):
+// it paints, a move made by clicking is played on the element's game, the status line follows.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
@@ -19,12 +20,28 @@ after(async () => {
   await server?.close();
 });
 
-test('www/index.html shows the 44 legal moves of the start position', async () => {
+test('www/index.html shows a board on which a move can be played', async () => {
   const { page, errors, ready } = await openReady(browser, server.url, 'www-index');
   assert.equal(ready, 'true', `page did not load: ${errors.join('; ')}`);
-  const moves = await page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent));
-  assert.equal(moves.length, 44);
-  assert.ok(moves.includes('h2e2') && moves.includes('b0c2'));
-  assert.match(await page.textContent('#status'), /^44 legal moves for red/);
+  assert.equal(await page.textContent('#status'), 'Red to move');
+  // the canvases are painted: many distinct colours, not a blank rectangle
+  const colours = await page.evaluate(() => {
+    const canvases = [...document.getElementById('board').shadowRoot.querySelectorAll('canvas')];
+    const ctx = new OffscreenCanvas(canvases[0].width, canvases[0].height).getContext('2d', { willReadFrequently: true });
+    for (const c of canvases) ctx.drawImage(c, 0, 0);
+    const d = ctx.getImageData(0, 0, canvases[0].width, canvases[0].height).data;
+    const set = new Set();
+    for (let i = 0; i < d.length; i += 4 * 7) set.add((d[i] >> 4) * 256 + (d[i + 1] >> 4) * 16 + (d[i + 2] >> 4));
+    return set.size;
+  });
+  assert.ok(colours > 20, `only ${colours} colours painted`);
+  const click = async (sq) => {
+    const p = await page.evaluate((s) => document.getElementById('board').board.pointOf(s), sq);
+    await page.mouse.click(p.x, p.y);
+  };
+  await click('h2');
+  await click('e2');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Black to move');
+  assert.equal(await page.textContent('#moves'), '炮二平五');
   assert.deepEqual(errors, []);
 });

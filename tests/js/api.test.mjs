@@ -46,7 +46,9 @@ test('every record of positions.jsonl: moves, check, outcome, sample move', () =
   assert.ok(records.length > 3000);
   for (const r of records) {
     const g = new Game(r.fen);
-    assert.deepEqual(g.legalMoves(), sortedIccs(r.legal_moves), r.id);
+    assert.deepEqual(g.legalMoves({ positionOnly: true }), sortedIccs(r.legal_moves), r.id);
+    // By default legalMoves is what may be played now: the same list as allowedMoves (none once over).
+    assert.deepEqual(g.legalMoves(), g.allowedMoves(), r.id);
     assert.equal(g.turn(), r.side_to_move, r.id);
     assert.equal(g.isCheck(), r.in_check, r.id);
     const o = g.outcome();

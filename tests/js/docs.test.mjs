@@ -1,4 +1,4 @@
-// The examples of docs/js-api.md (the README's API section) run against the built package, and every
+// The examples of docs/js-api.md (the README's API section) and the other docs run against the built package, and every
 // `expression; // value` line whose comment is a plain JS value is checked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { root } from '../support/data.mjs';
 
 const doc = readFileSync(join(root, 'docs', 'js-api.md'), 'utf8');
-const blocks = [...doc.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+// The JS examples of the other docs run too (docs/search.md's wasm Engine section, ...).
+const otherDocs = [join('docs', 'search.md'), join('docs', 'adjudication.md'), join('docs', 'notation.md'), 'README.md']
+  .map((f) => readFileSync(join(root, f), 'utf8'));
+// Examples of the board and the worker need a browser: tests/e2e/board-docs.test.mjs runs those in Chromium.
+const browserOnly = (block) => /from "xiangqi-wasm\/(board|worker)"/.test(block);
+const blocks = [doc, ...otherDocs].flatMap((d) => [...d.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]))
+  .filter((b) => !browserOnly(b));
 
 /** Rewrites `expr; // value` into an assertion when `value` is a JS literal (no "..."). */
 function withAssertions(code) {

@@ -214,3 +214,46 @@ test('the adjudication, notation, record, hint, Engine and Clock entry points: n
   }
   assert.equal(snapshot(), before);
 });
+
+test('every integer argument and option is read by one rule, with one message shape', () => {
+  // Options objects throw ERR_OPTIONS ("option <key> must be an integer from <min> to <max>"), positional
+  // arguments ERR_ARGUMENT ("<key> must be …"); both quote what was given instead (strings cut after 24
+  // characters).
+  const e = new Engine({ hashMb: 1 });
+  const options = [
+    [() => new Game(null, { moveLimit: 1.5 }), 'new Game', 'moveLimit', 0, 10000, '1.5'],
+    [() => new Game().setOptions({ repetitionCount: 1 }), 'setOptions', 'repetitionCount', 2, 100, '1'],
+    [() => new Game(null, { mateThreatDepth: '2' }), 'new Game', 'mateThreatDepth', 1, 4, '"2"'],
+    [() => new Engine({ hashMb: 0 }), 'new Engine', 'hashMb', 1, 256, '0'],
+    [() => e.search(null, [], { depth: 65 }), 'search', 'depth', 1, 64, '65'],
+    [() => e.search(null, [], { multiPv: 0 }), 'search', 'multiPv', 1, 20, '0'],
+    [() => e.search(null, [], { skill: 2.5 }), 'search', 'skill', 0, 20, '2.5'],
+    [() => e.search(null, [], { seed: -1 }), 'search', 'seed', 0, 9000000000000000, '-1'],
+    [() => new Game().hint({ timeMs: NaN }), 'hint', 'timeMs', 1, 86400000, 'NaN'],
+    [() => new Clock({ firstMs: 0 }), 'new Clock', 'firstMs', 1, 864000000, '0'],
+    [() => new Clock({ firstMs: 1000, thenMs: 1000, thenMoves: 0.5 }), 'new Clock', 'thenMoves', 1, 864000000, '0.5'],
+    [() => new Game().pgn({ lineWidth: -1 }), 'pgn', 'lineWidth', 0, 100000, '-1'],
+    [() => new Game().pgn({ lineWidth: 'x'.repeat(1000) }), 'pgn', 'lineWidth', 0, 100000, `"${'x'.repeat(24)}…"`],
+  ];
+  for (const [fn, what, key, min, max, got] of options) {
+    const err = throwsCode(fn, 'ERR_OPTIONS');
+    assert.equal(err.message, `${what}: option ${key} must be an integer from ${min} to ${max}, got ${got}`);
+  }
+  const played = new Game();
+  played.play('h2e2');
+  const args = [
+    [() => perft(startFen(), 13), 'perft', 'depth', 0, 12, '13'],
+    [() => perft(startFen()), 'perft', 'depth', 0, 12, 'undefined'],
+    [() => new Clock('cxa-6.1').press(-1), 'press', 'elapsedMs', 0, 864000000, '-1'],
+    [() => new Clock('cxa-6.1').check('5'), 'check', 'elapsedMs', 0, 864000000, '"5"'],
+    [() => new Clock('cxa-6.1').flagFell(1e10), 'flagFell', 'elapsedMs', 0, 864000000, '10000000000'],
+    [() => played.getComment(2), 'getComment', 'ply', 0, 1, '2'],
+    [() => played.setNags([1], 0), 'setNags', 'ply', 1, 1, '0'],
+  ];
+  for (const [fn, what, key, min, max, got] of args) {
+    const err = throwsCode(fn, 'ERR_ARGUMENT');
+    assert.equal(err.message, `${what}: ${key} must be an integer from ${min} to ${max}, got ${got}`);
+  }
+  played.free();
+  e.free();
+});

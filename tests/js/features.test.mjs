@@ -28,7 +28,8 @@ const CHASE = '4k4/9/8c/9/9/7R1/9/9/9/3K5 w';
 const CHASE_MOVES = ['h4i4', 'i7h7', 'i4h4', 'h7i7', 'h4i4', 'i7h7', 'i4h4', 'h7i7'];
 
 test('rulings catalogue: all 42 cases in both columns give the expected result through the JS API', () => {
-  const cases = readJsonl('rulings.jsonl');
+  // The 42 cases of rulings.md (the project's own cases carry `source: "project"`, tests/js/rules-gaps.test.mjs).
+  const cases = readJsonl('rulings.jsonl').filter((x) => !x.source);
   assert.equal(cases.length, 42);
   let repetitions = 0;
   for (const c of cases) {
@@ -60,7 +61,7 @@ test('rulings catalogue: all 42 cases in both columns give the expected result t
 
 test('enforce mode: the condemned move is refused, listed nowhere, and the game is unchanged', () => {
   let refused = 0;
-  for (const c of readJsonl('rulings.jsonl').filter((x) => x.kind === 'rep')) {
+  for (const c of readJsonl('rulings.jsonl').filter((x) => x.kind === 'rep' && !x.source)) {
     for (const rules of ['axf', 'cxa']) {
       const g = new Game(c.fen, { rules, mode: 'enforce' });
       for (const m of c.moves) {
@@ -74,7 +75,10 @@ test('enforce mode: the condemned move is refused, listed nowhere, and the game 
           assert.equal(snapshot(g), before);
           assert.equal(g.isLegal(m), false);
           assert.ok(!g.allowedMoves().includes(m));
-          assert.ok(g.legalMoves().includes(m));
+          assert.ok(!g.legalMoves().includes(m));
+          assert.ok(g.legalMoves({ positionOnly: true }).includes(m));
+          assert.ok(!g.movesFrom(m.slice(0, 2)).includes(m));
+          assert.ok(g.movesFrom(m.slice(0, 2), { positionOnly: true }).includes(m));
           assert.ok(!(g.dests().get(m.slice(0, 2)) ?? []).includes(m.slice(2)));
           // The same move in adjudicate mode is played and loses for its mover.
           const adj = g.clone();
@@ -239,7 +243,10 @@ test('notation errors: syntax, no piece, impossible, ambiguous, illegal — type
     assert.throws(() => g.play(bad));
   }
   assert.equal(snapshot(g), before);
-  throwsCode(() => g.toNotation('h2e2', 'algebraic'), 'ERR_ARGUMENT');
+  // A bad notation name is ERR_OPTIONS wherever it is given.
+  throwsCode(() => g.toNotation('h2e2', 'algebraic'), 'ERR_OPTIONS');
+  throwsCode(() => g.toNotation('h2e2', 42), 'ERR_OPTIONS');
+  throwsCode(() => g.legalMoves({ notation: 'algebraic' }), 'ERR_OPTIONS');
   throwsCode(() => g.toNotation('h2e2', 'wxf', { script: 'cursive' }), 'ERR_OPTIONS');
   throwsCode(() => g.toNotation('h2e2', 'wxf', { colour: 1 }), 'ERR_OPTIONS');
   throwsCode(() => g.toNotation('h2h7', 'wxf'), 'ERR_ILLEGAL_MOVE');
@@ -317,7 +324,11 @@ test('record errors: syntax with line and column, moves with ply and text, FEN, 
   const g = new Game();
   throwsCode(() => g.pgn({ notation: 'fen' }), 'ERR_OPTIONS');
   throwsCode(() => g.pgn({ headers: { 'Bad Name': 'x' } }), 'ERR_OPTIONS');
-  throwsCode(() => g.pgn({ headers: { Event: 'a"b' } }), 'ERR_OPTIONS');
+  throwsCode(() => g.pgn({ headers: { Event: 'a\nb' } }), 'ERR_OPTIONS');
+  // Quotes and backslashes are escaped as the PGN standard says, and read back.
+  const quoted = g.pgn({ headers: { Event: 'a "b" \\ c]' } });
+  assert.ok(quoted.includes('[Event "a \\"b\\" \\\\ c]"]'), quoted);
+  assert.equal(parsePgn(quoted)[0].headers.Event, 'a "b" \\ c]');
   throwsCode(() => g.pgn({ lineWidth: -1 }), 'ERR_OPTIONS');
   throwsCode(() => g.pgn({ colour: 1 }), 'ERR_OPTIONS');
 });
@@ -439,4 +450,51 @@ test('Engine and hint score repetitions by the game\'s rule set (rulings R12: AX
   assert.equal(found.cxa.move, 'i7h7');
   assert.deepEqual(found.cxa.score, { mate: 1 });
   assert.notDeepEqual([found.axf.move, found.axf.score], ['i7h7', { mate: 1 }]);
+});
+
+test('Engine: the game kept from the last search is exactly the game asked for (prefix, longer, other line, rules)', () => {
+  // The engine keeps the game of its last search and plays only the moves that changed: whatever came before,
+  // a search after newGame() answers as a fresh engine does (R12, where the history decides the verdict).
+  const fen = '4k4/9/c6c1/9/9/8R/9/9/9/3K5 w - - 0 1';
+  const all = 'i4a4 a7b7 a4h4 h7i7 h4b4 b7a7 b4i4 i7h7 i4a4 a7b7 a4h4 h7i7 h4b4 b7a7 b4i4'.split(' ');
+  const gameOf = (moves, rules) => {
+    const g = new Game(fen, { rules });
+    for (const m of moves) g.play(m);
+    return g;
+  };
+  const answer = ({ move, score, depth, nodes, pv }) => ({ move, score, depth, nodes, pv });
+  const kept = new Engine({ hashMb: 2 });
+  const calls = [
+    [fen, all], [fen, all.slice(0, 9)], [fen, all], [fen, [...all.slice(0, 6), 'b4b5']], [fen, []],
+    [gameOf(all, 'cxa')], [gameOf(all, 'axf')], [gameOf(all.slice(0, 13), 'cxa')], [null, ['h2e2']], [fen, all],
+  ];
+  for (const args of calls) {
+    const label = `${args.length === 1 ? `game(${args[0].options().rules})` : args[0] ?? 'start'} + ${args[args.length === 1 ? 0 : 1].length ?? args[0].history().length} moves`;
+    kept.newGame();
+    const got = args.length === 1 ? kept.search(args[0], { depth: 2 }) : kept.search(args[0], args[1], { depth: 2 });
+    const fresh = new Engine({ hashMb: 2 });
+    const want = args.length === 1 ? fresh.search(args[0], { depth: 2 }) : fresh.search(args[0], args[1], { depth: 2 });
+    fresh.free();
+    assert.deepEqual(answer(got), answer(want), label);
+  }
+  // An illegal move in the list throws and leaves the engine usable: the next search is still right.
+  throwsCode(() => kept.search(fen, [...all.slice(0, 4), 'a7a0']), 'ERR_ILLEGAL_MOVE');
+  throwsCode(() => kept.search(fen, [...all.slice(0, 2), 'zz']), 'ERR_MOVE_SYNTAX');
+  kept.newGame();
+  const fresh = new Engine({ hashMb: 2 });
+  assert.deepEqual(answer(kept.search(fen, all.slice(0, 5), { depth: 2 })), answer(fresh.search(fen, all.slice(0, 5), { depth: 2 })));
+});
+
+test('validate says in one word why move text names no move it may play', () => {
+  const g = new Game();
+  assert.equal(g.validate('C3.5').code, 'noPiece');
+  assert.equal(g.validate('H2.3').code, 'impossible');
+  assert.equal(g.validate('R1+9').code, 'pathBlocked');
+  assert.equal(g.validate('炮二走五').code, 'syntax');
+  assert.equal(g.validate({ from: 'h2' }).code, 'syntax');
+  assert.deepEqual(g.validate('炮二平五'), { legal: true });
+  // Two red cannons on file 5 (e2 and e5): 'C5+1' does not say which.
+  const t = new Game('3k5/9/9/9/9/4C4/9/9/4C4/5K3 w');
+  assert.equal(t.validate('C5+1').code, 'ambiguous');
+  assert.equal(t.validate('C5+1').reason, throwsCode(() => t.play('C5+1'), 'ERR_MOVE_AMBIGUOUS').message);
 });

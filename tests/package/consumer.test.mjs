@@ -46,7 +46,7 @@ before(async () => {
   const [info] = JSON.parse(packOut);
   const files = info.files.map((f) => f.path).sort();
   for (const f of ['package.json', 'README.md', 'node.cjs', 'node.mjs', 'xiangqi_wasm.d.ts', 'xiangqi_wasm.js',
-    'xiangqi_wasm_bg.wasm']) {
+    'xiangqi_wasm_bg.wasm', 'board.js', 'board.d.ts', 'engine-client.js', 'engine-worker.js', 'worker.d.ts']) {
     assert.ok(files.includes(f), `tarball lacks ${f}: ${files}`);
   }
   consumer = join(work, 'app');
@@ -103,10 +103,19 @@ const moves: string[] = game.legalMoves();
 const info: xq.MoveInfo[] = game.legalMoves({ verbose: true });
 export = { moves, info };
 `);
+  writeFileSync(join(consumer, 'ts-board.mts'), `import { createBoard, type Board } from 'xiangqi-wasm/board';
+import { EngineClient } from 'xiangqi-wasm/worker';
+import { Game } from 'xiangqi-wasm';
+const game = new Game();
+const board: Board = await createBoard(document.body, { fen: game.fen(), dests: game.dests(), movable: game.turn() });
+const tag: HTMLElementTagNameMap['xiangqi-board'] = document.createElement('xiangqi-board');
+const hint = await new EngineClient().search({ game, limits: { depth: 2 } });
+export { board, tag, hint };
+`);
   writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022',
       lib: ['es2022', 'dom', 'esnext.disposable'], types: [] },
-    files: ['ts-esm.mts', 'ts-cjs.cts'],
+    files: ['ts-esm.mts', 'ts-cjs.cts', 'ts-board.mts'],
   }));
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   try {
@@ -114,6 +123,51 @@ export = { moves, info };
   } catch (e) {
     assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`);
   }
+});
+
+test('(a) TypeScript with lib es2022 only (no DOM, no esnext.disposable, no @types/node)', () => {
+  const dir = join(consumer, 'ts-es2022');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'esm.mts'), `import init, { Game, type MoveInfo, type UndoneEnding } from 'xiangqi-wasm';
+await init();
+const game = new Game();
+const moves: string[] = game.legalMoves();
+const undone: MoveInfo | UndoneEnding | null = game.undo();
+game.free();
+export { moves, undone };
+`);
+  writeFileSync(join(dir, 'cjs.cts'), `import xq = require('xiangqi-wasm');
+const game: xq.Game = new xq.Game();
+export = game.board().length;
+`);
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022',
+      lib: ['es2022'], types: [], skipLibCheck: false },
+    files: ['esm.mts', 'cjs.cts'],
+  }));
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  try {
+    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`);
+  }
+});
+
+test('(a) the web entry is a public path, and console.log shows a readable game', () => {
+  const out = runNode('web-entry.mjs', `import init, { Game } from 'xiangqi-wasm/xiangqi_wasm.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { inspect } from 'node:util';
+const wasm = readFileSync(createRequire(import.meta.url).resolve('xiangqi-wasm/xiangqi_wasm_bg.wasm'));
+await init({ module_or_path: wasm });
+const g = new Game();
+g.play('h2e2');
+console.log(JSON.stringify({ shown: inspect(g), json: JSON.parse(JSON.stringify(g)).history }));
+`);
+  assert.deepEqual(out, {
+    shown: 'Game(rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1, 1 move, black to move)',
+    json: ['h2e2'],
+  });
 });
 
 test('(b) a Vite build of a tiny app runs in Chromium', { timeout: 120_000 }, async () => {
@@ -150,6 +204,110 @@ ${APP('xiangqi-wasm')}
     const { page, errors, ready } = await openReady(browser, `${server.url}plain.html`, 'plain-html');
     assert.equal(ready, 'true', `${await page.textContent('#out')} ${errors.join('; ')}`);
     assert.deepEqual(JSON.parse(await page.textContent('#out')), EXPECTED);
+    assert.deepEqual(errors, []);
+  } finally {
+    await server.close();
+  }
+});
+
+test('(d) the exports map has the board and the worker', () => {
+  const pj = JSON.parse(execFileSync(process.execPath, ['-e',
+    "process.stdout.write(require('fs').readFileSync(require.resolve('xiangqi-wasm/package.json'), 'utf8'))"],
+  { cwd: consumer, encoding: 'utf8' }));
+  assert.deepEqual(pj.exports['./board'], { types: './board.d.ts', default: './board.js' });
+  assert.deepEqual(pj.exports['./worker'], { types: './worker.d.ts', default: './engine-client.js' });
+  assert.equal(pj.exports['./engine-worker.js'], './engine-worker.js');
+});
+
+test('(d) one <xiangqi-board interactive> tag on a plain HTML page, and the worker, from the packed package',
+  { timeout: 60_000 }, async () => {
+    writeFileSync(join(consumer, 'board.html'), `<!doctype html><html><head><meta charset="utf-8">
+<link rel="icon" href="data:,">
+<script type="importmap">{ "imports": {
+  "xiangqi-wasm": "./node_modules/xiangqi-wasm/xiangqi_wasm.js",
+  "xiangqi-wasm/board": "./node_modules/xiangqi-wasm/board.js",
+  "xiangqi-wasm/worker": "./node_modules/xiangqi-wasm/engine-client.js" } }</script>
+<script type="module">import 'xiangqi-wasm/board';</script>
+</head><body>
+<xiangqi-board id="x" interactive style="width: 320px"></xiangqi-board>
+<script type="module">
+import { Game } from 'xiangqi-wasm';
+import { EngineClient } from 'xiangqi-wasm/worker';
+const el = document.getElementById('x');
+window.moves = [];
+el.addEventListener('move', (e) => window.moves.push(e.detail.move));
+await el.ready;
+const game = new Game(null, { rules: 'cxa', moveLimit: 40 });
+const engine = new EngineClient();
+window.hint = await engine.search({ game, limits: { depth: 3 } });
+window.hintLegal = game.isLegal(window.hint.move);
+engine.terminate();
+document.body.dataset.ready = 'true';
+</script></body></html>`);
+    const server = await serve(consumer);
+    try {
+      const { page, errors, ready } = await openReady(browser, `${server.url}board.html`, 'package-board');
+      assert.equal(ready, 'true', errors.join('; '));
+      const painted = await page.evaluate(() => {
+        const canvases = [...document.getElementById('x').shadowRoot.querySelectorAll('canvas')];
+        const ctx = new OffscreenCanvas(canvases[0].width, canvases[0].height).getContext('2d', { willReadFrequently: true });
+        for (const c of canvases) ctx.drawImage(c, 0, 0);
+        const d = ctx.getImageData(0, 0, canvases[0].width, canvases[0].height).data;
+        let opaque = 0;
+        for (let i = 3; i < d.length; i += 4) if (d[i] === 255) opaque++;
+        return { opaque, total: d.length / 4, width: canvases[0].width };
+      });
+      assert.equal(painted.width, 320);
+      assert.ok(painted.opaque > painted.total * 0.9, `the board is painted: ${JSON.stringify(painted)}`);
+      for (const sq of ['b0', 'c2']) {
+        const p = await page.evaluate((s) => document.getElementById('x').board.pointOf(s), sq);
+        await page.mouse.click(p.x, p.y);
+      }
+      assert.deepEqual(await page.evaluate(() => window.moves), ['b0c2']);
+      assert.deepEqual(await page.evaluate(() => document.getElementById('x').game.history()), ['b0c2']);
+      assert.equal(await page.evaluate(() => window.hintLegal), true);
+      assert.deepEqual(errors, []);
+    } finally {
+      await server.close();
+    }
+  });
+
+test('(e) a Vite build of an app with the board and the worker runs in Chromium', { timeout: 120_000 }, async () => {
+  const app = join(consumer, 'vite-board');
+  mkdirSync(app);
+  writeFileSync(join(app, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+    + '</head><body><div id="b" style="width: 300px"></div><pre id="out"></pre>'
+    + '<script type="module" src="./main.js"></script></body></html>');
+  writeFileSync(join(app, 'main.js'), `import init, { Game } from 'xiangqi-wasm';
+import { createBoard } from 'xiangqi-wasm/board';
+import { EngineClient } from 'xiangqi-wasm/worker';
+try {
+  await init();
+  const game = new Game();
+  const board = await createBoard(document.getElementById('b'), { fen: game.fen(), dests: game.dests(), movable: 'red' });
+  const engine = new EngineClient();
+  const hint = await engine.search({ game, limits: { depth: 2 } });
+  engine.terminate();
+  const canvas = document.querySelector('#b canvas');
+  document.getElementById('out').textContent = JSON.stringify({ legal: game.isLegal(hint.move), width: canvas.width,
+    e0: board.squareAt(board.pointOf('e0').x, board.pointOf('e0').y) });
+  document.body.dataset.ready = 'true';
+} catch (e) {
+  document.getElementById('out').textContent = String(e && e.stack || e);
+  document.body.dataset.ready = 'error';
+}
+`);
+  const { build } = await import('vite');
+  await build({ root: app, logLevel: 'warn', configFile: false,
+    build: { outDir: join(app, 'dist'), target: 'es2022' } });
+  const assets = readdirSync(join(app, 'dist', 'assets'));
+  assert.ok(assets.some((f) => f.endsWith('.wasm')), `no .wasm asset: ${assets}`);
+  assert.ok(assets.some((f) => f.startsWith('engine-worker')), `Vite emitted no worker: ${assets}`);
+  const server = await serve(join(app, 'dist'));
+  try {
+    const { page, errors, ready } = await openReady(browser, server.url, 'vite-board');
+    assert.equal(ready, 'true', `${await page.textContent('#out')} ${errors.join('; ')}`);
+    assert.deepEqual(JSON.parse(await page.textContent('#out')), { legal: true, width: 300, e0: 'e0' });
     assert.deepEqual(errors, []);
   } finally {
     await server.close();

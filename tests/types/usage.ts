@@ -9,7 +9,8 @@ import init, {
   type Mode, type MoveCategory, type ChaseTarget, type CycleMove, type MoveClassification, type NotationName,
   type NotationOptions, type PgnOptions, type RecordGame, type RecordLine, type RecordMove, type RecordInput,
   type Score, type SearchLimits, type Hint, type HintLine, type SearchProgress, type ClockPreset, type ClockScheme,
-  type ClockFlag,
+  type ClockFlag, type UndoneEnding, type PieceInput, type PlyAnnotation, type GameJson, type LegalMovesOptions,
+  type MovesFromOptions,
 } from '../../pkg/xiangqi_wasm.js';
 
 export async function main(): Promise<void> {
@@ -29,6 +30,31 @@ export async function main(): Promise<void> {
   const verbose: MoveInfo[] = game.legalMoves({ verbose: true });
   const captured: PieceKind | null = verbose[0].captured;
   const from: string[] = game.movesFrom('h2');
+  const fromAny: string[] = game.movesFrom('b9', { anySide: true, positionOnly: false });
+  const bare: string[] = game.legalMoves({ positionOnly: true });
+  const bareV: MoveInfo[] = game.legalMoves({ verbose: true, positionOnly: true });
+  const lmo: LegalMovesOptions = { positionOnly: true, notation: 'wxf' };
+  const mfo: MovesFromOptions = { anySide: true };
+  const states: boolean[] = [game.isCheckmate(), game.isStalemate(), game.isDraw(), game.isGameOver()];
+  const rows: (PieceInfo | null)[][] = game.board();
+  const at: PieceInfo | null = game.get('e0');
+  const pin: PieceInput = { color: 'red', kind: 'chariot' };
+  game.put(pin, 'a1');
+  game.put('R', 'a1');
+  if (at) game.put(at, 'e0');
+  const removed: PieceInfo | null = game.remove('a1');
+  game.load(startFen(), { rules: 'cxa' });
+  const pic: string = game.ascii() + game.toString() + String(game);
+  const js: GameJson = game.toJSON();
+  const jsHist: string[] = js.history;
+  game.setComment('start');
+  game.setComment(null, 0);
+  const cm: string | null = game.getComment(0);
+  const ann: PlyAnnotation[] = game.getComments();
+  // @ts-expect-error: NAGs are numbers
+  game.setNags(['!']);
+  // @ts-expect-error: a piece kind, not a FEN role name
+  game.put({ color: 'red', kind: 'rook' }, 'a0');
   const dests: Map<Square, Square[]> = game.dests();
   const legal: boolean = game.isLegal('h2e2') && game.isLegal({ from: 'h2', to: 'e2' });
   const v: Validation = game.validate('b9d8');
@@ -39,7 +65,9 @@ export async function main(): Promise<void> {
   const rec: MoveInfo = game.play('h2e2');
   game.play(rec);
   const input: MoveInput = { from: 'h9', to: 'g7' };
-  const undone: MoveInfo | null = game.undo();
+  const undone: MoveInfo | UndoneEnding | null = game.undo();
+  const undoneIccs: string | undefined = undone?.iccs;
+  const undoneEnding: Outcome | undefined = undone && 'ending' in undone ? undone.ending : undefined;
   const hist: string[] = game.history();
   const histV: MoveInfo[] = game.history({ verbose: true });
   game.reset();
@@ -69,10 +97,7 @@ export async function main(): Promise<void> {
     }
   }
   game.free();
-  {
-    using scoped = new Game();
-    scoped.fen();
-  }
+  // `using` (needs lib esnext.disposable to compile and a runtime with Symbol.dispose): see usage-using.ts.
 
   // Adjudication
   const full = new Game(null, {

@@ -80,7 +80,7 @@ pub struct Classification {
 
 /// Value of a piece for the CXA chase condition (RULES.md §6.6(5)): chariot 4, horse 2, cannon 2, advisor 1,
 /// elephant 1, crossed soldier 1, uncrossed soldier 0, general "infinite" (100).
-pub(crate) fn cxa_value(piece: Piece, on: Square) -> i32 {
+pub(in crate::rules) fn cxa_value(piece: Piece, on: Square) -> i32 {
     match piece.role {
         Role::General => 100,
         Role::Chariot => 4,
@@ -121,26 +121,95 @@ fn truly_protected(b: &Board, sq: Square, defender: Color) -> bool {
         .any(|p| capture_is_legal(b, p, sq))
 }
 
-/// Static exchange evaluation with legal captures: the best net gain (≥ 0) for `side` of starting or
-/// continuing a capture sequence on `sq`, each side free to stop.
-fn see(b: &Board, sq: Square, side: Color, depth: u32) -> i32 {
-    let Some(victim) = b.piece_at(sq) else {
+/// The material the side of the piece on `a` wins by capturing the piece on `t` and playing the exchange
+/// on that point out (RULES.md §6.6(2)): a capture sequence with legal captures, least valuable or not,
+/// each side free to stop at every turn, scored by the CXA values of the pieces taken and lost.
+///
+/// S2-C 释义3: "过河兵（卒）价值浮动，一兵换取数子或一子换取数兵均不算得子" — a crossed soldier's value floats;
+/// giving one soldier for several pieces, or one piece for several soldiers, is no gain (RULES.md §6.6(5)).
+/// With `soldier_rule`, a sequence that ends in such a trade scores 0 for the capturer whatever the values
+/// say, and the defender may choose it: recapturing to turn "a soldier won for nothing" into "one piece for
+/// two soldiers" saves it the piece. (The plain static exchange evaluation is `soldier_rule = false`.)
+pub(in crate::rules) fn exchange_gain(b: &Board, a: Square, t: Square, soldier_rule: bool) -> i32 {
+    let (Some(ap), Some(tp)) = (b.piece_at(a), b.piece_at(t)) else {
         return 0;
     };
-    if depth > 32 {
-        return 0;
+    let mut after = b.clone();
+    after.move_piece(a, t);
+    let mut line = vec![tp];
+    exchange(
+        &after,
+        t,
+        ap.color.other(),
+        ap.color,
+        &mut line,
+        soldier_rule,
+    )
+}
+
+/// The score for `x` of the exchange on `sq` with `side` to capture next; `line` holds the pieces taken so
+/// far (even places by `x`, odd places from `x`). Max for `x`, min for the other side; stopping is always
+/// allowed.
+fn exchange(
+    b: &Board,
+    sq: Square,
+    side: Color,
+    x: Color,
+    line: &mut Vec<Piece>,
+    soldier_rule: bool,
+) -> i32 {
+    let stop = exchange_score(line, sq, soldier_rule);
+    if line.len() > 32 {
+        return stop;
     }
-    let value = cxa_value(victim, sq);
-    let mut best = 0;
+    let Some(victim) = b.piece_at(sq) else {
+        return stop;
+    };
+    let mut best = stop;
     for p in b.attackers(sq, side) {
         if !capture_is_legal(b, p, sq) {
             continue;
         }
         let mut c = b.clone();
         c.move_piece(p, sq);
-        best = best.max(value - see(&c, sq, side.other(), depth + 1));
+        line.push(victim);
+        let v = exchange(&c, sq, side.other(), x, line, soldier_rule);
+        line.pop();
+        best = if side == x { best.max(v) } else { best.min(v) };
     }
     best
+}
+
+/// Net material of an exchange line for the side that captured first (see [`exchange_gain`]).
+fn exchange_score(line: &[Piece], sq: Square, soldier_rule: bool) -> i32 {
+    let value = |p: &Piece| cxa_value(*p, sq);
+    let won: Vec<Piece> = line.iter().step_by(2).copied().collect();
+    let lost: Vec<Piece> = line.iter().skip(1).step_by(2).copied().collect();
+    let net = won.iter().map(value).sum::<i32>() - lost.iter().map(value).sum::<i32>();
+    if !soldier_rule || net <= 0 {
+        return net;
+    }
+    // Only pieces with a value count (an uncrossed soldier is no 子力, S2-C 释义3).
+    let soldier = |p: &Piece| p.role == Role::Soldier;
+    let counted =
+        |v: &[Piece]| -> Vec<Piece> { v.iter().filter(|p| value(p) > 0).copied().collect() };
+    let (won, lost) = (counted(&won), counted(&lost));
+    let one_for_several = |one_is_soldier: bool| {
+        lost.len() == 1
+            && soldier(&lost[0]) == one_is_soldier
+            && won.len() >= 2
+            && won.iter().all(|p| soldier(p) != one_is_soldier)
+    };
+    if one_for_several(true) || one_for_several(false) {
+        0 // 一兵换取数子 / 一子换取数兵
+    } else {
+        net
+    }
+}
+
+/// [`exchange_gain`] with the soldier rule: what the CXA chase condition counts.
+pub(in crate::rules) fn cxa_gain(b: &Board, a: Square, t: Square) -> i32 {
+    exchange_gain(b, a, t, true)
 }
 
 /// Whether `side` (to move on `b`) has a mate in one.
@@ -208,8 +277,7 @@ fn chase_condition(
             (weaker_on_stronger || !protected).then_some(protected)
         }
         Ruleset::Cxa => {
-            let gain = cxa_value(tp, t) - see(&after, t, tp.color, 0);
-            if gain <= 0 || has_mate_in_one(&after, tp.color) {
+            if cxa_gain(b, a, t) <= 0 || has_mate_in_one(&after, tp.color) {
                 None
             } else {
                 Some(protected)
@@ -219,7 +287,7 @@ fn chase_condition(
 }
 
 /// Whether the side to move has a forced mate using only checking moves within `depth` of its moves.
-pub(crate) fn mate_by_checks(pos: &Position, depth: u32) -> bool {
+pub(in crate::rules) fn mate_by_checks(pos: &Position, depth: u32) -> bool {
     if depth == 0 {
         return false;
     }
@@ -247,69 +315,175 @@ pub(crate) fn mate_by_checks(pos: &Position, depth: u32) -> bool {
     false
 }
 
-/// CXA chases through a check (抽将, chōu jiàng; S2-C 捉1, RULES.md §6.6(4)), one check deep: the enemy
-/// pieces `t` for which the side to move in `pos` has a checking move after which **every** reply leaves a
-/// legal capture of `t` (wherever it went) that wins material by the CXA values. Returns (checking piece,
-/// its square, target square) triples; direct captures of `t` by the check itself are left out (they are
-/// direct attacks).
-fn check_capture_targets(pos: &Position) -> Vec<(Piece, Square, Square)> {
+/// A set of chase targets, by their index in the target list (at most 16 pieces a side).
+type TargetSet = u32;
+
+/// Whether `x` (to move on `b`) can take the piece on `t` at once and win material by it (RULES.md §6.6(2),
+/// soldier rule included) without being mated in one (S2-C 捉4), with a piece other than its general or a
+/// soldier (their own attacks are idle, §6.4).
+fn wins_now(b: &Board, t: Square, x: Color) -> bool {
+    b.attackers(t, x).into_iter().any(|a| {
+        let capturer = b.piece_at(a).map(|p| p.role);
+        if matches!(capturer, Some(Role::General | Role::Soldier)) || !capture_is_legal(b, a, t) {
+            return false;
+        }
+        if cxa_gain(b, a, t) <= 0 {
+            return false;
+        }
+        let mut after = b.clone();
+        after.move_piece(a, t);
+        !has_mate_in_one(&after, x.other())
+    })
+}
+
+/// The targets that the side to move in `pos` wins here: by a capture now, or (`depth` > 0) through a
+/// checking move followed by more play of the same kind ([`check_wins`]). `targets` holds where each
+/// target stands (`None` once it is gone).
+fn node_wins(pos: &Position, targets: &[Option<Square>], depth: u32) -> TargetSet {
     let x = pos.turn();
-    let y = x.other();
-    let mut out: Vec<(Piece, Square, Square)> = Vec::new();
+    let all = present(targets);
     let b = pos.board();
-    let valuable: Vec<Square> = b
-        .by_color(y)
+    let mut won: TargetSet = 0;
+    for (i, t) in targets.iter().enumerate() {
+        if t.is_some_and(|t| wins_now(b, t, x)) {
+            won |= 1 << i;
+        }
+    }
+    if depth == 0 || won == all {
+        return won;
+    }
+    for &c in pos.legal_moves().iter() {
+        won |= check_wins(pos, c, targets, depth, true);
+        if won == all {
+            break;
+        }
+    }
+    won
+}
+
+fn present(targets: &[Option<Square>]) -> TargetSet {
+    targets
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.is_some())
+        .fold(0, |s, (i, _)| s | 1 << i)
+}
+
+/// The targets won by playing `c` in `pos` when `c` gives check (empty otherwise): those that, whatever the
+/// checked side replies, the checking side then wins ([`node_wins`] with one check fewer). A check that
+/// mates wins every target when `mates_win` (a mate is more than any capture), none otherwise (at the first
+/// move of a chase it is a mate threat, not a chase).
+fn check_wins(
+    pos: &Position,
+    c: Move,
+    targets: &[Option<Square>],
+    depth: u32,
+    mates_win: bool,
+) -> TargetSet {
+    let mut p = pos.clone();
+    p.play_unchecked(c);
+    if !p.is_check() {
+        return 0;
+    }
+    // A target taken by the check itself is a direct capture, not one through the check.
+    let after_check: Vec<Option<Square>> =
+        targets.iter().map(|t| t.filter(|&t| t != c.to)).collect();
+    let replies = p.legal_moves();
+    if replies.is_empty() {
+        return if mates_win { present(&after_check) } else { 0 };
+    }
+    let mut won = present(&after_check);
+    for &r in replies.iter() {
+        let moved: Vec<Option<Square>> = after_check
+            .iter()
+            .map(|t| t.map(|t| if t == r.from { r.to } else { t }))
+            .collect();
+        let mut q = p.clone();
+        q.play_unchecked(r);
+        won &= node_wins(&q, &moved, depth - 1);
+        if won == 0 {
+            break;
+        }
+    }
+    won
+}
+
+/// The enemy pieces with a value (RULES.md §6.6(1)) that could be chased: the targets of [`check_wins`].
+fn valuable_targets(b: &Board, y: Color) -> Vec<Option<Square>> {
+    b.by_color(y)
         .into_iter()
         .filter(|&t| {
             b.piece_at(t)
                 .is_some_and(|p| p.role != Role::General && cxa_value(p, t) > 0)
         })
-        .collect();
-    if valuable.is_empty() {
-        return out;
+        .map(Some)
+        .collect()
+}
+
+/// CXA chases through checks (抽将, chōu jiàng; S2-C 捉1 "能够通过连续照将吃子", 术语3 "包括从下一着开始运用
+/// 连续照将…的手段", RULES.md §6.6(4)): for the move `m` played from `before` to `after`, the pieces `t` of the
+/// other side that the mover, were it to move again, wins by a check after which every reply leaves either
+/// a winning capture of `t` (wherever it went) or, up to `depth` checks in all, another check of the same
+/// kind (or a mate). Returns (checking piece, its square, target square) for the targets won, with the
+/// first checking move that wins each.
+///
+/// Newness (S2-C 捉2, "“捉”产生于刚走的这着棋，上一着尚不存在"): a target is left out when the threat to take
+/// it already stood before `m` — some piece already attacked it with a winning capture (the chase condition
+/// without the legality requirement, as for direct chases, §6.3.4), or a check sequence of the same depth
+/// already won it, a check that already mated counting as winning everything. A move that only turns an
+/// existing mate into the win of a piece, or adds a second way to take a piece already en prise, creates no
+/// new threat.
+fn check_chases(before: &Position, after: &Position, depth: u32) -> Vec<(Piece, Square, Square)> {
+    let x = before.turn();
+    let y = x.other();
+    let ab = after.board();
+    let targets = valuable_targets(ab, y);
+    if targets.is_empty() {
+        return Vec::new();
     }
-    let moves = pos.legal_moves();
-    for &c in moves.iter() {
-        if valuable.contains(&c.to) {
-            continue;
+    let mut passed = after.clone();
+    passed.pass_unchecked();
+    let mut first: Vec<(Move, TargetSet)> = Vec::new();
+    let mut now: TargetSet = 0;
+    for &c in passed.legal_moves().iter() {
+        let won = check_wins(&passed, c, &targets, depth, false) & !now;
+        if won != 0 {
+            now |= won;
+            first.push((c, won));
         }
-        let mut p = pos.clone();
-        p.play_unchecked(c);
-        if !p.is_check() {
-            continue;
+    }
+    if now == 0 {
+        return Vec::new();
+    }
+    // What already stood before the move (targets keep their squares: the mover moved only its own piece).
+    let bb = before.board();
+    let mut stood: TargetSet = 0;
+    for (i, t) in targets.iter().enumerate() {
+        let Some(t) = *t else { continue };
+        // (A soldier's standing attack counts here too: the threat stood, whoever made it.)
+        let attacked = bb
+            .attackers(t, x)
+            .into_iter()
+            .any(|a| chase_condition(bb, a, t, Ruleset::Cxa, false).is_some());
+        if attacked {
+            stood |= 1 << i;
         }
-        let replies = p.legal_moves();
-        if replies.is_empty() {
-            continue; // a mate, not a capture
-        }
-        for &t in &valuable {
-            if out.iter().any(|o| o.2 == t) {
-                continue;
+    }
+    let pending = now & !stood;
+    if pending != 0 {
+        for &c in before.legal_moves().iter() {
+            stood |= check_wins(before, c, &targets, depth, true);
+            if pending & !stood == 0 {
+                break;
             }
-            let wins_everywhere = replies.iter().all(|&r| {
-                let t_now = if r.from == t { r.to } else { t };
-                let mut q = p.clone();
-                q.play_unchecked(r);
-                let qb = q.board();
-                let Some(tp) = qb.piece_at(t_now) else {
-                    return false;
-                };
-                qb.attackers(t_now, x).into_iter().any(|a| {
-                    // Captures by a general or a soldier are their own attacks: idle (§6.4).
-                    let capturer = qb.piece_at(a).map(|p| p.role);
-                    if matches!(capturer, Some(Role::General | Role::Soldier))
-                        || !capture_is_legal(qb, a, t_now)
-                    {
-                        return false;
-                    }
-                    let mut after = qb.clone();
-                    after.move_piece(a, t_now);
-                    cxa_value(tp, t_now) - see(&after, t_now, y, 0) > 0
-                })
-            });
-            if wins_everywhere {
-                let checker = b.piece_at(c.from).unwrap_or_else(|| unreachable!());
-                out.push((checker, c.from, t));
+        }
+    }
+    let mut out = Vec::new();
+    for (c, won) in first {
+        for (i, t) in targets.iter().enumerate() {
+            if won & !stood & (1 << i) != 0 {
+                let checker = ab.piece_at(c.from).unwrap_or_else(|| unreachable!());
+                out.push((checker, c.from, t.unwrap_or_else(|| unreachable!())));
             }
         }
     }
@@ -377,34 +551,26 @@ pub fn classify(before: &Position, m: Move, options: &Options) -> Classification
         }
     }
     if ruleset == Ruleset::Cxa && options.cxa_check_chases {
-        // Chases through a check (抽将): new since the move, not already a direct chase.
-        let mut passed = after.clone();
-        passed.pass();
-        let now = check_capture_targets(&passed);
-        if !now.is_empty() {
-            let before_targets = check_capture_targets(before);
-            for (checker, from, t) in now {
-                if before_targets.iter().any(|o| o.2 == t)
-                    || chases.iter().any(|p| p.target_square == t)
-                {
-                    continue;
-                }
-                let Some(tp) = ab.piece_at(t) else { continue };
-                chases.push(ChasePair {
-                    attacker: checker,
-                    attacker_square: from,
-                    target: tp,
-                    target_square: t,
-                    protected: !ab.attackers(t, y).is_empty(),
-                    via_check: true,
-                });
+        // Chases through checks (抽将), new since the move, not already a direct chase.
+        for (checker, from, t) in check_chases(before, &after, mate_threat_depth) {
+            if chases.iter().any(|p| p.target_square == t) {
+                continue;
             }
+            let Some(tp) = ab.piece_at(t) else { continue };
+            chases.push(ChasePair {
+                attacker: checker,
+                attacker_square: from,
+                target: tp,
+                target_square: t,
+                protected: !ab.attackers(t, y).is_empty(),
+                via_check: true,
+            });
         }
     }
     let need_threat = ruleset == Ruleset::Cxa || chases.is_empty();
     let mate_threat = need_threat && {
         let mut passed = after.clone();
-        passed.pass();
+        passed.pass_unchecked();
         mate_by_checks(&passed, mate_threat_depth) && !mate_by_checks(before, mate_threat_depth)
     };
     let category = match ruleset {
@@ -419,5 +585,49 @@ pub fn classify(before: &Position, m: Move, options: &Options) -> Classification
         mate_threat,
         chases,
         soldier_chases,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        Position::from_fen(fen).unwrap().board().clone()
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn soldier_rule_one_piece_for_two_soldiers() {
+        // Bxc4 pxc4 Nxc4: by the values +1 (1 + 1 - 1); by S2-C 释义3 no gain, and Black, recapturing, picks
+        // that line over "a soldier lost for nothing".
+        let b = board("5k3/9/9/9/2p6/2p6/9/1N2B4/9/3K5 w - - 0 1");
+        assert_eq!(exchange_gain(&b, sq("e2"), sq("c4"), false), 1);
+        assert_eq!(exchange_gain(&b, sq("e2"), sq("c4"), true), 0);
+        // Unprotected, the soldier is simply won.
+        let mut bare = b.clone();
+        bare.set(sq("c5"), None);
+        assert_eq!(exchange_gain(&bare, sq("e2"), sq("c4"), true), 1);
+    }
+
+    #[test]
+    fn soldier_rule_one_soldier_for_two_pieces() {
+        // Pxd7 Axd7 Rxd7: a soldier for two advisors, +1 by the values, no gain by the soldier rule.
+        let b = board("4k4/4a4/3a5/3P5/9/9/9/3R5/9/5K3 w - - 0 1");
+        assert_eq!(exchange_gain(&b, sq("d6"), sq("d7"), false), 1);
+        assert_eq!(exchange_gain(&b, sq("d6"), sq("d7"), true), 0);
+        // A chariot for two advisors is an ordinary trade by the values (4 - 2 < 0): no gain either way.
+        assert!(exchange_gain(&b, sq("d2"), sq("d7"), true) <= 0);
+    }
+
+    #[test]
+    fn exchange_without_soldiers_is_the_static_exchange() {
+        // A horse takes a chariot protected by a horse: 4 - 2.
+        let b = board("4k4/9/n8/9/1r7/9/2N6/9/9/3K5 w - - 0 1");
+        assert_eq!(exchange_gain(&b, sq("c3"), sq("b5"), true), 2);
+        assert_eq!(exchange_gain(&b, sq("c3"), sq("b5"), false), 2);
     }
 }

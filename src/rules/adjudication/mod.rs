@@ -4,8 +4,13 @@
 //! * [`classify`] classifies one move as check / mate threat / chase / idle (§6);
 //! * [`rule_repetition`] rules a repetition span (§5, §7) and says who must vary;
 //! * [`dead_position`] and [`claimable_draw`] judge the material (§4.5);
-//! * [`Outcome`] is the verdict a [`Game`](crate::rules::Game) reports, with a reason code, an offender, an
-//!   explanation in English and Chinese and the classified cycle.
+//! * [`repetition_violations`] counts the violations of a game that played on (S3 三.1(八), §5.5);
+//! * [`Outcome`] is the verdict a [`Game`](crate::rules::Game) reports: a score, a reason code, an offender
+//!   and the classified cycle — plain data, as every ruling here;
+//! * [`Outcome::explain`] renders a verdict as a sentence in a [`Language`] (English or Chinese), on demand.
+//!
+//! The modules depend one way: `verdict` (score and reason) ← `repetition` (rulings) ← `outcome` ←
+//! `explain` (words); `tests/layering.rs` checks that no two of them import each other.
 //!
 //! The glue — when each test runs, incremental bookkeeping, enforce mode — lives in
 //! [`Game`](crate::rules::Game).
@@ -15,15 +20,18 @@ mod explain;
 mod material;
 mod outcome;
 mod repetition;
+mod verdict;
+mod violations;
 
 pub use classify::{classify, Category, ChasePair, Classification};
+pub use explain::Language;
 pub use material::{claimable_draw, dead_position, ClaimableDraw};
-pub use outcome::{GameResult, Outcome, Reason};
+pub use outcome::Outcome;
 pub use repetition::{
     rule_repetition, rule_repetition_with_overrides, ChasedPiece, CycleMove, RepetitionRuling,
 };
-
-pub(crate) use explain::simple as explain_simple;
+pub use verdict::{GameResult, Reason};
+pub use violations::{repetition_violations, Violation, VIOLATIONS_TO_LOSE};
 
 /// Which repetition rules apply (RULES.md §5–§7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -103,11 +111,13 @@ pub struct Options {
     pub mode: Mode,
     /// Checks beyond a side's 10th since the last capture do not count toward the move limit (default off).
     pub check_discount: bool,
-    /// Depth, in moves of the threatening side, of the forced-mate-by-checks test (default 2).
+    /// Depth, in moves of the threatening side, of the forced-mate-by-checks test (default 2), and of the
+    /// check sequences of the CXA chases through checks (`cxa_check_chases`).
     pub mate_threat_depth: u32,
-    /// CXA: count threats to win a piece through a check (抽将, chōu jiàng; S2-C 捉1, RULES.md §6.6(4)) as
-    /// chases, searched one check deep (default on). Off reproduces the reference classifier of
-    /// rulings.md, which looks at direct captures and exchanges only.
+    /// CXA: count threats to win a piece through continuous checks (抽将, chōu jiàng; S2-C 捉1, 术语3,
+    /// RULES.md §6.6(4)) as chases, the check sequences searched up to `mate_threat_depth` checks (default
+    /// on). Off reproduces the reference classifier of rulings.md, which looks at direct captures and
+    /// exchanges only.
     pub cxa_check_chases: bool,
 }
 
@@ -135,11 +145,17 @@ pub enum OptionsError {
 }
 
 impl OptionsError {
-    /// Stable code.
+    /// Stable code: `ERR_OPTIONS` (the variant says which option; the JS binding throws the same code).
     pub const fn code(self) -> &'static str {
+        "ERR_OPTIONS"
+    }
+
+    /// The option that is out of range, as named in the options objects of the JS API: `repetitionCount`
+    /// or `mateThreatDepth`.
+    pub const fn option(self) -> &'static str {
         match self {
-            OptionsError::RepetitionCount(_) => "badRepetitionCount",
-            OptionsError::MateThreatDepth(_) => "badMateThreatDepth",
+            OptionsError::RepetitionCount(_) => "repetitionCount",
+            OptionsError::MateThreatDepth(_) => "mateThreatDepth",
         }
     }
 }

@@ -1,141 +1,24 @@
-//! The verdict a game reports when it ends.
+//! The verdict a game reports when it ends: plain data ([`Outcome`]); its explanation is rendered on demand
+//! ([`Outcome::explain`], `Display`).
 
-use super::{CycleMove, Ruleset};
+use super::{CycleMove, GameResult, Options, Reason, RepetitionRuling, Ruleset};
 use crate::rules::Color;
 
-/// The score of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// Red wins: `"1-0"`.
-    RedWins,
-    /// Black wins: `"0-1"`.
-    BlackWins,
-    /// Draw (和棋, héqí): `"1/2-1/2"`.
-    Draw,
-}
-
-impl GameResult {
-    /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// The win for `color`.
-    pub const fn win_for(color: Color) -> GameResult {
-        match color {
-            Color::Red => GameResult::RedWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-
-    /// The winner, if any.
-    pub const fn winner(self) -> Option<Color> {
-        match self {
-            GameResult::RedWins => Some(Color::Red),
-            GameResult::BlackWins => Some(Color::Black),
-            GameResult::Draw => None,
-        }
-    }
-}
-
-impl core::fmt::Display for GameResult {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Why a game ended. [`Reason::code`] is a stable camelCase code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Reason {
-    /// The side to move is in check and has no legal move (将死, jiàngsǐ).
-    Checkmate,
-    /// The side to move has no legal move and is not in check (困毙, kùnbì): it loses.
-    Stalemate,
-    /// One side checked on every move of the repetition (长将, cháng jiāng).
-    PerpetualCheck,
-    /// One side chased on every move of the repetition (长捉, cháng zhuō).
-    PerpetualChase,
-    /// CXA: one side threatened mate on every move of the repetition (长杀, cháng shā).
-    PerpetualMateThreat,
-    /// CXA: one side checked, threatened mate or chased on every move, in a mixture (长打, cháng dǎ:
-    /// 一将一捉, 一将一杀, 一杀一捉 …).
-    PerpetualAttack,
-    /// Both sides broke the repetition rules in the same way (双方长将 / 双方长打): draw.
-    MutualPerpetual,
-    /// The position repeated and neither side broke a repetition rule: draw (循环和棋).
-    RepetitionDraw,
-    /// The natural move limit (自然限着) was reached without a capture: draw.
-    MoveLimit,
-    /// Neither side can ever mate (RULES.md §4.5 D1/D2): draw.
-    DeadPosition,
-    /// A player resigned (认输, rènshū).
-    Resignation,
-    /// The players agreed a draw (议和, yìhé).
-    Agreement,
-    /// A player's flag fell (超时, chāoshí).
-    TimeForfeit,
-    /// A player made an illegal move in a game recorded without a legality filter (RULES.md §3.4).
-    IllegalMove,
-}
-
-impl Reason {
-    /// Stable code (`checkmate`, `stalemate`, `perpetualCheck`, `perpetualChase`, `perpetualMateThreat`,
-    /// `perpetualAttack`, `mutualPerpetual`, `repetitionDraw`, `moveLimit`, `deadPosition`, `resignation`,
-    /// `agreement`, `timeForfeit`, `illegalMove`).
-    pub const fn code(self) -> &'static str {
-        match self {
-            Reason::Checkmate => "checkmate",
-            Reason::Stalemate => "stalemate",
-            Reason::PerpetualCheck => "perpetualCheck",
-            Reason::PerpetualChase => "perpetualChase",
-            Reason::PerpetualMateThreat => "perpetualMateThreat",
-            Reason::PerpetualAttack => "perpetualAttack",
-            Reason::MutualPerpetual => "mutualPerpetual",
-            Reason::RepetitionDraw => "repetitionDraw",
-            Reason::MoveLimit => "moveLimit",
-            Reason::DeadPosition => "deadPosition",
-            Reason::Resignation => "resignation",
-            Reason::Agreement => "agreement",
-            Reason::TimeForfeit => "timeForfeit",
-            Reason::IllegalMove => "illegalMove",
-        }
-    }
-
-    /// Whether the reason comes from a repetition ruling.
-    pub const fn is_repetition(self) -> bool {
-        matches!(
-            self,
-            Reason::PerpetualCheck
-                | Reason::PerpetualChase
-                | Reason::PerpetualMateThreat
-                | Reason::PerpetualAttack
-                | Reason::MutualPerpetual
-                | Reason::RepetitionDraw
-        )
-    }
-}
-
-impl core::fmt::Display for Reason {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.code())
-    }
-}
-
-/// How a game ended: `{ result, winner, reason, ruleset, offender, explanation, cycle }`.
+/// How a game ended: the score, the reason code, the rule set, the offender and, for a repetition ruling, the
+/// classified cycle — data only. The sentence a player reads is rendered when asked for, in English
+/// ([`Display`](core::fmt::Display), [`Outcome::explain`]) or Chinese.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    pub(crate) result: GameResult,
-    pub(crate) reason: Reason,
-    pub(crate) ruleset: Ruleset,
-    pub(crate) offender: Option<Color>,
-    pub(crate) explanation_en: String,
-    pub(crate) explanation_zh: String,
-    pub(crate) cycle: Vec<CycleMove>,
-    pub(crate) ply: usize,
+    pub(in crate::rules) result: GameResult,
+    pub(in crate::rules) reason: Reason,
+    pub(in crate::rules) ruleset: Ruleset,
+    pub(in crate::rules) offender: Option<Color>,
+    pub(in crate::rules) cycle: Vec<CycleMove>,
+    pub(in crate::rules) ply: usize,
+    /// The natural move limit in force, in plies (the move-limit sentence names it).
+    pub(in crate::rules) move_limit: u32,
+    /// The occurrence that triggers the repetition rules (the repetition-draw sentence names it).
+    pub(in crate::rules) repetition_count: u32,
 }
 
 impl Outcome {
@@ -147,6 +30,11 @@ impl Outcome {
     /// The winner; `None` for a draw.
     pub fn winner(&self) -> Option<Color> {
         self.result.winner()
+    }
+
+    /// The side that lost; `None` for a draw.
+    pub fn loser(&self) -> Option<Color> {
+        self.result.winner().map(Color::other)
     }
 
     /// Why the game ended.
@@ -165,16 +53,6 @@ impl Outcome {
         self.offender
     }
 
-    /// A sentence a player understands, in English.
-    pub fn explanation(&self) -> &str {
-        &self.explanation_en
-    }
-
-    /// The same sentence in Chinese (简体中文).
-    pub fn explanation_zh(&self) -> &str {
-        &self.explanation_zh
-    }
-
     /// For a repetition ruling, the moves of the span with their classification; empty otherwise.
     pub fn cycle(&self) -> &[CycleMove] {
         &self.cycle
@@ -185,23 +63,53 @@ impl Outcome {
         self.ply
     }
 
-    pub(crate) fn simple(
+    /// The natural move limit in plies that was in force (0 = none).
+    pub fn move_limit(&self) -> u32 {
+        self.move_limit
+    }
+
+    /// The occurrence of a position that triggered the repetition rules in force.
+    pub fn repetition_count(&self) -> u32 {
+        self.repetition_count
+    }
+
+    /// An ending without a cycle (mate, stalemate, move limit, dead position, external endings) under
+    /// `options`.
+    pub(in crate::rules) fn simple(
         result: GameResult,
         reason: Reason,
-        ruleset: Ruleset,
         offender: Option<Color>,
         ply: usize,
-        (en, zh): (String, String),
+        options: &Options,
     ) -> Outcome {
         Outcome {
             result,
             reason,
-            ruleset,
+            ruleset: options.ruleset,
             offender,
-            explanation_en: en,
-            explanation_zh: zh,
             cycle: Vec::new(),
             ply,
+            move_limit: options.move_limit,
+            repetition_count: options.repetition_count,
+        }
+    }
+
+    /// The ending a repetition ruling gives, reached after `ply` plies, under `options` (those the ruling
+    /// was made with).
+    pub(in crate::rules) fn repetition(
+        ruling: RepetitionRuling,
+        ply: usize,
+        options: &Options,
+    ) -> Outcome {
+        Outcome {
+            result: ruling.result,
+            reason: ruling.reason,
+            ruleset: ruling.ruleset,
+            offender: ruling.offender,
+            cycle: ruling.cycle,
+            ply,
+            move_limit: options.move_limit,
+            repetition_count: ruling.repetition_count,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Ruling a repetition span (RULES.md §5.4–§5.6, §7).
 
-use super::{classify, explain, Category, GameResult, Options, Reason, Ruleset};
+use super::{classify, Category, GameResult, Options, Reason, Ruleset};
 use crate::rules::{Color, Move, Piece, Position, Square};
 
 /// A chased piece in one move of a cycle.
@@ -36,7 +36,7 @@ pub struct CycleMove {
     pub soldier_chase: bool,
 }
 
-/// What a repetition span decides (§7).
+/// What a repetition span decides (§7): data only; [`RepetitionRuling::explain`] renders it as a sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RepetitionRuling {
     /// The score: a draw, or a loss for the side that must vary.
@@ -47,15 +47,15 @@ pub struct RepetitionRuling {
     pub offender: Option<Color>,
     /// The classified moves of the span.
     pub cycle: Vec<CycleMove>,
-    /// English explanation.
-    pub explanation_en: String,
-    /// Chinese explanation.
-    pub explanation_zh: String,
+    /// The rule set that ruled.
+    pub ruleset: Ruleset,
+    /// The occurrence of the position that triggered the ruling (`Options::repetition_count`).
+    pub repetition_count: u32,
 }
 
 /// Per-side summary of a span.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct SideSummary {
+pub(in crate::rules) struct SideSummary {
     pub all_check: bool,
     pub all_chase: bool,
     pub all_threat: bool,
@@ -133,20 +133,22 @@ pub fn rule_repetition_with_overrides(
         });
         pos.play_unchecked(m);
     }
-    let (result, reason, offender, sides) = verdict(&cycle, ruleset);
-    let (explanation_en, explanation_zh) =
-        explain::repetition(reason, offender, ruleset, &cycle, &sides);
+    let (result, reason, offender) = verdict(&cycle, ruleset);
     RepetitionRuling {
         result,
         reason,
         offender,
         cycle,
-        explanation_en,
-        explanation_zh,
+        ruleset,
+        repetition_count: options.repetition_count,
     }
 }
 
-pub(crate) fn summarize(cycle: &[CycleMove], color: Color, ruleset: Ruleset) -> SideSummary {
+pub(in crate::rules) fn summarize(
+    cycle: &[CycleMove],
+    color: Color,
+    ruleset: Ruleset,
+) -> SideSummary {
     let mine: Vec<&CycleMove> = cycle.iter().filter(|c| c.color == color).collect();
     if mine.is_empty() {
         return SideSummary::default();
@@ -176,7 +178,7 @@ pub(crate) fn summarize(cycle: &[CycleMove], color: Color, ruleset: Ruleset) -> 
     }
 }
 
-type Verdict = (GameResult, Reason, Option<Color>, [SideSummary; 2]);
+type Verdict = (GameResult, Reason, Option<Color>);
 
 /// The verdict tables of §7.1 / §7.2 (pseudo-code §7.3).
 fn verdict(cycle: &[CycleMove], ruleset: Ruleset) -> Verdict {
@@ -198,9 +200,9 @@ fn verdict(cycle: &[CycleMove], ruleset: Ruleset) -> Verdict {
         }
     }
     let pc = [s[0].all_check, s[1].all_check];
-    let loses = |c: Color, reason: Reason| (GameResult::win_for(c.other()), reason, Some(c), s);
+    let loses = |c: Color, reason: Reason| (GameResult::win_for(c.other()), reason, Some(c));
     if pc[0] && pc[1] {
-        return (GameResult::Draw, Reason::MutualPerpetual, None, s);
+        return (GameResult::Draw, Reason::MutualPerpetual, None);
     }
     for color in Color::ALL {
         if pc[color.index()] {
@@ -209,7 +211,7 @@ fn verdict(cycle: &[CycleMove], ruleset: Ruleset) -> Verdict {
     }
     let bad = [s[0].bad, s[1].bad];
     if bad[0] && bad[1] {
-        return (GameResult::Draw, Reason::MutualPerpetual, None, s);
+        return (GameResult::Draw, Reason::MutualPerpetual, None);
     }
     for color in Color::ALL {
         let me = &s[color.index()];
@@ -224,5 +226,5 @@ fn verdict(cycle: &[CycleMove], ruleset: Ruleset) -> Verdict {
             return loses(color, reason);
         }
     }
-    (GameResult::Draw, Reason::RepetitionDraw, None, s)
+    (GameResult::Draw, Reason::RepetitionDraw, None)
 }

@@ -81,7 +81,7 @@ fn number(n: u8, color: Color, o: &ChineseOptions) -> char {
     }
 }
 
-pub(crate) fn write(d: &Described, o: &ChineseOptions) -> String {
+pub(in crate::rules) fn write(d: &Described, o: &ChineseOptions) -> String {
     let trad = o.script == Script::Traditional;
     let piece = piece_char(d.color, d.role, o.script);
     let file = number(d.file, d.color, o);
@@ -160,7 +160,7 @@ fn action_of(c: char) -> Option<Action> {
 }
 
 /// Whether the text contains a character only Chinese notation uses.
-pub(crate) fn looks_chinese(text: &str) -> bool {
+pub(in crate::rules) fn looks_chinese(text: &str) -> bool {
     text.chars().any(|c| {
         role_of(c).is_some()
             || action_of(c).is_some()
@@ -170,7 +170,7 @@ pub(crate) fn looks_chinese(text: &str) -> bool {
 }
 
 /// Parses the four characters into a description; `None` if the text is not Chinese notation.
-pub(crate) fn parse(text: &str) -> Option<Description> {
+pub(in crate::rules) fn parse(text: &str) -> Option<Description> {
     let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     let [c0, c1, c2, c3] = <[char; 4]>::try_from(chars).ok()?;
     let action = action_of(c2)?;

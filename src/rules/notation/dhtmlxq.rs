@@ -87,10 +87,18 @@ fn tags(text: &str) -> Result<Vec<Tag<'_>>, RecordError> {
             continue;
         }
         let Some(name) = head.strip_prefix("DhtmlXQ_") else {
-            return Err(syntax(text, open, format!("unknown tag [{head}]")));
+            return Err(syntax(
+                text,
+                open,
+                format!("unknown tag [{}]", super::Quoted(head)),
+            ));
         };
         if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-            return Err(syntax(text, open, format!("bad tag name [{head}]")));
+            return Err(syntax(
+                text,
+                open,
+                format!("bad tag name [{}]", super::Quoted(head)),
+            ));
         }
         let end_tag = format!("[/DhtmlXQ_{name}]");
         let Some(end_rel) = text[after..].find(&end_tag) else {
@@ -271,14 +279,14 @@ pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
                 return Err(syntax(
                     text,
                     tag.at,
-                    format!("bad variation tag DhtmlXQ_{name}"),
+                    format!("bad variation tag DhtmlXQ_{}", super::Quoted(name)),
                 ));
             };
             if b == 0 || (c == 0 && (a != 0 || b != 1)) {
                 return Err(syntax(
                     text,
                     tag.at,
-                    format!("bad variation tag DhtmlXQ_{name}"),
+                    format!("bad variation tag DhtmlXQ_{}", super::Quoted(name)),
                 ));
             }
             routes.insert(
@@ -299,7 +307,7 @@ pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
                     return Err(syntax(
                         text,
                         tag.at,
-                        format!("bad comment tag DhtmlXQ_{name}"),
+                        format!("bad comment tag DhtmlXQ_{}", super::Quoted(name)),
                     ))
                 }
             };

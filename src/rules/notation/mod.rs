@@ -140,6 +140,19 @@ impl NotationError {
         }
     }
 
+    /// Why the text names no move that may be played, in one camelCase word: `syntax`, `noPiece`,
+    /// `impossible`, `ambiguous`, or the [`IllegalReason::code`](crate::rules::IllegalReason::code) of an
+    /// illegal move (the `code` of the JS `validate` answer).
+    pub const fn reason_code(&self) -> &'static str {
+        match self {
+            NotationError::Syntax { .. } => "syntax",
+            NotationError::NoSuchPiece { .. } => "noPiece",
+            NotationError::NoSuchMove { .. } => "impossible",
+            NotationError::Ambiguous { .. } => "ambiguous",
+            NotationError::Illegal { error, .. } => error.reason.code(),
+        }
+    }
+
     /// The move text the error is about.
     pub fn text(&self) -> &str {
         match self {
@@ -152,21 +165,43 @@ impl NotationError {
     }
 }
 
+/// Text from the user in a message: quoted, and cut after 24 characters (`"xxxx…"`), so that a message stays
+/// short whatever the input.
+pub struct Quoted<'a>(pub &'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const MAX: usize = 24;
+        match self.0.char_indices().nth(MAX) {
+            None => write!(f, "{:?}", self.0),
+            Some((at, _)) => {
+                let shown = format!("{:?}", &self.0[..at]);
+                write!(f, "{}…\"", &shown[..shown.len() - 1])
+            }
+        }
+    }
+}
+
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NotationError::Syntax { text } => write!(
                 f,
-                "{text:?} is not a move: expected ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五)"
+                "{} is not a move: expected ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五)",
+                Quoted(text)
             ),
             NotationError::NoSuchPiece { text, piece } => {
-                write!(f, "{text:?}: no {piece} stands where the text says")
+                write!(f, "{}: no {piece} stands where the text says", Quoted(text))
             }
             NotationError::NoSuchMove { text } => {
-                write!(f, "{text:?}: no move of that piece fits this description")
+                write!(
+                    f,
+                    "{}: no move of that piece fits this description",
+                    Quoted(text)
+                )
             }
             NotationError::Ambiguous { text, candidates } => {
-                write!(f, "{text:?} is ambiguous: it fits ")?;
+                write!(f, "{} is ambiguous: it fits ", Quoted(text))?;
                 for (i, m) in candidates.iter().enumerate() {
                     if i > 0 {
                         f.write_str(if i + 1 == candidates.len() {
@@ -179,7 +214,7 @@ impl fmt::Display for NotationError {
                 }
                 Ok(())
             }
-            NotationError::Illegal { text, error } => write!(f, "{text:?}: {error}"),
+            NotationError::Illegal { text, error } => write!(f, "{}: {error}", Quoted(text)),
         }
     }
 }
@@ -307,7 +342,7 @@ pub fn parse_moves<S: AsRef<str>>(
 
 /// Which way a piece moves: 进 / 退 / 平.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Action {
+pub(in crate::rules) enum Action {
     /// 进 (jìn), `+`: towards the opponent.
     Forward,
     /// 退 (tuì), `-`: towards one's own side.
@@ -318,7 +353,7 @@ pub(crate) enum Action {
 
 /// A move as the traditional notations see it, from the mover's side.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Described {
+pub(in crate::rules) struct Described {
     pub color: Color,
     pub role: Role,
     /// File number 1..=9 of the origin, counted from the mover's right.
@@ -343,7 +378,7 @@ impl Described {
 }
 
 /// File number 1..=9 (from the mover's right) of an ICCS file 0..9.
-pub(crate) const fn file_number(color: Color, file: u8) -> u8 {
+pub(in crate::rules) const fn file_number(color: Color, file: u8) -> u8 {
     match color {
         Color::Red => 9 - file,
         Color::Black => file + 1,
@@ -351,7 +386,7 @@ pub(crate) const fn file_number(color: Color, file: u8) -> u8 {
 }
 
 /// ICCS file 0..9 of a file number 1..=9.
-pub(crate) const fn iccs_file(color: Color, number: u8) -> u8 {
+pub(in crate::rules) const fn iccs_file(color: Color, number: u8) -> u8 {
     match color {
         Color::Red => 9 - number,
         Color::Black => number - 1,
@@ -386,7 +421,7 @@ fn stacked_files(pos: &Position, color: Color, role: Role) -> Vec<u8> {
 }
 
 /// Describes a move of `pos` (the piece on `m.from` must belong to the side to move for a meaningful result).
-pub(crate) fn describe(pos: &Position, m: Move) -> Option<Described> {
+pub(in crate::rules) fn describe(pos: &Position, m: Move) -> Option<Described> {
     let piece = pos.board().piece_at(m.from)?;
     let color = piece.color;
     let st = stack(pos, color, piece.role, m.from.file());
@@ -422,7 +457,7 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Option<Described> {
 
 /// Which piece of a stack a text names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum StackPos {
+pub(in crate::rules) enum StackPos {
     /// 0-based index from the front (前 = 0, 二 = 1, ...).
     Index(u8),
     /// The rearmost (后).
@@ -439,7 +474,7 @@ pub(crate) enum StackPos {
 
 /// How a text designates the moving piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Selector {
+pub(in crate::rules) enum Selector {
     /// A piece of `role` on file number `file`. When that file holds three or five soldiers this is the
     /// middle one (WXF 1997: the middle soldier keeps the normal notation).
     File { role: Role, file: u8 },
@@ -453,7 +488,7 @@ pub(crate) enum Selector {
 
 /// A parsed text: one or more readings of the piece, an action and a target.
 #[derive(Clone, Debug)]
-pub(crate) struct Description {
+pub(in crate::rules) struct Description {
     pub selectors: Vec<Selector>,
     pub action: Action,
     pub target: u8,
@@ -558,7 +593,11 @@ fn destination(
 }
 
 /// Resolves a description against the position.
-pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Move, NotationError> {
+pub(in crate::rules) fn resolve(
+    pos: &Position,
+    d: &Description,
+    text: &str,
+) -> Result<Move, NotationError> {
     let color = pos.turn();
     let mut squares = Vec::new();
     for sel in &d.selectors {
@@ -613,7 +652,7 @@ pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Mov
 }
 
 /// Maps full-width ASCII forms (`Ｃ２．５`, `８`) to ASCII; other characters are kept.
-pub(crate) fn halfwidth(c: char) -> char {
+pub(in crate::rules) fn halfwidth(c: char) -> char {
     match c as u32 {
         0xFF01..=0xFF5E => char::from_u32(c as u32 - 0xFF01 + 0x21).unwrap_or(c),
         0x3000 => ' ',

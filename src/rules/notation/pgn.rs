@@ -22,7 +22,7 @@ use super::record::{
     line_col, GameRecord, Line, Node, RecordError, RecordFormat, RecordMoveError, SyntaxError,
     MAX_VARIATION_DEPTH,
 };
-use super::{parse_move_inner, write_move, Notation, TandemStyle};
+use super::{parse_move_inner, write_move, Notation, Quoted, TandemStyle};
 use crate::rules::{Color, Position};
 
 /// Output options for PGN.
@@ -255,7 +255,7 @@ impl<'a> Lexer<'a> {
             return Err(syntax(
                 self.text,
                 self.at,
-                format!("expected '\"' to open the value of tag {name}"),
+                format!("expected '\"' to open the value of tag {}", Quoted(&name)),
             ));
         }
         let quote = self.at;
@@ -267,7 +267,7 @@ impl<'a> Lexer<'a> {
                     return Err(syntax(
                         self.text,
                         quote,
-                        format!("the value of tag {name} is not closed with '\"'"),
+                        format!("the value of tag {} is not closed with '\"'", Quoted(&name)),
                     ))
                 }
                 Some('\\') => match self.bump() {
@@ -289,7 +289,7 @@ impl<'a> Lexer<'a> {
             return Err(syntax(
                 self.text,
                 self.at,
-                format!("expected ']' to close tag {name}"),
+                format!("expected ']' to close tag {}", Quoted(&name)),
             ));
         }
         self.bump();
@@ -474,7 +474,7 @@ pub fn parse_pgn_with(
                         syntax(
                             text,
                             at + trimmed.len(),
-                            format!("unknown annotation {suffix:?}"),
+                            format!("unknown annotation {}", Quoted(suffix)),
                         )
                     })?)
                 };
@@ -651,10 +651,20 @@ pub fn write_pgn(record: &GameRecord, options: &PgnOptions) -> String {
     }));
     let mut width = 0;
     let mut after_line_comment = false;
+    // A move number (`12.`, `12...`, `(3...`) stays on the line of its move: the break goes before it.
+    let is_number = |a: &str| a.ends_with('.');
     for (i, (a, line_comment)) in out.atoms.iter().enumerate() {
         let n = a.chars().count();
         if i > 0 {
-            if after_line_comment || (options.line_width > 0 && width + 1 + n > options.line_width)
+            let after_number = is_number(&out.atoms[i - 1].0);
+            let span = match out.atoms.get(i + 1) {
+                Some((next, _)) if is_number(a) => n + 1 + next.chars().count(),
+                _ => n,
+            };
+            if after_line_comment
+                || (!after_number
+                    && options.line_width > 0
+                    && width + 1 + span > options.line_width)
             {
                 s.push('\n');
                 width = 0;

@@ -3,8 +3,8 @@
 
 use super::encoding::DecodeError;
 use super::NotationError;
-use crate::rules::adjudication::{Mode, Options};
-use crate::rules::{FenError, Game, Move, Position};
+use crate::rules::adjudication::{Mode, Options, Reason, Ruleset};
+use crate::rules::{Color, EndingError, FenError, Game, Move, Position};
 use core::fmt;
 
 /// One move of a line, with what is said about it.
@@ -69,15 +69,48 @@ impl GameRecord {
         }
     }
 
-    /// The record of a played game: its start position and moves, no headers.
+    /// The record of a played game: its start position, its moves with their comments and NAGs, and the tags
+    /// that say how it stands — `Result` (`*` while it goes on), `Termination` once it ended (see
+    /// [`GameRecord::to_game`]) and [`RULES_TAG`] when its options are not the defaults.
     pub fn from_game(game: &Game) -> GameRecord {
         let mut r = GameRecord::new(game.start().clone());
-        r.mainline.moves = game.history().iter().map(|p| Node::new(p.mv)).collect();
+        r.mainline.comment = game.comment(0).map(str::to_string);
+        r.mainline.moves = game
+            .history()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Node {
+                mv: p.mv,
+                nags: game.nags(i + 1).to_vec(),
+                comment: game.comment(i + 1).map(str::to_string),
+                variations: Vec::new(),
+            })
+            .collect();
+        let outcome = game.outcome();
+        r.set_header("Result", outcome.map_or("*", |o| o.result().as_str()));
+        if let Some(o) = outcome {
+            r.set_header("Termination", termination_of(o.reason()));
+        }
+        if *game.options() != Options::default() {
+            r.set_header(RULES_TAG, &write_rules_tag(game.options()));
+        }
         r
     }
 
+    /// The options a record's [`RULES_TAG`] gives (the defaults for what it does not say; words it does not
+    /// understand are ignored, so a tag written by other software cannot make a record unreadable).
+    pub fn options(&self) -> Options {
+        self.header(RULES_TAG)
+            .map_or_else(Options::default, read_rules_tag)
+    }
+
     /// Plays the main line from the start position (on past an ending the players did not stop at; the
-    /// game's outcome is the first ending reached). Every move of a parsed record is legal, so this fails
+    /// game's outcome is the first ending reached), under the record's [`GameRecord::options`], with the
+    /// comments and NAGs of the main line (variations are not part of a [`Game`]). When the moves do not end
+    /// the game by the rules, a `Termination` tag with a decisive or drawn `Result` restores the external
+    /// ending: `"normal"` is a resignation of the loser (an agreed draw for `1/2-1/2`), `"time forfeit"` a
+    /// time forfeit, `"rules infraction"` an illegal-move forfeit (the PGN standard's values; `"resignation"`,
+    /// `"agreement"` and `"illegal move"` are read too). Every move of a parsed record is legal, so this fails
     /// only for a record built by hand with an illegal move.
     pub fn to_game(&self) -> Result<Game, crate::rules::IllegalMoveError> {
         // Records may go on after an ending the players did not claim (a repetition the arbiter asked them
@@ -89,11 +122,19 @@ impl GameRecord {
         };
         let mut g =
             Game::with_options(self.start.clone(), analysis).unwrap_or_else(|_| unreachable!());
-        for n in &self.mainline.moves {
+        g.set_comment(0, self.mainline.comment.clone());
+        for (i, n) in self.mainline.moves.iter().enumerate() {
             g.play(n.mv)?;
+            g.set_comment(i + 1, n.comment.clone());
+            g.set_nags(i + 1, n.nags.clone());
         }
-        g.set_options(Options::default())
-            .unwrap_or_else(|_| unreachable!());
+        let options = self.options();
+        g.set_options(options).unwrap_or_else(|_| unreachable!());
+        if !g.is_over() {
+            if let Some(t) = self.header("Termination") {
+                let _ = apply_termination(&mut g, t, self.result());
+            }
+        }
         Ok(g)
     }
 
@@ -122,6 +163,92 @@ impl GameRecord {
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.mainline.moves.iter().map(|n| n.mv)
     }
+}
+
+/// The tag that holds a game's rule set and the options that differ from the defaults:
+/// `[XiangqiRules "cxa moveLimit=50"]` — the rule set (`axf` or `cxa`) first, then `name=value` words with the
+/// names of the JS `GameOptions`: `moveLimit` (in moves; 0 = none), `repetitionCount`, `mode`
+/// (`adjudicate`, `enforce`, `analysis`), `checkDiscount` (`true`/`false`), `mateThreatDepth`, and
+/// `cxaCheckChases` (`true`/`false`).
+pub const RULES_TAG: &str = "XiangqiRules";
+
+/// The PGN `Termination` value of an ending (the standard's words: `normal` for endings on the board, a
+/// resignation or an agreed draw).
+fn termination_of(reason: Reason) -> &'static str {
+    match reason {
+        Reason::TimeForfeit => "time forfeit",
+        Reason::IllegalMove => "rules infraction",
+        _ => "normal",
+    }
+}
+
+/// Records the external ending a `Termination` tag and a result describe.
+fn apply_termination(g: &mut Game, termination: &str, result: &str) -> Result<(), EndingError> {
+    let loser = match result {
+        "1-0" => Some(Color::Black),
+        "0-1" => Some(Color::Red),
+        "1/2-1/2" => None,
+        _ => return Ok(()),
+    };
+    match (termination.trim().to_ascii_lowercase().as_str(), loser) {
+        ("normal" | "resignation" | "resigned", Some(c)) => g.resign(c).map(drop),
+        ("normal" | "agreement" | "agreed", None) => {
+            let c = g.position().turn();
+            g.offer_draw(c)?;
+            g.accept_draw(c.other()).map(drop)
+        }
+        ("time forfeit", Some(c)) => g.time_forfeit(c).map(drop),
+        ("rules infraction" | "illegal move", Some(c)) => g.illegal_move_forfeit(c).map(drop),
+        _ => Ok(()),
+    }
+}
+
+fn write_rules_tag(o: &Options) -> String {
+    let d = Options::default();
+    let mut s = o.ruleset.code().to_string();
+    if o.move_limit != d.move_limit {
+        s.push_str(&format!(" moveLimit={}", o.move_limit / 2));
+    }
+    if o.repetition_count != d.repetition_count {
+        s.push_str(&format!(" repetitionCount={}", o.repetition_count));
+    }
+    if o.mode != d.mode {
+        s.push_str(&format!(" mode={}", o.mode.code()));
+    }
+    if o.check_discount != d.check_discount {
+        s.push_str(&format!(" checkDiscount={}", o.check_discount));
+    }
+    if o.mate_threat_depth != d.mate_threat_depth {
+        s.push_str(&format!(" mateThreatDepth={}", o.mate_threat_depth));
+    }
+    if o.cxa_check_chases != d.cxa_check_chases {
+        s.push_str(&format!(" cxaCheckChases={}", o.cxa_check_chases));
+    }
+    s
+}
+
+fn read_rules_tag(text: &str) -> Options {
+    let mut o = Options::default();
+    for word in text.split_whitespace() {
+        let Some((k, v)) = word.split_once('=') else {
+            if let Some(r) = Ruleset::from_code(word) {
+                o.ruleset = r;
+            }
+            continue;
+        };
+        let n = v.parse::<u32>().ok();
+        let b = v.parse::<bool>().ok();
+        match (k, n, b) {
+            ("moveLimit", Some(n), _) if n <= 10_000 => o.move_limit = n * 2,
+            ("repetitionCount", Some(n), _) if (2..=100).contains(&n) => o.repetition_count = n,
+            ("mode", ..) => o.mode = Mode::from_code(v).unwrap_or(o.mode),
+            ("checkDiscount", _, Some(b)) => o.check_discount = b,
+            ("mateThreatDepth", Some(n), _) if (1..=4).contains(&n) => o.mate_threat_depth = n,
+            ("cxaCheckChases", _, Some(b)) => o.cxa_check_chases = b,
+            _ => {}
+        }
+    }
+    o
 }
 
 /// How deeply variations may nest (a variation inside a variation inside ...). Real records stay far below;
@@ -263,7 +390,7 @@ impl From<DecodeError> for RecordError {
 }
 
 /// Line and column (from 1, columns in characters) of byte offset `at` in `text`.
-pub(crate) fn line_col(text: &str, at: usize) -> (usize, usize) {
+pub(in crate::rules) fn line_col(text: &str, at: usize) -> (usize, usize) {
     let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;

@@ -50,7 +50,7 @@ fn digit(n: u8) -> char {
     (b'0' + n) as char
 }
 
-pub(crate) fn write(d: &Described, o: &WxfOptions) -> String {
+pub(in crate::rules) fn write(d: &Described, o: &WxfOptions) -> String {
     let l = letter(d.role);
     let f = digit(d.file);
     let last = d.count.saturating_sub(1);
@@ -97,7 +97,7 @@ pub(crate) fn write(d: &Described, o: &WxfOptions) -> String {
 }
 
 /// Parses the four WXF characters into a description; `None` if the text is not WXF.
-pub(crate) fn parse(text: &str, style: Option<TandemStyle>) -> Option<Description> {
+pub(in crate::rules) fn parse(text: &str, style: Option<TandemStyle>) -> Option<Description> {
     let chars: Vec<char> = text
         .chars()
         .map(|c| super::halfwidth(c).to_ascii_uppercase())

@@ -21,7 +21,7 @@
 //! modelled: every move counts once.
 //!
 //! ```
-//! use xiangqi_wasm::clock::{Clock, FlagReason, TimeControl};
+//! use xiangqi_wasm::rules::clock::{Clock, FlagReason, TimeControl};
 //! use xiangqi_wasm::rules::Color;
 //!
 //! let mut clock = Clock::new(TimeControl::cxa_6_4(), Color::Red);
@@ -35,7 +35,7 @@
 //! assert_eq!((flag.color, flag.reason), (Color::Red, FlagReason::QuotaNotMet));
 //! ```
 
-use crate::rules::Color;
+use super::Color;
 use core::fmt;
 
 const MIN: u64 = 60_000;

@@ -1,55 +1,14 @@
-//! `xiangqi`: the native command line over the library.
-//!
-//! ```text
-//! xiangqi perft DEPTH [--fen FEN] [--divide]   node count on the last line
-//! xiangqi moves [--fen FEN]                    sorted legal ICCS moves on one line
-//! xiangqi perft-bench [--depth N]              perft speed from the start and two middle games
-//! xiangqi bench [--depth N | --nodes N]         search speed over 10 positions: total nodes and nodes/s
-//! xiangqi uci                                   UCI engine protocol on stdin/stdout
-//! xiangqi match [--a-depth N] [--b-depth N] [--a-ms MS] [--b-ms MS] [--a-skill L] [--b-skill L] [--openings N]
-//!                                               engine A vs engine B, each opening with both colours
-//! xiangqi mates FILE.jsonl                      time to find each mate of a puzzle file
-//! ```
-//! Bad arguments print one line to stderr and exit with status 2.
+//! The move-generation commands: `perft DEPTH [--fen FEN] [--divide]`, `moves [--fen FEN]` and
+//! `perft-bench [--depth N]` (perft speed over the start and two middle games of the bench positions).
 
-use std::process::ExitCode;
+use crate::USAGE;
 use std::time::Instant;
 use xiangqi_wasm::rules::{perft, Position};
+use xiangqi_wasm::search::bench::BENCH_POSITIONS;
 
-#[path = "xiangqi/play.rs"]
-mod play;
-
-const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi mates FILE";
-
-/// Middle-game positions of the published perft suite used by `bench`.
-const BENCH_POSITIONS: [(&str, &str, u32); 3] = [
-    (
-        "start",
-        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-        5,
-    ),
-    (
-        "middle-1",
-        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
-        5,
-    ),
-    (
-        "middle-2",
-        "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
-        5,
-    ),
-];
-
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(msg) => {
-            eprintln!("xiangqi: {msg}");
-            ExitCode::from(2)
-        }
-    }
-}
+/// The bench positions `perft-bench` counts, at depth 5 unless `--depth` says otherwise.
+const PERFT_BENCH: [&str; 3] = ["start", "middle-1", "middle-2"];
+const PERFT_BENCH_DEPTH: u32 = 5;
 
 struct Opts {
     positional: Vec<String>,
@@ -92,20 +51,10 @@ fn position(fen: &Option<String>) -> Result<Position, String> {
     }
 }
 
-fn run(args: &[String]) -> Result<(), String> {
-    let Some(cmd) = args.first() else {
-        return Err(USAGE.to_string());
-    };
-    if matches!(cmd.as_str(), "bench" | "uci" | "match" | "mates") {
-        return match cmd.as_str() {
-            "bench" => play::search_bench(&args[1..]),
-            "uci" => play::uci_loop(),
-            "mates" => play::mate_times(&args[1..]),
-            _ => play::run_match(&args[1..]),
-        };
-    }
-    let o = parse_opts(&args[1..])?;
-    match cmd.as_str() {
+/// Runs `cmd` (`perft`, `moves` or `perft-bench`) with `args`.
+pub fn run(cmd: &str, args: &[String]) -> Result<(), String> {
+    let o = parse_opts(args)?;
+    match cmd {
         "perft" => {
             let [depth] = o.positional.as_slice() else {
                 return Err(format!("perft takes one DEPTH; {USAGE}"));
@@ -150,9 +99,12 @@ fn run(args: &[String]) -> Result<(), String> {
 fn bench(depth: Option<u32>) {
     let mut total_nodes = 0u64;
     let mut total_secs = 0f64;
-    for (name, fen, d) in BENCH_POSITIONS {
+    for (name, fen) in BENCH_POSITIONS
+        .iter()
+        .filter(|(name, _)| PERFT_BENCH.contains(name))
+    {
         let pos = Position::from_fen(fen).unwrap_or_else(|e| unreachable!("{e}"));
-        let d = depth.unwrap_or(d);
+        let d = depth.unwrap_or(PERFT_BENCH_DEPTH);
         let t = Instant::now();
         let n = perft::perft(&pos, d);
         let s = t.elapsed().as_secs_f64();

@@ -1,8 +1,9 @@
-// A promise-based client for engine-worker.js: the search runs in a Web Worker, the page stays responsive.
+// `xiangqi-wasm/worker`: a promise-based client for the search worker (engine-worker.js in the package): the
+// search runs in a Web Worker, the page stays responsive.
 //
-//   import { EngineClient } from "./engine-client.js";
+//   import { EngineClient } from "xiangqi-wasm/worker";
 //   const engine = new EngineClient();
-//   const result = await engine.search({ fen: null, moves: ["h2e2"], limits: { timeMs: 1000 },
+//   const result = await engine.search({ game, limits: { timeMs: 1000 },
 //                                        onProgress: (p) => console.log(p.depth, p.pv) });
 //   engine.stop();        // the pending search resolves with the best move so far (within about 30 ms)
 //
@@ -10,8 +11,10 @@
 // Error whose `code` is the XiangqiError code (ERR_FEN_*, ERR_ILLEGAL_MOVE, ERR_OPTIONS, ...).
 export class EngineClient {
   /** Starts the worker (`url` defaults to engine-worker.js next to this file). */
-  constructor(url = new URL('./engine-worker.js', import.meta.url)) {
-    this.worker = new Worker(url, { type: 'module' });
+  constructor(url) {
+    // Written out in full so that bundlers (Vite, webpack) see the worker and emit it.
+    this.worker = url ? new Worker(url, { type: 'module' })
+      : new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
     this.pending = new Map();
     this.nextId = 1;
     this.worker.onmessage = (ev) => this.#receive(ev.data);
@@ -23,14 +26,20 @@ export class EngineClient {
   }
 
   /**
-   * Searches the position after `moves` (ICCS) played from `fen` (null: the start position); for a Game, pass
-   * `{ fen: game.initialFen(), moves: game.history() }`. Resolves with the result.
+   * Searches `game` (a Game: its start position, its moves and its options — rule set, move limit — go to the
+   * worker), or the position after `moves` (ICCS) played from `fen` (null: the start position) under `options`
+   * (GameOptions; default rules otherwise). Resolves with the result.
    */
-  search({ fen = null, moves = [], limits = {}, onProgress } = {}) {
+  search({ game, fen = null, moves = [], options, limits = {}, onProgress } = {}) {
+    if (game) {
+      fen = game.initialFen();
+      moves = game.history();
+      options = game.options();
+    }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
-      this.worker.postMessage({ type: 'search', id, fen, moves: [...moves], limits });
+      this.worker.postMessage({ type: 'search', id, fen, moves: [...moves], limits, options: options ?? null });
     });
   }
 

@@ -1,11 +1,16 @@
-// A Web Worker running the hint engine, so that the page never freezes. Load it as a module worker (or use
-// engine-client.js, which does):
+// A Web Worker running the hint engine, so that the page never freezes: `xiangqi-wasm/engine-worker.js` in the
+// package. Use it through `EngineClient` from `xiangqi-wasm/worker`, which starts it, or load it yourself as a
+// module worker:
 //
-//   const worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+//   const worker = new Worker(new URL("xiangqi-wasm/engine-worker.js", import.meta.url), { type: "module" });
 //
 // Protocol (postMessage):
-//   page -> worker  { type: "search", id, fen, moves, limits }   fen: FEN or null (start), moves: ICCS played from it,
-//                                                                 limits: { depth?, timeMs?, nodes?, multiPv?, skill?, seed? }
+//   page -> worker  { type: "search", id, fen, moves, limits, options }
+//                                             fen: FEN or null (start), moves: ICCS played from it,
+//                                             limits: { depth?, timeMs?, nodes?, multiPv?, skill?, seed? },
+//                                             options: the game's GameOptions ({ rules, moveLimit, ... }, as
+//                                             game.options() returns them): repetitions and the move limit are
+//                                             judged by them in the search, as Engine.search(game) does
 //                   { type: "stop", id? }                         stop the search `id` (or the current one)
 //                   { type: "newGame" }                           forget the table (after the current search)
 //   worker -> page  { type: "progress", id, progress }            after each new completed depth
@@ -18,7 +23,7 @@
 // iterations are answered from the table). Between slices the worker returns to its message loop, where a
 // "stop" is seen; the answer is the best move of the deepest completed iteration. A stop therefore takes at most
 // one slice plus a message hop.
-import init, { Engine } from './pkg/xiangqi_wasm.js';
+import init, { Engine, Game } from './xiangqi_wasm.js';
 
 const SLICE_MS = 25;
 /** Without any limit, search this long (as Engine.search does). */
@@ -26,6 +31,7 @@ const DEFAULT_MS = 1000;
 
 const ready = init();
 let engine = null;
+let game = null;
 let current = null;
 let queue = Promise.resolve();
 
@@ -37,7 +43,7 @@ function errorOf(e) {
 
 async function run(job) {
   current = job;
-  const { id, fen = null, moves = [], limits = {} } = job;
+  const { id, fen = null, moves = [], limits = {}, options } = job;
   const start = Date.now();
   const { depth, timeMs, nodes, ...style } = limits ?? {};
   const maxDepth = depth ?? 64;
@@ -49,12 +55,16 @@ async function run(job) {
   try {
     await ready;
     engine ??= new Engine({ hashMb: job.hashMb ?? 16 });
+    // The game as the page has it: its rule set and move limit judge repetitions inside the search.
+    game?.free();
+    game = new Game(fen, options ?? undefined);
+    for (const m of moves) game.play(m);
     for (;;) {
       const left = deadline - Date.now();
       const slice = Math.max(1, Math.min(SLICE_MS, Number.isFinite(left) ? Math.floor(left) : SLICE_MS));
       const sliceLimits = { ...style, depth: maxDepth, timeMs: slice };
       if (nodes !== undefined) sliceLimits.nodes = Math.max(1, nodes - total);
-      const r = engine.search(fen, moves, sliceLimits, (p) => {
+      const r = engine.search(game, sliceLimits, (p) => {
         if (p.depth > reported && p.multipv === 1) {
           reported = p.depth;
           postMessage({ type: 'progress', id, progress: { ...p, nodes: total + p.nodes, timeMs: Date.now() - start } });

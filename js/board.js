@@ -1,0 +1,692 @@
+// `xiangqi-wasm/board`: the canvas board as a function (`createBoard(element, config)`) and as a custom element
+// (`<xiangqi-board>`). This file is the thin DOM layer: pointer, keyboard and focus events, the accessibility
+// tree, sizing. The board's state, hit testing and painting live in the wasm `BoardView` (src/view and
+// src/wasm/board.rs), which knows no rules: legality comes from the host's `dests` (or, for
+// `<xiangqi-board interactive>`, from its own `Game`, wired exactly as any host would).
+//
+//   import { createBoard } from "xiangqi-wasm/board";
+//   import { Game } from "xiangqi-wasm";
+//   const game = new Game();
+//   const board = await createBoard(document.getElementById("board"), {
+//     fen: game.fen(), movable: game.turn(), dests: game.dests(),
+//     onMove(move) {
+//       game.play(move);
+//       board.set({ fen: game.fen(), movable: game.turn(), dests: game.dests(), check: game.isCheck(), lastMove: move });
+//     },
+//   });
+import init, { BoardView, Game } from './xiangqi_wasm.js';
+
+const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+const F = { PIECES: 1, OVERLAY: 2, BACKGROUND: 4, ANIMATE: 8, MOVED: 16, CURSOR: 32, SELECT: 64, SHAPES: 128 };
+const KEYS = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down', Enter: 'activate', ' ': 'activate',
+  Spacebar: 'activate', Escape: 'escape' };
+const CONFIG_KEYS = new Set(['fen', 'orientation', 'dests', 'lastMove', 'check', 'movable', 'pieceSet', 'coordinates',
+  'theme', 'lang', 'shapes', 'animation', 'onMove', 'label']);
+
+const NAMES = {
+  en: { K: 'general', A: 'advisor', B: 'elephant', N: 'horse', R: 'chariot', C: 'cannon', P: 'soldier' },
+  zh: { K: ['帅', '将'], A: ['仕', '士'], B: ['相', '象'], N: ['马', '马'], R: ['车', '车'], C: ['炮', '炮'], P: ['兵', '卒'] },
+};
+const PLURAL = { general: 'generals', advisor: 'advisors', elephant: 'elephants', horse: 'horses', chariot: 'chariots',
+  cannon: 'cannons', soldier: 'soldiers' };
+
+let wasm = null;
+/** Loads the wasm module once (the same module `xiangqi-wasm` exports; `init` is idempotent). */
+export function ready() {
+  wasm ??= init();
+  return wasm;
+}
+
+function optionsError(message) {
+  return Object.assign(new Error(message), { name: 'XiangqiError', code: 'ERR_OPTIONS' });
+}
+
+function checkConfig(config) {
+  if (config === null || typeof config !== 'object') throw optionsError('board config must be an object');
+  for (const k of Object.keys(config)) {
+    if (!CONFIG_KEYS.has(k)) throw optionsError(`unknown board option ${JSON.stringify(k)}`);
+  }
+  if ('lang' in config && !['en', 'zh'].includes(config.lang)) throw optionsError('lang: expected "en" or "zh"');
+  if ('onMove' in config && config.onMove != null && typeof config.onMove !== 'function') {
+    throw optionsError('onMove: expected a function');
+  }
+  if ('animation' in config && !(Number.isFinite(config.animation) && config.animation >= 0)) {
+    throw optionsError('animation: expected a duration in ms');
+  }
+}
+
+/** `dests` (a Map or an object of square -> squares, or null) as the view takes it: `"h2e2 h2h9"`. */
+function destsText(dests) {
+  if (dests == null) return null;
+  if (typeof dests !== 'object') throw optionsError('dests: expected a Map, an object of square -> squares, or null');
+  const out = [];
+  for (const [from, tos] of dests instanceof Map ? dests : Object.entries(dests)) {
+    if (!Array.isArray(tos)) throw optionsError('dests: each value must be an array of squares');
+    for (const to of tos) out.push(`${from}${to}`);
+  }
+  return out.join(' ');
+}
+
+/** `shapes` as the view takes them: `"h2e2:green e0:red"`. */
+function shapesText(shapes) {
+  if (shapes == null) return '';
+  if (!Array.isArray(shapes)) throw optionsError('shapes: expected an array');
+  return shapes.map((s) => `${s?.from}${s?.to ?? ''}:${s?.brush ?? 'green'}`).join(' ');
+}
+
+function colorOf(letter) {
+  return letter === letter.toUpperCase() ? 'red' : 'black';
+}
+
+function pieceName(letter, lang) {
+  const k = letter.toUpperCase();
+  if (lang === 'zh') return (colorOf(letter) === 'red' ? '红' : '黑') + NAMES.zh[k][colorOf(letter) === 'red' ? 0 : 1];
+  return `${colorOf(letter)} ${NAMES.en[k]}`;
+}
+
+/** Every piece of a FEN placement field, as [square, letter]. */
+function piecesOf(placement) {
+  const out = [];
+  placement.split('/').forEach((row, i) => {
+    let file = 0;
+    for (const c of row) {
+      if (c >= '1' && c <= '9') file += Number(c);
+      else out.push([`${'abcdefghi'[file++]}${9 - i}`, c]);
+    }
+  });
+  return out;
+}
+
+function turnOf(fen) {
+  return /^\S+\s+b/.test(fen) ? 'black' : 'red';
+}
+
+/** The position in words, for screen readers. */
+function describe(placement, turn, lang) {
+  const groups = { red: new Map(), black: new Map() };
+  for (const [sq, letter] of piecesOf(placement)) {
+    const g = groups[colorOf(letter)];
+    const k = letter.toUpperCase();
+    g.set(k, [...(g.get(k) ?? []), sq]);
+  }
+  const order = ['K', 'A', 'B', 'N', 'R', 'C', 'P'];
+  if (lang === 'zh') {
+    const side = (c) => order.filter((k) => groups[c].has(k))
+      .map((k) => `${NAMES.zh[k][c === 'red' ? 0 : 1]}${groups[c].get(k).join('、')}`).join('，');
+    return `${turn === 'red' ? '红方' : '黑方'}走棋。红方：${side('red') || '无子'}。黑方：${side('black') || '无子'}。`;
+  }
+  const side = (c) => order.filter((k) => groups[c].has(k)).map((k) => {
+    const sqs = groups[c].get(k);
+    const name = NAMES.en[k];
+    return `${sqs.length > 1 ? PLURAL[name] : name} ${sqs.length > 1 ? `${sqs.slice(0, -1).join(', ')} and ${sqs.at(-1)}` : sqs[0]}`;
+  }).join('; ');
+  return `${turn === 'red' ? 'Red' : 'Black'} to move. Red: ${side('red') || 'no pieces'}. Black: ${side('black') || 'no pieces'}.`;
+}
+
+const STYLE = `
+.xqb { position: relative; width: 100%; outline: none; touch-action: none; user-select: none; -webkit-user-select: none;
+  -webkit-tap-highlight-color: transparent; }
+.xqb canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
+.xqb canvas.xqb-overlay { cursor: pointer; touch-action: none; }
+.xqb:focus-visible { box-shadow: 0 0 0 3px Highlight, 0 0 0 3px -webkit-focus-ring-color; border-radius: 2px; }
+.xqb-sr { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+  clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
+`;
+
+let uid = 0;
+
+/**
+ * A board in `element` (its content is replaced). Resolves once the wasm module is loaded and the board painted.
+ * See board.d.ts for the config and the API.
+ */
+export async function createBoard(element, config = {}) {
+  if (!(element instanceof Element) && !(element instanceof ShadowRoot)) {
+    throw Object.assign(new Error('createBoard: expected a DOM element'), { name: 'XiangqiError', code: 'ERR_ARGUMENT' });
+  }
+  checkConfig(config);
+  await ready();
+  return new Board(element, config);
+}
+
+class Board {
+  #root;
+  #wrap;
+  #canvases;
+  #view;
+  #abort = new AbortController();
+  #resize;
+  #raf = 0;
+  #config = {
+    fen: START, orientation: 'red', dests: null, lastMove: null, check: null, movable: 'both',
+    pieceSet: 'traditional', coordinates: 'iccs', theme: 'light', lang: 'en', shapes: [], animation: 200,
+    onMove: null, label: null,
+  };
+  #fen = START;
+  #rect = null;
+  #pointer = null;
+  #live;
+  #desc;
+  #reducedMotion;
+  #hooks;
+  #dpr = 1;
+
+  constructor(root, config, hooks = {}) {
+    this.#root = root;
+    this.#hooks = hooks;
+    const id = `xqb${++uid}`;
+    const style = document.createElement('style');
+    style.textContent = STYLE;
+    const wrap = document.createElement('div');
+    wrap.className = 'xqb';
+    wrap.tabIndex = 0;
+    wrap.setAttribute('role', 'application');
+    wrap.setAttribute('aria-roledescription', 'xiangqi board');
+    wrap.setAttribute('aria-describedby', `${id}-desc`);
+    const canvases = ['background', 'pieces', 'overlay'].map((name) => {
+      const c = document.createElement('canvas');
+      c.className = `xqb-${name}`;
+      c.setAttribute('aria-hidden', 'true');
+      wrap.append(c);
+      return c;
+    });
+    this.#desc = document.createElement('p');
+    this.#desc.id = `${id}-desc`;
+    this.#desc.className = 'xqb-sr';
+    this.#live = document.createElement('div');
+    this.#live.className = 'xqb-sr xqb-live';
+    this.#live.setAttribute('aria-live', 'polite');
+    this.#live.setAttribute('aria-atomic', 'true');
+    wrap.append(this.#desc, this.#live);
+    root.replaceChildren(style, wrap);
+    this.#wrap = wrap;
+    this.#canvases = canvases;
+    this.#view = new BoardView(...canvases);
+
+    this.#reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+    this.#bind();
+    this.set({ fen: START, coordinates: 'iccs', ...config });
+    this.#applyMotion();
+    this.#sizeNow();
+    this.#resize = new ResizeObserver(() => this.#sizeNow());
+    this.#resize.observe(wrap);
+  }
+
+  // --- config ----------------------------------------------------------------------------------------------
+
+  /** Changes any part of the config; what is not given stays. */
+  set(config) {
+    checkConfig(config);
+    const view = this.#view;
+    if (!view) throw Object.assign(new Error('the board was destroyed'), { name: 'XiangqiError', code: 'ERR_ARGUMENT' });
+    const c = this.#config;
+    let flags = 0;
+    if ('theme' in config) flags |= view.set('theme', config.theme);
+    if ('pieceSet' in config) flags |= view.set('pieceSet', config.pieceSet);
+    if ('coordinates' in config) {
+      const coords = config.coordinates === true ? 'iccs' : config.coordinates === false ? 'none' : config.coordinates;
+      flags |= view.set('coordinates', coords);
+      this.#wrap.style.aspectRatio = String(view.aspectRatio());
+    }
+    if ('orientation' in config) flags |= view.set('orientation', config.orientation);
+    if ('movable' in config) flags |= view.set('movable', config.movable);
+    if ('fen' in config) {
+      if (typeof config.fen !== 'string') throw optionsError('fen: expected a string');
+      flags |= view.set(this.#animating ? 'fen' : 'fenNow', config.fen);
+      this.#fen = config.fen.trim();
+    }
+    if ('dests' in config) flags |= view.set('dests', destsText(config.dests));
+    if ('lastMove' in config) {
+      const m = Array.isArray(config.lastMove) ? config.lastMove.join('') : config.lastMove;
+      flags |= view.set('lastMove', m ?? null);
+    }
+    // A check belongs to the FEN it comes with: a new FEN without one clears it.
+    if ('check' in config || 'fen' in config) flags |= view.set('check', this.#checkSquare(config.check ?? null));
+    if ('shapes' in config) flags |= view.set('shapes', shapesText(config.shapes));
+    Object.assign(c, config);
+    if ('fen' in config && !('check' in config)) c.check = null;
+    if (config.coordinates === true) c.coordinates = 'iccs';
+    if (config.coordinates === false) c.coordinates = 'none';
+    if ('animation' in config) this.#applyMotion();
+    if ('label' in config || 'lang' in config || !this.#wrap.hasAttribute('aria-label')) {
+      this.#wrap.setAttribute('aria-label', c.label ?? (c.lang === 'zh' ? '象棋棋盘' : 'Xiangqi board'));
+    }
+    if ('fen' in config || 'lang' in config) this.#describe();
+    view.render();
+    this.#animate(flags);
+    return this;
+  }
+
+  /** The config as it stands (a copy). */
+  get config() {
+    return { ...this.#config };
+  }
+
+  /** The board's FEN: the placement shown (after the user's last move too) and the side to move. */
+  get fen() {
+    if (!this.#view) return this.#fen;
+    const fields = this.#fen.split(/\s+/);
+    fields[0] = this.#view.get('placement');
+    return fields.join(' ');
+  }
+
+  get #animating() {
+    return this.#config.animation > 0 && !this.#reducedMotion.matches;
+  }
+
+  #checkSquare(check) {
+    if (check === true) {
+      const turn = turnOf(this.#fen);
+      const k = turn === 'red' ? 'K' : 'k';
+      return piecesOf(this.#view.get('placement')).find(([, l]) => l === k)?.[0] ?? null;
+    }
+    return check || null;
+  }
+
+  #applyMotion() {
+    this.#view?.set('animation', String(this.#animating ? Math.round(this.#config.animation) : 0));
+  }
+
+  #describe() {
+    this.#desc.textContent = describe(this.#view.get('placement'), turnOf(this.#fen), this.#config.lang);
+  }
+
+  // --- geometry for hosts and tests ------------------------------------------------------------------------
+
+  #scale() {
+    const rect = this.#canvases[2].getBoundingClientRect();
+    return { rect, sx: this.#canvases[2].width / rect.width, sy: this.#canvases[2].height / rect.height };
+  }
+
+  /** The centre of `square` in client (viewport) coordinates. */
+  pointOf(square) {
+    const p = this.#view?.pointOf(String(square));
+    if (!p) return null;
+    const { rect, sx, sy } = this.#scale();
+    return { x: rect.left + p[0] / sx, y: rect.top + p[1] / sy };
+  }
+
+  /** The square at client coordinates (`x`, `y`), or `null`. */
+  squareAt(x, y) {
+    if (!this.#view) return null;
+    const { rect, sx, sy } = this.#scale();
+    return this.#view.squareAt((x - rect.left) * sx, (y - rect.top) * sy) ?? null;
+  }
+
+  /** The user's arrows and circles (drawn with the secondary button). */
+  userShapes() {
+    return (this.#view?.get('userShapes') ?? '').split(' ').filter(Boolean).map((t) => {
+      const [sq, brush] = t.split(':');
+      return { from: sq.slice(0, 2), to: sq.slice(2) || null, brush };
+    });
+  }
+
+  /** The selected square, or `null`. */
+  get selected() {
+    return this.#view?.get('selected') ?? null;
+  }
+
+  /** Puts the other side at the bottom. */
+  flip() {
+    return this.set({ orientation: this.#config.orientation === 'red' ? 'black' : 'red' });
+  }
+
+  /** Unbinds every listener, stops the observers and frees the wasm object; the element is emptied. */
+  destroy() {
+    if (!this.#view) return;
+    this.#abort.abort();
+    this.#resize.disconnect();
+    cancelAnimationFrame(this.#raf);
+    this.#view.free();
+    this.#view = null;
+    this.#root.replaceChildren();
+  }
+
+  // --- DOM events ------------------------------------------------------------------------------------------
+
+  #sizeNow() {
+    if (!this.#view) return;
+    const w = this.#wrap.clientWidth;
+    const h = this.#wrap.clientHeight;
+    if (!w || !h) return;
+    this.#dpr = window.devicePixelRatio || 1;
+    this.#view.resize(w, h, this.#dpr);
+    this.#rect = null;
+  }
+
+  #bind() {
+    const signal = this.#abort.signal;
+    const overlay = this.#canvases[2];
+    const wrap = this.#wrap;
+    const on = (target, type, fn, opts = {}) => target.addEventListener(type, fn, { ...opts, signal });
+    on(overlay, 'pointerdown', (e) => this.#down(e));
+    on(overlay, 'pointermove', (e) => this.#move(e));
+    on(overlay, 'pointerup', (e) => this.#up(e));
+    on(overlay, 'pointercancel', () => this.#cancel());
+    on(overlay, 'contextmenu', (e) => e.preventDefault());
+    on(wrap, 'keydown', (e) => this.#key(e));
+    on(wrap, 'focus', () => {
+      if (wrap.matches(':focus-visible')) this.#flags(this.#view.setFocus(true));
+    });
+    on(wrap, 'blur', () => {
+      this.#view?.pointer(3, 0, 0, 0, false, false);
+      this.#flags(this.#view.setFocus(false));
+    });
+    on(this.#reducedMotion, 'change', () => this.#applyMotion());
+    // A change of devicePixelRatio (zoom, moving to another screen) does not resize the element.
+    const watchDpr = () => {
+      const mq = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+      on(mq, 'change', () => {
+        this.#sizeNow();
+        watchDpr();
+      }, { once: true });
+    };
+    watchDpr();
+  }
+
+  #xy(e) {
+    // The rectangle is read once per gesture: no layout per pointer move.
+    const r = this.#rect ?? (this.#rect = this.#scale());
+    return [(e.clientX - r.rect.left) * r.sx, (e.clientY - r.rect.top) * r.sy];
+  }
+
+  #down(e) {
+    if (this.#pointer !== null && e.pointerId !== this.#pointer) return; // a second finger
+    if (e.button !== 0 && e.button !== 2) return;
+    this.#rect = null;
+    e.preventDefault();
+    if (!this.#wrap.contains(this.#wrap.getRootNode().activeElement)) this.#wrap.focus({ preventScroll: true, focusVisible: false });
+    this.#pointer = e.pointerId;
+    try {
+      e.target.setPointerCapture(e.pointerId);
+    } catch {
+      // a synthetic event (no such active pointer): the gesture works without capture
+    }
+    const [x, y] = this.#xy(e);
+    this.#flags(this.#view.pointer(0, x, y, e.button, e.shiftKey || e.ctrlKey, e.altKey || e.metaKey));
+  }
+
+  #move(e) {
+    if (e.pointerId !== this.#pointer || !this.#view) return;
+    const [x, y] = this.#xy(e);
+    this.#view.pointer(1, x, y, 0, false, false);
+  }
+
+  #up(e) {
+    if (e.pointerId !== this.#pointer || !this.#view) return;
+    this.#pointer = null;
+    const [x, y] = this.#xy(e);
+    this.#flags(this.#view.pointer(2, x, y, 0, false, false));
+  }
+
+  #cancel() {
+    this.#pointer = null;
+    if (this.#view) this.#flags(this.#view.pointer(3, 0, 0, 0, false, false));
+  }
+
+  #key(e) {
+    const k = KEYS[e.key];
+    if (!k || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    this.#flags(this.#view.key(k));
+  }
+
+  #flags(flags) {
+    if (!this.#view) return;
+    if (flags & F.MOVED) {
+      const move = this.#view.takeIntent();
+      if (move) this.#emit(move);
+    } else if (flags & F.CURSOR) {
+      this.#announce(this.#cursorText());
+    } else if (flags & F.SELECT && this.#view.get('selected')) {
+      const sq = this.#view.get('selected');
+      const name = pieceName(this.#view.get('pieceAt', sq), this.#config.lang);
+      this.#announce(this.#config.lang === 'zh' ? `选中${name} ${sq}` : `${name} ${sq} selected`);
+    }
+    this.#animate(flags);
+  }
+
+  #cursorText() {
+    const sq = this.#view.get('cursor');
+    if (!sq) return '';
+    const p = this.#view.get('pieceAt', sq);
+    const zh = this.#config.lang === 'zh';
+    const what = p ? pieceName(p, this.#config.lang) : zh ? '空' : 'empty';
+    const sel = this.#view.get('selected');
+    const dest = sel && this.#view.get('destsOf', sel).split(' ').includes(sq);
+    return `${sq} ${what}${dest ? (zh ? '，可走' : ', a legal destination') : ''}`;
+  }
+
+  #announce(text) {
+    this.#live.textContent = text;
+  }
+
+  #animate(flags) {
+    if (!(flags & F.ANIMATE) || this.#raf) return;
+    const step = (now) => {
+      this.#raf = 0;
+      if (!this.#view) return;
+      if (this.#view.frame(now) & F.ANIMATE) this.#raf = requestAnimationFrame(step);
+    };
+    this.#raf = requestAnimationFrame(step);
+  }
+
+  #emit(move) {
+    const from = move.slice(0, 2);
+    const to = move.slice(2);
+    const before = this.#fen;
+    // The user's move flips the side to move of the board's FEN until the host sets a new one.
+    const fields = before.split(/\s+/);
+    fields[1] = turnOf(before) === 'red' ? 'b' : 'w';
+    this.#fen = fields.join(' ');
+    const captured = piecesOf(before.split(/\s+/)[0]).find(([sq]) => sq === to)?.[1] ?? null;
+    const piece = this.#view.get('pieceAt', to);
+    const detail = { move, from, to, piece, captured, fen: this.fen };
+    this.#hooks.beforeEmit?.(detail);
+    this.#announce(this.#moveText(detail, before));
+    this.#describe();
+    this.#config.onMove?.(move, detail);
+    const target = this.#root instanceof ShadowRoot ? this.#root.host : this.#root;
+    target.dispatchEvent(new CustomEvent('move', { detail, bubbles: true, composed: true }));
+  }
+
+  #moveText(d, fenBefore) {
+    const zh = this.#config.lang === 'zh';
+    let info = d.info;
+    if (!info) {
+      try {
+        const g = new Game(fenBefore);
+        info = g.validate(d.move).legal ? g.play(d.move) : null;
+        g.free();
+      } catch {
+        info = null;
+      }
+    }
+    const name = d.piece ? pieceName(d.piece, this.#config.lang) : '';
+    if (zh) {
+      const text = info ? info.chinese : `${name} ${d.from}到${d.to}`;
+      return `${text}${d.captured ? `，吃${pieceName(d.captured, 'zh').slice(1)}` : ''}${info?.check ? '，将军' : ''}`;
+    }
+    const text = `${name} ${d.from} to ${d.to}${d.captured ? `, takes ${pieceName(d.captured, 'en')}` : ''}`;
+    return `${text}${info ? ` (${info.wxf})` : ''}${info?.check ? ', check' : ''}`;
+  }
+
+  /** For `<xiangqi-board>`: announce a line in the live region. */
+  announce(text) {
+    this.#announce(String(text));
+  }
+}
+
+// --- <xiangqi-board> -------------------------------------------------------------------------------------------
+
+const ATTRS = {
+  fen: 'fen', orientation: 'orientation', movable: 'movable', 'piece-set': 'pieceSet', coordinates: 'coordinates',
+  theme: 'theme', lang: 'lang', 'last-move': 'lastMove', check: 'check', label: 'label',
+};
+
+function attrValue(name, value) {
+  if (name === 'coordinates') return value === 'false' ? 'none' : value === '' || value === 'true' ? 'iccs' : value;
+  if (name === 'check') return value === '' || value === 'true' ? true : value === 'false' ? null : value;
+  return value;
+}
+
+/**
+ * `<xiangqi-board fen="…" orientation="black" interactive>`: the board as one tag. Attributes mirror the config
+ * (`fen`, `orientation`, `movable`, `piece-set`, `coordinates`, `theme`, `lang`, `last-move`, `check`, `label`);
+ * with `interactive` and no host it plays legal moves on its own `Game`. Fires `move` events.
+ */
+export class XiangqiBoardElement extends HTMLElement {
+  static observedAttributes = [...Object.keys(ATTRS), 'interactive'];
+  #board = null;
+  #game = null;
+  #pending = {};
+  #ready;
+  #resolve;
+  #connecting = false;
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+    this.#ready = new Promise((resolve) => { this.#resolve = resolve; });
+  }
+
+  /** Resolves with the element once its board is painted. */
+  get ready() {
+    return this.#ready;
+  }
+
+  /** The board API (`set`, `pointOf`, `squareAt`, ...), once connected and ready; else `null`. */
+  get board() {
+    return this.#board;
+  }
+
+  /** The game an `interactive` board plays on (`null` otherwise). */
+  get game() {
+    return this.#game;
+  }
+
+  /** The FEN of the board as it stands (after the user's moves too). */
+  get fen() {
+    if (this.#game) return this.#game.fen();
+    return this.#board?.fen ?? this.getAttribute('fen') ?? START;
+  }
+
+  set fen(value) {
+    this.setAttribute('fen', String(value));
+  }
+
+  /** Changes the config (as `board.set`), before or after the board is ready. */
+  set(config) {
+    checkConfig(config);
+    if (this.#board) this.#apply(config);
+    else Object.assign(this.#pending, config);
+  }
+
+  async connectedCallback() {
+    if (this.#board || this.#connecting) return;
+    this.#connecting = true;
+    const style = document.createElement('style');
+    style.textContent = ':host { display: block; }';
+    try {
+      await ready();
+    } finally {
+      this.#connecting = false;
+    }
+    if (!this.isConnected || this.#board) return;
+    const config = {};
+    for (const [attr, key] of Object.entries(ATTRS)) {
+      if (this.hasAttribute(attr)) config[key] = attrValue(attr, this.getAttribute(attr));
+    }
+    const newFen = 'fen' in this.#pending;
+    Object.assign(config, this.#pending);
+    this.#pending = {};
+    // Moved in the document (disconnected, then connected again): an interactive board keeps its game.
+    if (this.#game && !newFen) {
+      delete config.fen;
+      config.lastMove = this.#game.history().at(-1) ?? null;
+    }
+    this.#board = new Board(this.shadowRoot, {}, { beforeEmit: (d) => this.#played(d) });
+    this.shadowRoot.prepend(style);
+    this.#apply(config);
+    this.#resolve(this);
+  }
+
+  disconnectedCallback() {
+    // The board's listeners and wasm object go; the game stays, for an element that is only being moved.
+    this.#board?.destroy();
+    this.#board = null;
+  }
+
+  attributeChangedCallback(name, _old, value) {
+    if (!this.#board) return;
+    if (name === 'interactive') {
+      this.#apply({ fen: this.fen });
+      return;
+    }
+    const key = ATTRS[name];
+    if (!key) return;
+    if (key === 'fen' && value !== null && value === this.fen) return; // our own reflection
+    this.#apply({ [key]: value === null ? undefined : attrValue(name, value) });
+  }
+
+  #apply(config) {
+    const c = Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined));
+    if (this.hasAttribute('interactive')) {
+      if ('fen' in c || !this.#game) {
+        this.#game?.free();
+        this.#game = null;
+        try {
+          this.#game = new Game(c.fen ?? this.#board.fen);
+        } catch (e) {
+          // Not a legal position: show it anyway, without moves.
+          this.#board.set({ ...c, movable: 'none', dests: null });
+          console.warn(`<xiangqi-board interactive>: ${e.message}`);
+          return;
+        }
+      }
+      this.#board.set({ ...c, ...this.#gameState(), ...('lastMove' in c ? { lastMove: c.lastMove } : {}) });
+    } else {
+      if (this.#game) {
+        this.#game.free();
+        this.#game = null;
+        if (!('movable' in c)) c.movable = this.getAttribute('movable') ?? 'both';
+        if (!('dests' in c)) c.dests = null;
+      }
+      this.#board.set(c);
+    }
+  }
+
+  #gameState() {
+    const g = this.#game;
+    const over = g.outcome();
+    return {
+      fen: g.fen(),
+      movable: over ? 'none' : g.turn(),
+      dests: over ? new Map() : g.dests(),
+      check: g.isCheck(),
+    };
+  }
+
+  #played(detail) {
+    const g = this.#game;
+    if (!g) return;
+    try {
+      detail.info = g.play(detail.move);
+    } catch (e) {
+      // The board only offers the game's dests, so this cannot happen unless the page changed the game.
+      console.warn(`<xiangqi-board interactive>: ${e.message}`);
+    }
+    detail.fen = g.fen();
+    const state = this.#gameState();
+    // After the move event is dispatched: the host's listeners see the board as the user left it.
+    queueMicrotask(() => {
+      if (!this.#board) return;
+      this.#board.set({ ...state, lastMove: detail.move });
+      const over = g.outcome();
+      if (over) this.#board.announce(this.getAttribute('lang') === 'zh' ? over.explanationZh : over.explanation);
+    });
+  }
+}
+
+if (typeof customElements !== 'undefined' && !customElements.get('xiangqi-board')) {
+  customElements.define('xiangqi-board', XiangqiBoardElement);
+}
