@@ -46,10 +46,36 @@ need_node() {
   fi
 }
 
+# Only for `npm run fuzz` (scripts/fuzz.mjs): cargo-fuzz on the nightly toolchain. Not part of `all`.
+need_fuzz() {
+  rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+  if ! cargo fuzz --version >/dev/null 2>&1; then
+    log "installing cargo-fuzz (about 1.5 minutes)"
+    cargo install cargo-fuzz --locked
+  fi
+}
+
+# Only for the differential test (scripts/differential.mjs): Fairy-Stockfish's Python binding, pyffish,
+# in an ignored virtual environment. It is a GPL program used as an oracle process only, never shipped.
+PYFFISH_VERSION=0.0.90
+need_oracle() {
+  if [ ! -x .venv-oracle/bin/python ]; then
+    log "creating .venv-oracle"
+    python3 -m venv .venv-oracle
+  fi
+  if ! .venv-oracle/bin/python -c 'import pyffish' >/dev/null 2>&1; then
+    log "installing pyffish $PYFFISH_VERSION into .venv-oracle"
+    .venv-oracle/bin/pip install --quiet --disable-pip-version-check "pyffish==$PYFFISH_VERSION"
+  fi
+  .venv-oracle/bin/python -c 'import pyffish' # fails loudly if the install did not work
+}
+
 case "${1:-all}" in
   rust) need_rust ;;
   browser) need_browser ;;
   node) need_node ;;
+  fuzz) need_fuzz ;;
+  oracle) need_oracle ;;
   all) need_rust; need_node; need_browser ;;
-  *) echo "usage: setup.sh [all|rust|node|browser]" >&2; exit 2 ;;
+  *) echo "usage: setup.sh [all|rust|node|browser|fuzz|oracle]" >&2; exit 2 ;;
 esac

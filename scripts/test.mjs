@@ -30,6 +30,7 @@ const steps = [
   ['clippy wasm32', 'cargo', ['clippy', '--target', 'wasm32-unknown-unknown', '--lib', '--', '-D', 'warnings'], []],
   ['cargo test', 'cargo', ['test'], []],
   ['perft release', 'cargo', ['test', '--release', '--test', 'perft', '--', '--include-ignored'], []],
+  ['differential', node, ['scripts/differential.mjs', '--positions', '10000'], []],
   ['wasm build', node, ['scripts/build.mjs'], []],
   ['size budget', node, ['scripts/size.mjs'], ['wasm build']],
   ['types (tsc)', 'tsc', ['--noEmit', '-p', 'tests/types/tsconfig.json'], ['wasm build']],

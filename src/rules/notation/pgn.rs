@@ -645,7 +645,10 @@ pub fn write_pgn(record: &GameRecord, options: &PgnOptions) -> String {
         glue: false,
     };
     write_line(&mut out, &record.mainline, &record.start, &options.notation);
-    out.push(record.result().to_string());
+    out.push(String::from(match record.result() {
+        r @ ("1-0" | "0-1" | "1/2-1/2") => r,
+        _ => "*", // a Result header that is not a result must not reach the move text
+    }));
     let mut width = 0;
     let mut after_line_comment = false;
     // A move number (`12.`, `12...`, `(3...`) stays on the line of its move: the break goes before it.
