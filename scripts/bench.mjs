@@ -50,7 +50,7 @@ const fen = startFen();
 const span = new Game(null, { repetitionCount: 100, moveLimit: 0 });
 for (let i = 0; i < 40; i++) for (const m of ['h0g2', 'h9g7', 'g2h0', 'g7h9']) span.play(m);
 const engine = new Engine({ hashMb: 16 });
-// Enforce mode (rulings.md R05): Black's h7i7 completes the repetition that condemns Red's chase, so playing
+// Enforce mode (rulings case R05): Black's h7i7 completes the repetition that condemns Red's chase, so playing
 // it rules the repetition (once before the move, once as the game's ending).
 const enforce = new Game('4k4/9/8c/9/9/7R1/9/9/9/3K5 w - - 0 1', { mode: 'enforce' });
 for (const m of ['h4i4', 'i7h7', 'i4h4', 'h7i7', 'h4i4', 'i7h7', 'i4h4']) enforce.play(m);

@@ -145,7 +145,7 @@ fn warn_ops(start: u8, moves: &[&str]) -> Vec<Op> {
 
 /// A perpetual check from pool position 4 (4k4/8R/9/9/9/9/9/9/9/R4K3 w): the chariot checks from i9 and i8,
 /// the general steps between e9 and e8. The checks see the warning before the last move, the ruling (Red,
-/// the checking side, loses: RULES.md §5) and its replay; undo lifts it.
+/// the checking side, loses: docs/rules.md §5) and its replay; undo lifts it.
 #[test]
 fn a_perpetual_check_sequence() {
     use xiangqi_wasm::rules::{Color, Reason};

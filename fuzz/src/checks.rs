@@ -749,7 +749,7 @@ pub fn game_ops(input: &GameInput) -> Game {
                         } else {
                             played.expect("a warned move is still legal");
                             if g.position().has_legal_move() {
-                                // Mate and stalemate come first (RULES.md §4); otherwise the warning
+                                // Mate and stalemate come first (docs/rules.md §4); otherwise the warning
                                 // is the ending.
                                 assert_eq!(g.outcome(), Some(&w), "{}", g.position().fen());
                             }
