@@ -304,6 +304,18 @@ fn uci(session: &mut UciSession, line: &str) -> (Vec<String>, Action) {
     (out, a)
 }
 
+/// Sends a `go` command and runs the search it asks for; returns every line written.
+fn uci_go(session: &mut UciSession, line: &str) -> Vec<String> {
+    let Action::Go(limits) = uci(session, line).1 else {
+        panic!("{line}: not accepted");
+    };
+    let mut lines = Vec::new();
+    session.go(&limits, &NoClock, &AtomicBool::new(false), &mut |l| {
+        lines.push(l.to_string())
+    });
+    lines
+}
+
 #[test]
 fn uci_session_speaks_the_protocol() {
     let mut s = UciSession::new();
@@ -376,13 +388,7 @@ fn uci_never_searches_a_position_it_was_not_given() {
             "{bad}: {out:?}"
         );
         assert!(s.game().is_none(), "{bad}");
-        let Action::Go(limits) = uci(&mut s, "go depth 2").1 else {
-            panic!("{bad}: go not accepted");
-        };
-        let mut lines = Vec::new();
-        s.go(&limits, &NoClock, &AtomicBool::new(false), &mut |l| {
-            lines.push(l.to_string())
-        });
+        let lines = uci_go(&mut s, "go depth 2");
         assert_eq!(
             lines.last().map(String::as_str),
             Some("bestmove (none)"),
@@ -405,13 +411,7 @@ fn uci_follows_a_game_past_the_library_ending() {
     let game = s.game().expect("the position was followed");
     assert_eq!(game.history().len(), 3);
     assert!(game.outcome().is_some(), "the move limit was passed");
-    let Action::Go(limits) = uci(&mut s, "go depth 3").1 else {
-        panic!("go not accepted");
-    };
-    let mut lines = Vec::new();
-    s.go(&limits, &NoClock, &AtomicBool::new(false), &mut |l| {
-        lines.push(l.to_string())
-    });
+    let lines = uci_go(&mut s, "go depth 3");
     let best = lines
         .last()
         .unwrap()

@@ -4,19 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Game, Engine, Clock, parsePgn, isXiangqiError } from '../../pkg/node.mjs';
+import { Game, Engine, Clock, parsePgn } from '../../pkg/node.mjs';
 import { readJsonl, root } from '../support/data.mjs';
+import { throwsCode } from '../support/assert.mjs';
 
-function throwsCode(fn, code) {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(isXiangqiError(e), `not a XiangqiError: ${e}`);
-    assert.equal(e.code, code, e.message);
-    return e;
-  }
-  assert.fail(`expected ${code}, nothing thrown`);
-}
 
 /** Everything observable about a game, to check that a failed call changed nothing. */
 function snapshot(g) {

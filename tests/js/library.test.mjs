@@ -6,17 +6,8 @@ import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { Game, parsePgn, startFen, validateFen, isXiangqiError } from '../../pkg/node.mjs';
 import { readJsonl } from '../support/data.mjs';
+import { throwsCode } from '../support/assert.mjs';
 
-function throwsCode(fn, code) {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(isXiangqiError(e), `not a XiangqiError: ${e}`);
-    assert.equal(e.code, code, e.message);
-    return e;
-  }
-  assert.fail(`expected ${code}, nothing thrown`);
-}
 
 /** Everything observable about a game, to check that a failed call changed nothing. */
 const snapshot = (g) => JSON.stringify([g.fen(), g.initialFen(), g.history(), g.outcome(), g.options(), g.drawOffer(),

@@ -4,23 +4,14 @@
 // (`repetitionViolations`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Game, isXiangqiError } from '../../pkg/node.mjs';
+import { Game } from '../../pkg/node.mjs';
 import { readJsonl } from '../support/data.mjs';
+import { throwsCode } from '../support/assert.mjs';
 
 const EXPECTED = { red_wins: '1-0', black_wins: '0-1', red_loses: '0-1', black_loses: '1-0', draw: '1/2-1/2' };
 const PROJECT = readJsonl('rulings.jsonl').filter((c) => c.source === 'project');
 const caseOf = (id) => PROJECT.find((c) => c.id === id);
 
-function throwsCode(fn, code) {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(isXiangqiError(e), `not a XiangqiError: ${e}`);
-    assert.equal(e.code, code, e.message);
-    return e;
-  }
-  assert.fail(`expected ${code}, nothing thrown`);
-}
 
 function snapshot(g) {
   return JSON.stringify([g.fen(), g.history(), g.outcome(), g.options(), g.idleOverrides(), g.allowedMoves()]);
