@@ -1,4 +1,4 @@
-//! The native command line: `xiangqi perft`, `xiangqi moves`, and its errors (exit status 2).
+//! The native command line: `xiangqi perft`, `moves`, `match`, `openings`, and its errors (exit status 2).
 
 use std::process::{Command, Output};
 
@@ -79,4 +79,89 @@ fn bad_arguments_exit_with_status_2_and_one_line() {
         assert!(err.starts_with("xiangqi: "), "{args:?}: {err}");
         assert!(o.stdout.is_empty(), "{args:?}");
     }
+}
+
+/// `xiangqi match` between two in-process engines at a tiny depth, and against a UCI engine (this binary's own
+/// `uci`): every game is reported, the tally adds up, and the summary carries the Elo interval and the SPRT.
+#[test]
+fn match_plays_refereed_games_and_reports_the_score() {
+    let me = env!("CARGO_BIN_EXE_xiangqi");
+    let uci = format!("{me} uci");
+    for extra in [vec![], vec!["--b-uci", uci.as_str()]] {
+        let mut args = vec![
+            "match",
+            "--a-depth",
+            "2",
+            "--b-depth",
+            "1",
+            "--openings",
+            "1",
+            "--games",
+            "2",
+            "--max-plies",
+            "40",
+            "--sprt",
+            "0,50",
+            "--jobs",
+            "2",
+        ];
+        args.extend(extra.iter().copied());
+        let o = xiangqi(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = stdout(&o);
+        let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+        assert_eq!(games.len(), 2, "{out}");
+        assert!(
+            games.iter().any(|l| l.contains("A=red"))
+                && games.iter().any(|l| l.contains("A=black"))
+        );
+        let summary = out
+            .lines()
+            .find(|l| l.starts_with("A: +"))
+            .expect("a summary line");
+        let nums: Vec<u32> = summary
+            .trim_start_matches("A: ")
+            .split_whitespace()
+            .take(3)
+            .map(|t| t.trim_start_matches(['+', '=', '-']).parse().unwrap())
+            .collect();
+        assert_eq!(nums.iter().sum::<u32>(), 2, "{summary}");
+        assert!(summary.contains("SPRT(+0, +50) LLR"), "{summary}");
+        assert!(out.contains("SPRT: "), "{out}");
+    }
+    let o = xiangqi(&["match", "--sprt", "10,0"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// `xiangqi openings` writes distinct legal openings, one a line, that `match --openings FILE` reads.
+#[test]
+fn openings_are_legal_and_readable_by_match() {
+    let o = xiangqi(&[
+        "openings", "--count", "3", "--plies", "2", "--depth", "2", "--max-cp", "300",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    for l in &lines {
+        assert_eq!(l.split_whitespace().count(), 2, "{l}");
+    }
+    let file = std::env::temp_dir().join(format!("xiangqi-openings-{}.txt", std::process::id()));
+    std::fs::write(&file, &out).unwrap();
+    let o = xiangqi(&[
+        "match",
+        "--a-depth",
+        "1",
+        "--b-depth",
+        "1",
+        "--openings",
+        file.to_str().unwrap(),
+        "--games",
+        "1",
+        "--max-plies",
+        "10",
+    ]);
+    std::fs::remove_file(&file).ok();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("opening   1"));
 }
