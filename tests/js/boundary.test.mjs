@@ -162,3 +162,53 @@ test('the panic hook is installed at module start', () => {
   const errorImport = imports.find((n) => /^__wbg_error_/.test(n));
   assert.match(glue, new RegExp(`${errorImport}: function\\([^)]*\\) \\{[^}]*console\\.error\\(`));
 });
+
+test('sweep: every method of a freed Game, Engine, Clock throws ERR_FREED, whatever the arguments', () => {
+  const values = [undefined, null, 0, 'h2e2', { depth: 1 }, [], 'red', () => 1];
+  let n = 0;
+  for (const [name, { make }] of Object.entries(CALLS)) {
+    const obj = make();
+    obj.free();
+    const proto = Object.getPrototypeOf(obj);
+    const methods = Object.getOwnPropertyNames(proto).filter((k) => k !== 'constructor' && k !== 'free'
+      && !k.startsWith('__') && typeof proto[k] === 'function');
+    assert.ok(methods.length >= 2, `${name}: ${methods}`);
+    for (const m of methods) {
+      for (const v of values) {
+        throwsCode(() => obj[m](v, v), 'ERR_FREED', new RegExp(`^${name}\\.${m}:`));
+        n++;
+      }
+    }
+  }
+  assert.ok(n > 100, `${n}`);
+});
+
+test('sweep: a freed object as the argument of every method is a typed error and changes nothing', () => {
+  const g = new Game();
+  g.play('h2e2');
+  const engine = new Engine({ hashMb: 1 });
+  const clock = new Clock('cxa-6.1');
+  const state = () => JSON.stringify([g.fen(), g.history(), g.outcome(), g.options(), clock.turn(), clock.remaining('red')]);
+  const before = state();
+  const freed = [new Game(), new Engine({ hashMb: 1 }), new Clock('cxa-6.1')];
+  for (const o of freed) o.free();
+  const targets = [[g, Game], [engine, Engine], [clock, Clock]];
+  let n = 0;
+  for (const v of freed) {
+    for (const [obj, cls] of targets) {
+      for (const m of Object.getOwnPropertyNames(cls.prototype)) {
+        if (m === 'constructor' || m === 'free' || m.startsWith('__') || typeof cls.prototype[m] !== 'function') continue;
+        throwsCode(() => obj[m](v), 'ERR_FREED', /passed to it has been freed/);
+        throwsCode(() => obj[m]('h2e2', v), 'ERR_FREED', /passed to it has been freed/);
+        n++;
+      }
+    }
+    for (const f of ['fromFen', 'fromPgn', 'fromDhtmlxq']) throwsCode(() => Game[f](v), 'ERR_FREED');
+  }
+  assert.ok(n > 50, `${n}`);
+  assert.equal(state(), before);
+  // Everything still works.
+  g.play('h9g7');
+  assert.equal(g.history().length, 2);
+  assert.equal(typeof engine.search(g, { depth: 1 }).move, 'string');
+});
