@@ -38,7 +38,11 @@ function __xqError(code, message) {
 function __xqFreedObject(a) {
   return (${BOUNDARY_CLASSES.map((c) => `a instanceof ${c}`).join(' || ')}) && (a[__xqFreed] || !a.__wbg_ptr);
 }
-function __xqTranslate(e, where) {
+// Only on the error path (nothing is added to a call that succeeds): a call that failed with a freed object among
+// its arguments failed because of it (wasm-bindgen's null pointer, or a typed error of the Rust code reading it).
+function __xqTranslate(e, where, args) {
+  const freed = args.find(__xqFreedObject);
+  if (freed) return __xqError('ERR_FREED', \`\${where}: the \${freed.constructor.name} passed to it has been freed (free() or [Symbol.dispose]())\`);
   if (!(e instanceof Error) || e.name === 'XiangqiError' || typeof e.message !== 'string') return e;
   if (e.message.startsWith('null pointer passed to rust')) {
     return __xqError('ERR_FREED', \`\${where}: an object passed to it has been freed (free() or [Symbol.dispose]())\`);
@@ -58,14 +62,11 @@ for (const [cls, name] of [${BOUNDARY_CLASSES.map((c) => `[${c}, '${c}']`).join(
     const where = \`\${name}.\${key}\`;
     proto[key] = { [key](...args) {
       if (this[__xqFreed] || !this.__wbg_ptr) throw __xqError('ERR_FREED', \`\${where}: this \${name} has been freed (free() or [Symbol.dispose]())\`);
-      for (const a of args) {
-        if (__xqFreedObject(a)) throw __xqError('ERR_FREED', \`\${where}: the \${a.constructor.name} passed to it has been freed (free() or [Symbol.dispose]())\`);
-      }
       this[__xqBusy] = (this[__xqBusy] ?? 0) + 1;
       try {
         return f.apply(this, args);
       } catch (e) {
-        throw __xqTranslate(e, where);
+        throw __xqTranslate(e, where, args);
       } finally {
         if (--this[__xqBusy] === 0 && this[__xqFreed]) rawFree.call(this);
       }
@@ -76,13 +77,10 @@ for (const [cls, name] of [${BOUNDARY_CLASSES.map((c) => `[${c}, '${c}']`).join(
     if (typeof f !== 'function' || key.startsWith('__') || ['length', 'name', 'prototype'].includes(key)) continue;
     const where = \`\${name}.\${key}\`;
     cls[key] = { [key](...args) {
-      for (const a of args) {
-        if (__xqFreedObject(a)) throw __xqError('ERR_FREED', \`\${where}: the \${a.constructor.name} passed to it has been freed (free() or [Symbol.dispose]())\`);
-      }
       try {
         return f.apply(this, args);
       } catch (e) {
-        throw __xqTranslate(e, where);
+        throw __xqTranslate(e, where, args);
       }
     } }[key];
   }

@@ -135,7 +135,7 @@ export type FenErrorCode =
  * - `ERR_OPTIONS`: an unknown option or an option of the wrong type or range;
  * - `ERR_ARGUMENT`: an argument of the wrong JS type (a number where a string belongs, ...) or out of range;
  * - `ERR_FREED`: a method of an object after its `free()` / `[Symbol.dispose]()`, or a freed object passed as an
- *   argument;
+ *   argument that the call reads;
  * - `ERR_BUSY`: a method of an object called from inside one of its own calls (e.g. `engine.search` from its own
  *   `onProgress`); the object stays usable. (`free()` there is not an error: it takes effect when the call returns.)
  */
