@@ -28,8 +28,8 @@ const BUDGET_RULES_GZIP = 120 * 1024;
 /** The whole package, with the hint engine, the notation / record API and the board painter (about 20 KB of it;
  * ffish ships 309 KB gzipped). */
 // 215 KB until the panic hook (console_error_panic_hook: +1.2 KB, wasm and glue) and the freed / busy object
-// guard of scripts/pkg-postprocess.mjs (+0.9 KB of glue) were added: raised by their measured cost, 2.1 KB.
-const BUDGET_FULL_GZIP = 217.1 * 1024;
+// guard of scripts/pkg-postprocess.mjs (+1.0 KB of glue) were added: raised by their measured cost, 2.2 KB.
+const BUDGET_FULL_GZIP = 217.2 * 1024;
 const json = process.argv.includes('--json');
 /** The board's own JS (the worker files are not the board's). */
 const BOARD_JS = ['board.js'];
