@@ -19,10 +19,95 @@ const INSPECT_HOOK = `
 // Added by scripts/pkg-postprocess.mjs: what console.log shows in Node, Deno and Bun.
 Game.prototype[Symbol.for('nodejs.util.inspect.custom')] = function inspect() { return this.__wbg_ptr ? this.toString() : 'Game (freed)'; };
 `;
+// wasm-bindgen's own checks throw plain Errors: a method of a freed object ("null pointer passed to rust"), a
+// method called while the same object is busy, e.g. engine.search inside its own onProgress ("recursive use of
+// an object detected ..."), free() while busy ("attempted to take ownership ..."). This wraps every method of the
+// exported classes so that those become XiangqiErrors with the codes ERR_FREED and ERR_BUSY (docs/js-api.md),
+// and makes free() / [Symbol.dispose]() during a call on the same object (inside onProgress) deferred: the object
+// counts as freed at once (every later call throws ERR_FREED) and its memory is released when the call returns.
+const BOUNDARY_CLASSES = ['Game', 'Engine', 'Clock', 'BoardView'];
+const BOUNDARY_GUARD = `
+// Added by scripts/pkg-postprocess.mjs: typed errors for freed and busy objects (ERR_FREED, ERR_BUSY).
+const __xqBusy = Symbol('xiangqi busy'), __xqFreed = Symbol('xiangqi freed');
+function __xqError(code, message) {
+  const e = new Error(message);
+  e.name = 'XiangqiError';
+  e.code = code;
+  return e;
+}
+function __xqFreedObject(a) {
+  return (${BOUNDARY_CLASSES.map((c) => `a instanceof ${c}`).join(' || ')}) && (a[__xqFreed] || !a.__wbg_ptr);
+}
+// Only on the error path (nothing is added to a call that succeeds): a call that failed with a freed object among
+// its arguments failed because of it (wasm-bindgen's null pointer, or a typed error of the Rust code reading it).
+function __xqTranslate(e, where, args) {
+  const freed = args.find(__xqFreedObject);
+  if (freed) return __xqError('ERR_FREED', \`\${where}: the \${freed.constructor.name} passed to it has been freed (free() or [Symbol.dispose]())\`);
+  if (!(e instanceof Error) || e.name === 'XiangqiError' || typeof e.message !== 'string') return e;
+  if (e.message.startsWith('null pointer passed to rust')) {
+    return __xqError('ERR_FREED', \`\${where}: an object passed to it has been freed (free() or [Symbol.dispose]())\`);
+  }
+  if (e.message.startsWith('recursive use of an object') || e.message.startsWith('attempted to take ownership')) {
+    return __xqError('ERR_BUSY', \`\${where}: the object is busy (called from inside one of its own calls, e.g. from onProgress); call it after that call returns\`);
+  }
+  return e;
+}
+for (const [cls, name] of [${BOUNDARY_CLASSES.map((c) => `[${c}, '${c}']`).join(', ')}]) {
+  const proto = cls.prototype;
+  const rawFree = proto.free;
+  for (const key of Object.getOwnPropertyNames(proto)) {
+    const d = Object.getOwnPropertyDescriptor(proto, key);
+    if (key === 'constructor' || key === 'free' || key.startsWith('__') || typeof d.value !== 'function') continue;
+    const f = d.value;
+    const where = \`\${name}.\${key}\`;
+    proto[key] = { [key](...args) {
+      if (this[__xqFreed] || !this.__wbg_ptr) throw __xqError('ERR_FREED', \`\${where}: this \${name} has been freed (free() or [Symbol.dispose]())\`);
+      this[__xqBusy] = (this[__xqBusy] ?? 0) + 1;
+      try {
+        return f.apply(this, args);
+      } catch (e) {
+        throw __xqTranslate(e, where, args);
+      } finally {
+        if (--this[__xqBusy] === 0 && this[__xqFreed]) rawFree.call(this);
+      }
+    } }[key];
+  }
+  for (const key of Object.getOwnPropertyNames(cls)) {
+    const f = cls[key];
+    if (typeof f !== 'function' || key.startsWith('__') || ['length', 'name', 'prototype'].includes(key)) continue;
+    const where = \`\${name}.\${key}\`;
+    cls[key] = { [key](...args) {
+      try {
+        return f.apply(this, args);
+      } catch (e) {
+        throw __xqTranslate(e, where, args);
+      }
+    } }[key];
+  }
+  // free() twice, or on a freed object, does nothing; during a call on the same object it is deferred.
+  proto.free = function free() {
+    if (this[__xqFreed] || !this.__wbg_ptr) return;
+    if (this[__xqBusy]) {
+      this[__xqFreed] = true;
+      return;
+    }
+    rawFree.call(this);
+  };
+  if (Symbol.dispose) proto[Symbol.dispose] = proto.free;
+}
+`;
 let glue = readFileSync(join(pkgDir, `${NAME}.js`), 'utf8');
 if (!glue.includes("Symbol.for('nodejs.util.inspect.custom')")) {
   if (!/^export class Game \{/m.test(glue)) fail('no `export class Game` in the glue: update the inspect hook');
   glue += INSPECT_HOOK;
+  writeFileSync(join(pkgDir, `${NAME}.js`), glue);
+}
+if (!glue.includes('typed errors for freed and busy objects')) {
+  for (const c of BOUNDARY_CLASSES) {
+    if (!new RegExp(`^export class ${c} \\{`, 'm').test(glue)) fail(`no \`export class ${c}\` in the glue: update the boundary guard`);
+  }
+  if (!glue.includes('null pointer passed to rust') && !glue.includes('__wbindgen_throw')) fail('the glue has no __wbindgen_throw: update the boundary guard');
+  glue += BOUNDARY_GUARD;
   writeFileSync(join(pkgDir, `${NAME}.js`), glue);
 }
 

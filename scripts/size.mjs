@@ -27,7 +27,9 @@ const files = ['xiangqi_wasm_bg.wasm', 'xiangqi_wasm.js'];
 const BUDGET_RULES_GZIP = 120 * 1024;
 /** The whole package, with the hint engine, the notation / record API and the board painter (about 20 KB of it;
  * ffish ships 309 KB gzipped). */
-const BUDGET_FULL_GZIP = 215 * 1024;
+// 215 KB until the panic hook (console_error_panic_hook: +1.2 KB, wasm and glue) and the freed / busy object
+// guard of scripts/pkg-postprocess.mjs (+1.0 KB of glue) were added: raised by their measured cost, 2.2 KB.
+const BUDGET_FULL_GZIP = 217.2 * 1024;
 const json = process.argv.includes('--json');
 /** The board's own JS (the worker files are not the board's). */
 const BOARD_JS = ['board.js'];
@@ -85,10 +87,17 @@ if (process.argv.includes('--breakdown')) {
   }
   ok &&= report.rules.at(-1).gzip < BUDGET_RULES_GZIP;
 }
+/** What scripts/pkg-postprocess.mjs appends to the package's glue (the inspect hook, the freed / busy guard),
+ * gzipped: the --breakdown variants are not post-processed, so the board's share leaves it out. */
+function postprocessAdded() {
+  const glue = readFileSync(join(root, 'pkg', 'xiangqi_wasm.js'), 'utf8');
+  const cut = glue.indexOf('\n// Added by scripts/pkg-postprocess.mjs');
+  return cut < 0 ? 0 : gzipSync(glue, { level: 9 }).length - gzipSync(glue.slice(0, cut), { level: 9 }).length;
+}
 /** The board's share of the download (after --breakdown): the growth of wasm + glue, and its own JS, gzipped. */
 function boardShare() {
   const js = BOARD_JS.reduce((n, f) => n + gzipSync(readFileSync(join(root, 'pkg', f)), { level: 9 }).length, 0);
-  return { wasmGrowth: report.full.at(-1).gzip - report['no-board'].at(-1).gzip, js };
+  return { wasmGrowth: report.full.at(-1).gzip - postprocessAdded() - report['no-board'].at(-1).gzip, js };
 }
 
 // --- the table of docs/js-api.md ---------------------------------------------------------------------------
@@ -125,7 +134,7 @@ function rowOf(key, rows, base, noBoard) {
   const [wasm, glue, total] = [rows[0], rows[1], rows.at(-1)];
   let delta = '';
   if (key === 'full') {
-    if (noBoard) delta = ` (board +${((total.gzip - noBoard) / 1024).toFixed(1)})`;
+    if (noBoard) delta = ` (board +${((total.gzip - postprocessAdded() - noBoard) / 1024).toFixed(1)})`;
   } else if (base && key !== 'rules' && key !== 'no-board') {
     delta = ` (+${((total.gzip - base) / 1024).toFixed(1)})`;
   }

@@ -564,3 +564,60 @@ fn database_style_file_in_utf8_and_gbk() {
         assert_eq!(res.unwrap_err().code(), "ERR_RECORD_ENCODING");
     }
 }
+
+/// `GameRecord::to_game` relies on the options a rules tag gives being valid (it has no error for them): every
+/// value the tag reader accepts is in range, so `Options::validate` passes and `to_game` never panics, whatever
+/// the tag says.
+#[test]
+fn rules_tag_options_always_validate() {
+    use xiangqi_wasm::rules::notation::record::RULES_TAG;
+    let values = [
+        "",
+        "0",
+        "1",
+        "2",
+        "4",
+        "5",
+        "100",
+        "101",
+        "10000",
+        "10001",
+        "4294967295",
+        "4294967296",
+        "-1",
+        "true",
+        "false",
+        "x",
+        "1.5",
+    ];
+    let keys = [
+        "moveLimit",
+        "repetitionCount",
+        "mode",
+        "checkDiscount",
+        "mateThreatDepth",
+        "cxaCheckChases",
+        "axf",
+        "cxa",
+    ];
+    let mut n = 0;
+    for k in keys {
+        for v in values {
+            for tag in [
+                format!("{k}={v}"),
+                format!("cxa {k}={v} {k}"),
+                k.to_string(),
+            ] {
+                let rec = GameRecord {
+                    headers: vec![(RULES_TAG.to_string(), tag.clone())],
+                    start: Position::new(),
+                    mainline: Line::default(),
+                };
+                assert!(rec.options().validate().is_ok(), "{tag}");
+                assert!(rec.to_game().is_ok(), "{tag}");
+                n += 1;
+            }
+        }
+    }
+    assert_eq!(n, keys.len() * values.len() * 3);
+}

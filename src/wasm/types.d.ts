@@ -133,7 +133,11 @@ export type FenErrorCode =
  *   `ERR_NO_DRAW_OFFER`: accepting a draw nobody offered;
  * - `ERR_SQUARE`: the text is not a square;
  * - `ERR_OPTIONS`: an unknown option or an option of the wrong type or range;
- * - `ERR_ARGUMENT`: an argument of the wrong JS type (a number where a string belongs, ...) or out of range.
+ * - `ERR_ARGUMENT`: an argument of the wrong JS type (a number where a string belongs, ...) or out of range;
+ * - `ERR_FREED`: a method of an object after its `free()` / `[Symbol.dispose]()`, or a freed object passed as an
+ *   argument that the call reads;
+ * - `ERR_BUSY`: a method of an object called from inside one of its own calls (e.g. `engine.search` from its own
+ *   `onProgress`); the object stays usable. (`free()` there is not an error: it takes effect when the call returns.)
  */
 export type ErrorCode =
   | FenErrorCode
@@ -151,7 +155,9 @@ export type ErrorCode =
   | "ERR_NO_DRAW_OFFER"
   | "ERR_SQUARE"
   | "ERR_OPTIONS"
-  | "ERR_ARGUMENT";
+  | "ERR_ARGUMENT"
+  | "ERR_FREED"
+  | "ERR_BUSY";
 
 /** One problem of a FEN, as listed by `validateFen` and in the `errors` of a thrown FEN error. */
 export interface FenProblem {

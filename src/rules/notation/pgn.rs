@@ -309,10 +309,53 @@ struct LineState {
     open_at: usize,
 }
 
+/// The main line and the variations open inside it, innermost last: never empty, so the line a token belongs to
+/// ([`LineStack::top`]) always exists.
+struct LineStack {
+    main: LineState,
+    open: Vec<LineState>,
+}
+
+impl LineStack {
+    fn new(start: &Position) -> LineStack {
+        LineStack {
+            main: LineState {
+                line: Line::default(),
+                pos: start.clone(),
+                before_last: None,
+                first_ply: 1,
+                open_at: 0,
+            },
+            open: Vec::new(),
+        }
+    }
+
+    /// The innermost line: the last open variation, else the main line.
+    fn top(&mut self) -> &mut LineState {
+        self.open.last_mut().unwrap_or(&mut self.main)
+    }
+
+    /// How many lines are open, the main line included.
+    fn depth(&self) -> usize {
+        1 + self.open.len()
+    }
+
+    /// Closes the innermost variation, adding it to the move it replaces; `false` if none is open.
+    fn close(&mut self) -> bool {
+        let Some(done) = self.open.pop() else {
+            return false;
+        };
+        if let Some(n) = self.top().line.moves.last_mut() {
+            n.variations.push(done.line);
+        }
+        true
+    }
+}
+
 struct Builder {
     headers: Vec<(String, String)>,
     start: Position,
-    lines: Vec<LineState>,
+    lines: Option<LineStack>,
     has_moves: bool,
 }
 
@@ -321,30 +364,30 @@ impl Builder {
         Builder {
             headers: Vec::new(),
             start: Position::new(),
-            lines: Vec::new(),
+            lines: None,
             has_moves: false,
         }
     }
 
-    fn lines(&mut self) -> &mut Vec<LineState> {
-        if self.lines.is_empty() {
-            self.lines.push(LineState {
-                line: Line::default(),
-                pos: self.start.clone(),
-                before_last: None,
-                first_ply: 1,
-                open_at: 0,
-            });
-        }
-        &mut self.lines
+    /// The lines of the game, started from [`Builder::start`] on the first move token.
+    fn lines(&mut self) -> &mut LineStack {
+        let start = &self.start;
+        self.lines.get_or_insert_with(|| LineStack::new(start))
     }
 
-    fn finish(mut self, text: &str) -> Result<GameRecord, RecordError> {
-        if self.lines.len() > 1 {
-            let at = self.lines[self.lines.len() - 1].open_at;
+    fn finish(self, text: &str) -> Result<GameRecord, RecordError> {
+        let Some(mut stack) = self.lines else {
+            return Ok(GameRecord {
+                headers: self.headers,
+                start: self.start,
+                mainline: Line::default(),
+            });
+        };
+        if !stack.open.is_empty() {
+            let at = stack.top().open_at;
             return Err(syntax(text, at, "variation not closed with ')'"));
         }
-        let mainline = self.lines.pop().map(|s| s.line).unwrap_or_default();
+        let mainline = stack.main.line;
         Ok(GameRecord {
             headers: self.headers,
             start: self.start,
@@ -365,6 +408,13 @@ fn nag_of_suffix(s: &str) -> Option<u8> {
     })
 }
 
+/// The game a move-text token belongs to: the one being read, or a new one.
+fn body(cur: &mut Option<Builder>) -> &mut Builder {
+    let b = cur.get_or_insert_with(Builder::new);
+    b.has_moves = true;
+    b
+}
+
 /// Reads every game of a PGN text with options.
 pub fn parse_pgn_with(
     text: &str,
@@ -374,35 +424,29 @@ pub fn parse_pgn_with(
     let mut games = Vec::new();
     let mut cur: Option<Builder> = None;
     while let Some((at, tok)) = lexer.next()? {
-        if let Tok::Skip = tok {
-            continue;
-        }
-        if let Tok::Header(name, value) = tok {
-            if cur.as_ref().is_some_and(|b| b.has_moves) {
-                if let Some(b) = cur.take() {
-                    games.push(b.finish(text)?);
-                }
-            }
-            let b = cur.get_or_insert_with(Builder::new);
-            if name == "FEN" {
-                b.start = Position::from_fen(&value).map_err(|error| {
-                    let (line, column) = line_col(text, at);
-                    RecordError::Fen {
-                        line,
-                        column,
-                        error,
-                    }
-                })?;
-                b.lines.clear();
-            }
-            b.headers.push((name, value));
-            continue;
-        }
         let game_index = games.len();
-        let b = cur.get_or_insert_with(Builder::new);
-        b.has_moves = true;
         match tok {
-            Tok::Header(..) | Tok::Skip => unreachable!(),
+            Tok::Skip => {}
+            Tok::Header(name, value) => {
+                if cur.as_ref().is_some_and(|b| b.has_moves) {
+                    if let Some(b) = cur.take() {
+                        games.push(b.finish(text)?);
+                    }
+                }
+                let b = cur.get_or_insert_with(Builder::new);
+                if name == "FEN" {
+                    b.start = Position::from_fen(&value).map_err(|error| {
+                        let (line, column) = line_col(text, at);
+                        RecordError::Fen {
+                            line,
+                            column,
+                            error,
+                        }
+                    })?;
+                    b.lines = None;
+                }
+                b.headers.push((name, value));
+            }
             Tok::Result(r) => {
                 let mut b = cur.take().unwrap_or_else(Builder::new);
                 if !b.headers.iter().any(|(k, _)| k == "Result") {
@@ -411,7 +455,7 @@ pub fn parse_pgn_with(
                 games.push(b.finish(text)?);
             }
             Tok::Comment(c) => {
-                let st = b.lines().last_mut().unwrap_or_else(|| unreachable!());
+                let st = body(&mut cur).lines().top();
                 let slot = match st.line.moves.last_mut() {
                     Some(n) => &mut n.comment,
                     None => &mut st.line.comment,
@@ -425,15 +469,16 @@ pub fn parse_pgn_with(
                 }
             }
             Tok::Nag(n) => {
-                let st = b.lines().last_mut().unwrap_or_else(|| unreachable!());
+                let st = body(&mut cur).lines().top();
                 match st.line.moves.last_mut() {
                     Some(node) => node.nags.push(n),
                     None => return Err(syntax(text, at, "a NAG must follow a move")),
                 }
             }
             Tok::Open => {
-                let lines = b.lines();
-                let parent = lines.last().unwrap_or_else(|| unreachable!());
+                let lines = body(&mut cur).lines();
+                let depth = lines.depth();
+                let parent = lines.top();
                 let Some(before) = parent.before_last.clone() else {
                     return Err(syntax(
                         text,
@@ -441,11 +486,11 @@ pub fn parse_pgn_with(
                         "a variation must follow the move it replaces",
                     ));
                 };
-                if lines.len() > MAX_VARIATION_DEPTH {
+                if depth > MAX_VARIATION_DEPTH {
                     return Err(syntax(text, at, "variations nested too deeply"));
                 }
                 let first_ply = parent.first_ply + parent.line.moves.len() - 1;
-                lines.push(LineState {
+                lines.open.push(LineState {
                     line: Line::default(),
                     pos: before,
                     before_last: None,
@@ -454,14 +499,8 @@ pub fn parse_pgn_with(
                 });
             }
             Tok::Close => {
-                let lines = b.lines();
-                if lines.len() < 2 {
+                if !body(&mut cur).lines().close() {
                     return Err(syntax(text, at, "')' without a matching '('"));
-                }
-                let done = lines.pop().unwrap_or_else(|| unreachable!());
-                let parent = lines.last_mut().unwrap_or_else(|| unreachable!());
-                if let Some(n) = parent.line.moves.last_mut() {
-                    n.variations.push(done.line);
                 }
             }
             Tok::Move(word) => {
@@ -478,9 +517,9 @@ pub fn parse_pgn_with(
                         )
                     })?)
                 };
-                let lines = b.lines();
-                let depth = lines.len();
-                let st = lines.last_mut().unwrap_or_else(|| unreachable!());
+                let lines = body(&mut cur).lines();
+                let depth = lines.depth();
+                let st = lines.top();
                 let ply = st.first_ply + st.line.moves.len();
                 let m = match parse_move_inner(&st.pos, trimmed, options.wxf_tandem) {
                     Ok((m, _)) => m,

@@ -120,6 +120,7 @@ impl GameRecord {
             mode: Mode::Analysis,
             ..Options::default()
         };
+        // Cannot fail: the default options with another mode are valid.
         let mut g =
             Game::with_options(self.start.clone(), analysis).unwrap_or_else(|_| unreachable!());
         g.set_comment(0, self.mainline.comment.clone());
@@ -129,6 +130,8 @@ impl GameRecord {
             g.set_nags(i + 1, n.nags.clone());
         }
         let options = self.options();
+        // Cannot fail: `read_rules_tag` keeps every value it accepts in range (tested by
+        // tests/notation_records.rs, `rules_tag_options_always_validate`).
         g.set_options(options).unwrap_or_else(|_| unreachable!());
         if !g.is_over() {
             if let Some(t) = self.header("Termination") {

@@ -1,0 +1,236 @@
+// The JS boundary's own failures: a freed object, an object used from inside one of its own calls, free() during
+// a search. Each is a XiangqiError with a documented code (ERR_FREED, ERR_BUSY), never wasm-bindgen's plain Error,
+// and an object that was not freed stays usable.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { Game, Engine, Clock, BoardView, isXiangqiError } from '../../pkg/node.mjs';
+
+function throwsCode(fn, code, pattern) {
+  let err;
+  try {
+    fn();
+  } catch (e) {
+    err = e;
+  }
+  assert.ok(err, `expected ${code}, nothing thrown`);
+  assert.ok(err instanceof Error, `not an Error: ${err}`);
+  assert.equal(err.name, 'XiangqiError', err.message);
+  assert.equal(err.code, code, err.message);
+  assert.ok(isXiangqiError(err));
+  if (pattern) assert.match(err.message, pattern);
+  return err;
+}
+
+/** Every method a freed object must refuse, with arguments that are valid for a live object. */
+const CALLS = {
+  Game: {
+    make: () => new Game(),
+    calls: [
+      ['fen', []], ['play', ['h2e2']], ['legalMoves', []], ['undo', []], ['outcome', []], ['history', []],
+      ['toString', []], ['pgn', []], ['hint', [{ depth: 1 }]],
+    ],
+  },
+  Engine: {
+    make: () => new Engine({ hashMb: 1 }),
+    calls: [['search', [null, [], { depth: 1 }]], ['newGame', []]],
+  },
+  Clock: {
+    make: () => new Clock('cxa-6.1'),
+    calls: [['press', [100]], ['check', [100]], ['turn', []], ['remaining', ['red']], ['flag', []]],
+  },
+};
+
+for (const [name, { make, calls }] of Object.entries(CALLS)) {
+  for (const how of ['free()', '[Symbol.dispose]()']) {
+    test(`${name}: every method after ${how} throws ERR_FREED`, () => {
+      const live = make();
+      // The arguments are good: a live object accepts every call.
+      for (const [m, args] of calls) make()[m](...args);
+      const obj = make();
+      if (how === 'free()') obj.free();
+      else obj[Symbol.dispose]();
+      for (const [m, args] of calls) {
+        throwsCode(() => obj[m](...args), 'ERR_FREED', new RegExp(`^${name}\\.${m}: this ${name} has been freed`));
+      }
+      // Freeing again does nothing; another object of the class is untouched.
+      obj.free();
+      obj[Symbol.dispose]();
+      assert.doesNotThrow(() => live[calls[0][0]](...calls[0][1]));
+      live.free();
+    });
+  }
+}
+
+test('a freed Game passed to another object is ERR_FREED, and that object stays usable', () => {
+  const engine = new Engine({ hashMb: 1 });
+  const game = new Game();
+  game.free();
+  throwsCode(() => engine.search(game, { depth: 1 }), 'ERR_FREED', /^Engine\.search: the Game passed to it has been freed/);
+  const live = new Game();
+  assert.equal(typeof engine.search(live, { depth: 1 }).move, 'string');
+});
+
+test('engine.search inside its own onProgress throws ERR_BUSY; the engine still searches afterwards', () => {
+  const engine = new Engine({ hashMb: 1 });
+  const game = new Game();
+  let inner;
+  let reports = 0;
+  const r = engine.search(game, { depth: 3 }, () => {
+    reports++;
+    try {
+      engine.search(game, { depth: 1 });
+    } catch (e) {
+      inner ??= e;
+    }
+    // The other methods are refused the same way while the search runs.
+    throwsCode(() => engine.newGame(), 'ERR_BUSY');
+  });
+  assert.ok(reports > 0);
+  assert.ok(inner, 'the nested search did not throw');
+  assert.equal(inner.name, 'XiangqiError');
+  assert.equal(inner.code, 'ERR_BUSY');
+  assert.match(inner.message, /^Engine\.search: the object is busy/);
+  // The outer search was not disturbed, and the engine works after it.
+  assert.equal(typeof r.move, 'string');
+  assert.equal(r.depth, 3);
+  const again = engine.search(game, { depth: 2 });
+  assert.equal(typeof again.move, 'string');
+  // Uncaught in the callback, ERR_BUSY stops the search and is rethrown by it; the engine still works.
+  throwsCode(() => engine.search(game, { depth: 3 }, () => engine.search(game, { depth: 1 })), 'ERR_BUSY');
+  assert.equal(typeof engine.search(game, { depth: 1 }).move, 'string');
+});
+
+test('engine.free() inside onProgress is deferred: the search finishes, then the engine is freed', () => {
+  const engine = new Engine({ hashMb: 1 });
+  const game = new Game();
+  let afterFree;
+  let reportsAfterFree = 0;
+  let freed = false;
+  const r = engine.search(game, { depth: 3 }, () => {
+    if (freed) {
+      reportsAfterFree++;
+      return;
+    }
+    engine.free();
+    freed = true;
+    // From now on the engine counts as freed, also inside the running search.
+    try {
+      engine.newGame();
+    } catch (e) {
+      afterFree = e;
+    }
+  });
+  assert.equal(typeof r.move, 'string', 'the search that was running returns its result');
+  assert.equal(r.depth, 3);
+  assert.ok(reportsAfterFree > 0, 'the search went on after free()');
+  assert.equal(afterFree?.code, 'ERR_FREED');
+  assert.equal(engine.__wbg_ptr, 0, 'the engine is released once the search returned');
+  throwsCode(() => engine.search(game, { depth: 1 }), 'ERR_FREED');
+  // The game it searched is unharmed, and a new engine works.
+  assert.equal(game.history().length, 0);
+  assert.equal(typeof new Engine({ hashMb: 1 }).search(game, { depth: 1 }).move, 'string');
+  // [Symbol.dispose]() (a `using` block ending inside the callback) is the same.
+  const e2 = new Engine({ hashMb: 1 });
+  assert.equal(typeof e2.search(game, { depth: 2 }, () => e2[Symbol.dispose]()).move, 'string');
+  throwsCode(() => e2.newGame(), 'ERR_FREED');
+});
+
+test('BoardView: its methods are guarded too (it cannot be built in Node: no canvas)', () => {
+  // Constructing needs HTMLCanvasElement objects; in Node the constructor refuses anything else with a typed error.
+  throwsCode(() => new BoardView({}, {}, {}), 'ERR_ARGUMENT');
+  // A method called on an object that was never a live BoardView is ERR_FREED, not wasm-bindgen's plain Error.
+  const fake = Object.create(BoardView.prototype);
+  const method = Object.getOwnPropertyNames(BoardView.prototype).find((k) => !['constructor', 'free'].includes(k)
+    && !k.startsWith('__') && typeof BoardView.prototype[k] === 'function');
+  throwsCode(() => fake[method](), 'ERR_FREED');
+});
+
+test('the panic hook is installed at module start', () => {
+  // A panic is a bug (bad input is a typed error), so none can be triggered from the API. What can be checked:
+  // the wasm has a start function, the glue runs it when it initialises the module, and the hook's imports
+  // (console.error with the message, Error().stack for the place) are wired.
+  const wasm = new WebAssembly.Module(readFileSync(new URL('../../pkg/xiangqi_wasm_bg.wasm', import.meta.url)));
+  assert.ok(WebAssembly.Module.exports(wasm).some((e) => e.name === '__wbindgen_start'), 'no start function');
+  const glue = readFileSync(new URL('../../pkg/xiangqi_wasm.js', import.meta.url), 'utf8');
+  assert.match(glue, /wasm\.__wbindgen_start\(\);/);
+  const imports = WebAssembly.Module.imports(wasm).map((i) => i.name);
+  for (const want of [/^__wbg_error_/, /^__wbg_stack_/]) {
+    const name = imports.find((n) => want.test(n));
+    assert.ok(name, `no import ${want}`);
+  }
+  const errorImport = imports.find((n) => /^__wbg_error_/.test(n));
+  assert.match(glue, new RegExp(`${errorImport}: function\\([^)]*\\) \\{[^}]*console\\.error\\(`));
+});
+
+test('sweep: every method of a freed Game, Engine, Clock throws ERR_FREED, whatever the arguments', () => {
+  const values = [undefined, null, 0, 'h2e2', { depth: 1 }, [], 'red', () => 1];
+  let n = 0;
+  for (const [name, { make }] of Object.entries(CALLS)) {
+    const obj = make();
+    obj.free();
+    const proto = Object.getPrototypeOf(obj);
+    const methods = Object.getOwnPropertyNames(proto).filter((k) => k !== 'constructor' && k !== 'free'
+      && !k.startsWith('__') && typeof proto[k] === 'function');
+    assert.ok(methods.length >= 2, `${name}: ${methods}`);
+    for (const m of methods) {
+      for (const v of values) {
+        throwsCode(() => obj[m](v, v), 'ERR_FREED', new RegExp(`^${name}\\.${m}:`));
+        n++;
+      }
+    }
+  }
+  assert.ok(n > 100, `${n}`);
+});
+
+test('sweep: a freed object as an argument: every call that fails on it is ERR_FREED and changes nothing', () => {
+  // The guard adds nothing to a call that succeeds: a method that ignores an argument (undo(x)) ignores a freed
+  // one too. A call that fails because of it (wasm-bindgen's null pointer, or the Rust code reading it) throws
+  // ERR_FREED, and its object is unchanged.
+  const freed = [new Game(), new Engine({ hashMb: 1 }), new Clock('cxa-6.1')];
+  for (const o of freed) o.free();
+  const fresh = {
+    Game: () => {
+      const g = new Game();
+      g.play('h2e2');
+      return [g, () => JSON.stringify([g.fen(), g.history(), g.outcome(), g.options(), g.drawOffer()])];
+    },
+    Engine: () => [new Engine({ hashMb: 1 }), () => ''],
+    Clock: () => {
+      const c = new Clock('cxa-6.1');
+      return [c, () => JSON.stringify([c.turn(), c.remaining('red'), c.remaining('black'), c.flag()])];
+    },
+  };
+  let failed = 0;
+  let n = 0;
+  for (const v of freed) {
+    for (const [name, cls] of [['Game', Game], ['Engine', Engine], ['Clock', Clock]]) {
+      for (const m of Object.getOwnPropertyNames(cls.prototype)) {
+        if (m === 'constructor' || m === 'free' || m.startsWith('__') || typeof cls.prototype[m] !== 'function') continue;
+        for (const args of [[v], ['h2e2', v]]) {
+          const [obj, state] = fresh[name]();
+          const before = state();
+          let err;
+          try {
+            obj[m](...args);
+          } catch (e) {
+            err = e;
+          }
+          n++;
+          if (!err) continue;
+          failed++;
+          assert.equal(err.name, 'XiangqiError', `${name}.${m}: ${err}`);
+          assert.equal(err.code, 'ERR_FREED', `${name}.${m}: ${err.message}`);
+          assert.match(err.message, new RegExp(`^${name}\\.${m}: the ${v.constructor.name} passed to it has been freed`));
+          assert.equal(state(), before, `${name}.${m}`);
+        }
+      }
+    }
+    for (const f of ['fromFen', 'fromPgn', 'fromDhtmlxq']) throwsCode(() => Game[f](v), 'ERR_FREED');
+  }
+  assert.ok(failed > 50 && n > failed, `${failed} of ${n}`);
+  // The calls that read the argument: the engine's search of a freed game.
+  const engine = new Engine({ hashMb: 1 });
+  throwsCode(() => engine.search(freed[0], { depth: 1 }), 'ERR_FREED');
+  assert.equal(typeof engine.search(new Game(), { depth: 1 }).move, 'string');
+});
