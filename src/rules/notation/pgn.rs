@@ -166,7 +166,7 @@ impl<'a> Lexer<'a> {
             return Ok(None);
         };
         let tok = match c {
-            '[' => self.header(start)?,
+            '[' => self.header()?,
             '{' => {
                 let Some(end) = self.text[self.at..].find('}') else {
                     return Err(syntax(self.text, start, "comment not closed with '}'"));
@@ -232,7 +232,7 @@ impl<'a> Lexer<'a> {
         Some((start, Tok::Move(word)))
     }
 
-    fn header(&mut self, start: usize) -> Result<Tok<'a>, RecordError> {
+    fn header(&mut self) -> Result<Tok<'a>, RecordError> {
         let skip_ws = |l: &mut Lexer<'_>| {
             while l.peek().is_some_and(|c| c == ' ' || c == '\t') {
                 l.bump();
@@ -293,7 +293,6 @@ impl<'a> Lexer<'a> {
             ));
         }
         self.bump();
-        let _ = start;
         Ok(Tok::Header(name, value))
     }
 }

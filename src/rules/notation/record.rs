@@ -135,7 +135,14 @@ impl GameRecord {
         g.set_options(options).unwrap_or_else(|_| unreachable!());
         if !g.is_over() {
             if let Some(t) = self.header("Termination") {
-                let _ = apply_termination(&mut g, t, self.result());
+                // A Termination that cannot apply to the game as played (an ending that is not open to the
+                // side the Result names) is ignored, as an unknown one is: the moves are the record.
+                if apply_termination(&mut g, t, self.result()).is_err() {
+                    debug_assert!(
+                        g.outcome().is_none(),
+                        "a refused ending leaves the game as it was"
+                    );
+                }
             }
         }
         Ok(g)
