@@ -4,23 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { Game, Engine, Clock, BoardView, isXiangqiError } from '../../pkg/node.mjs';
-
-function throwsCode(fn, code, pattern) {
-  let err;
-  try {
-    fn();
-  } catch (e) {
-    err = e;
-  }
-  assert.ok(err, `expected ${code}, nothing thrown`);
-  assert.ok(err instanceof Error, `not an Error: ${err}`);
-  assert.equal(err.name, 'XiangqiError', err.message);
-  assert.equal(err.code, code, err.message);
-  assert.ok(isXiangqiError(err));
-  if (pattern) assert.match(err.message, pattern);
-  return err;
-}
+import { Game, Engine, Clock, BoardView } from '../../pkg/node.mjs';
+import { throwsCode } from '../support/assert.mjs';
 
 /** Every method a freed object must refuse, with arguments that are valid for a live object. */
 const CALLS = {

@@ -2,25 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Game, Engine, Clock, parsePgn, validateFen, perft, startFen, isXiangqiError } from '../../pkg/node.mjs';
-
-/** Asserts `fn` throws a XiangqiError with `code`; returns the error. */
-function throwsCode(fn, code) {
-  let err;
-  try {
-    fn();
-  } catch (e) {
-    err = e;
-  }
-  assert.ok(err, `expected ${code}, nothing thrown`);
-  assert.ok(err instanceof Error, `not an Error: ${err}`);
-  assert.equal(err.name, 'XiangqiError');
-  assert.equal(err.code, code, err.message);
-  assert.ok(isXiangqiError(err));
-  assert.equal(typeof err.message, 'string');
-  assert.ok(err.message.length > 0 && err.message.length < 600, err.message);
-  assert.match(err.stack, /XiangqiError/);
-  return err;
-}
+import { throwsCode } from '../support/assert.mjs';
 
 const WEIRD = [
   undefined, null, 0, -1, 1.5, NaN, Infinity, true, false, 10n, Symbol('s'), () => 'h2e2', [], ['h2e2'], {},
