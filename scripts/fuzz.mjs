@@ -2,6 +2,7 @@
 // `npm run fuzz`: runs every cargo-fuzz target (fuzz/fuzz_targets) for a given time, one after the other,
 // under `nice`, and prints executions, coverage and crashes per target.
 // Usage: node scripts/fuzz.mjs [--secs N (default 60)] [--only t1,t2] [--jobs N (parallel workers per target)]
+//                             [--parallel (every target at once)] [--nice N (default 10)]
 // Corpora grow in fuzz/corpus/TARGET (ignored), seeded from fuzz/seeds/TARGET (in the repo); crashes land in
 // fuzz/artifacts/TARGET (ignored) and must become regression inputs in tests/data/fuzz_regressions/TARGET.
 // Exits non-zero if any target crashed or failed to run. A summary is written to target/fuzz-summary.json.
@@ -18,10 +19,12 @@ const arg = (flag, dflt) => {
 };
 const secs = Number(arg('--secs', '60'));
 const jobs = Number(arg('--jobs', '1'));
+const niceness = arg('--nice', '10');
+const parallel = argv.includes('--parallel');
 const targets = arg('--only', null)?.split(',') ??
   readdirSync(join(root, 'fuzz', 'fuzz_targets')).filter((f) => f.endsWith('.rs')).map((f) => f.slice(0, -3)).sort();
-if (!(secs > 0) || !(jobs >= 1)) {
-  console.error('usage: node scripts/fuzz.mjs [--secs N] [--only t1,t2] [--jobs N]');
+if (!(secs > 0) || !(jobs >= 1) || !/^-?\d+$/.test(niceness)) {
+  console.error('usage: node scripts/fuzz.mjs [--secs N] [--only t1,t2] [--jobs N] [--parallel] [--nice N]');
   process.exit(2);
 }
 
@@ -39,7 +42,7 @@ if (build.status !== 0) {
 const run = (t) => new Promise((resolve) => {
   const corpus = join('fuzz', 'corpus', t);
   mkdirSync(join(root, corpus), { recursive: true });
-  const args = ['-n', '10', 'cargo', '+nightly', 'fuzz', 'run', t, corpus, join('fuzz', 'seeds', t), '--',
+  const args = ['-n', niceness, 'cargo', '+nightly', 'fuzz', 'run', t, corpus, join('fuzz', 'seeds', t), '--',
     `-max_total_time=${secs}`, '-print_final_stats=1', '-timeout=20', '-rss_limit_mb=2048', '-max_len=4096'];
   if (jobs > 1) args.push(`-workers=${jobs}`, `-jobs=${jobs}`);
   console.log(`\n=== fuzz ${t}: ${secs} s`);
@@ -76,7 +79,8 @@ const run = (t) => new Promise((resolve) => {
 });
 
 const results = [];
-for (const t of targets) results.push(await run(t));
+if (parallel) results.push(...await Promise.all(targets.map(run)));
+else for (const t of targets) results.push(await run(t));
 console.log('\n=== fuzz summary (cov = edges covered of the instrumented counters, crate and dependencies; ft = features)');
 for (const r of results) {
   console.log(`  ${r.target.padEnd(14)} ${String(r.executions).padStart(11)} execs  cov ${r.coverage}/${r.counters}  ft ${r.features}` +
