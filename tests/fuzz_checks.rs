@@ -204,14 +204,12 @@ fn a_result_header_that_is_not_a_result_stays_out_of_the_move_text() {
     assert!(written.trim_end().ends_with('*'), "{written}");
 }
 
-/// Found by the `game_ops` target (known bug, reported, not fixed here: src/rules/game.rs). After a
-/// resignation, `set_options` with a move limit the moves already exceed keeps the resignation (ply 4)
-/// instead of the earlier natural ending (ply 3); `undo` then lifts the resignation and the game is left
-/// without an ending in a position where the limit was reached: replaying the same moves gives a draw by
-/// the move limit, the game gives none. Un-ignore once fixed (keep the first ending reached in
-/// `set_options`, or re-evaluate after `undo` lifts an external ending).
+/// Found by the `game_ops` target (fixed in src/rules/game.rs: the game keeps the ending by the rules that an
+/// external ending hides). After a resignation, `set_options` with a move limit the moves already exceed
+/// keeps the resignation (ply 4), hiding the earlier natural ending (ply 3); `undo` lifted the resignation and
+/// left the game without an ending in a position where the limit was reached: replaying the same moves gives
+/// a draw by the move limit, the game gave none.
 #[test]
-#[ignore = "known bug in Game::set_options / Game::undo, reported by the fuzz helper"]
 fn an_ending_masked_by_a_resignation_comes_back_after_undo() {
     use xiangqi_wasm::rules::adjudication::{Mode, Options};
     use xiangqi_wasm::rules::{Color, Game, Reason};

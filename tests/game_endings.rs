@@ -553,3 +553,86 @@ fn a_ruling_explains_itself_as_the_game_outcome_does() {
         .explain(Language::Chinese)
         .starts_with("红方在循环中每着都用车捉黑i7位无根的炮"));
 }
+
+/// An ending by the rules that an external ending hides comes back when the external ending is taken back,
+/// however it is taken back, and only while the moves left reach it: after `set_options` (the ending is
+/// earlier than the resignation) and when play goes on after a resignation in analysis mode (the ending is
+/// later).
+#[test]
+fn an_ending_hidden_by_an_external_one_comes_back_with_the_moves_that_reach_it() {
+    let limit = |mode| Options {
+        move_limit: 3,
+        mode,
+        ..Options::default()
+    };
+    let moves = ["e3e2", "d0e0", "c2c1", "e0d0"];
+    let fen = "4k4/9/9/9/9/2p1p4/2p1p4/2p6/9/3K5 b - - 0 1";
+    let resigned = || {
+        let mut g = Game::from_fen(fen).unwrap();
+        for m in moves {
+            g.play_iccs(m).unwrap();
+        }
+        g.resign(Color::Red).unwrap();
+        g.set_options(limit(Mode::Enforce)).unwrap();
+        g
+    };
+    let ending = |g: &Game| g.outcome().map(|o| (o.reason(), o.ply()));
+    // The resignation stays the game's ending after set_options; taking it back shows the move limit.
+    let mut g = resigned();
+    assert_eq!(ending(&g), Some((Reason::Resignation, 4)));
+    assert_eq!(
+        g.undo_ending().map(|o| o.reason()),
+        Some(Reason::Resignation)
+    );
+    assert_eq!(ending(&g), Some((Reason::MoveLimit, 3)));
+    g.undo();
+    assert_eq!(ending(&g), Some((Reason::MoveLimit, 3)));
+    g.undo();
+    assert_eq!(ending(&g), None);
+    // Undoing the move (the resignation goes with it) gives the same; so does take_back twice.
+    let mut g = resigned();
+    g.undo();
+    assert_eq!(ending(&g), Some((Reason::MoveLimit, 3)));
+    let mut g = resigned();
+    g.take_back();
+    g.take_back();
+    assert_eq!(ending(&g), Some((Reason::MoveLimit, 3)));
+    // Undoing past the hidden ending lifts it; replaying the moves rules it again, as a fresh replay does.
+    let mut g = resigned();
+    g.undo();
+    g.undo();
+    assert_eq!(ending(&g), None);
+    g.play_iccs("c2c1").unwrap();
+    assert_eq!(ending(&g), Some((Reason::MoveLimit, 3)));
+    let mut fresh =
+        Game::with_options(Position::from_fen(fen).unwrap(), limit(Mode::Enforce)).unwrap();
+    for m in &moves[..3] {
+        fresh.play_iccs(m).unwrap();
+    }
+    assert_eq!(ending(&fresh), Some((Reason::MoveLimit, 3)));
+
+    // Analysis mode: Red resigns, play goes on to a mate; taking the resignation back shows the mate, and
+    // taking a move back first drops it.
+    let mate_in_one = "9/3k5/9/1R7/9/9/4p4/9/3CC4/3K5 w - - 0 1";
+    let analysis = Options {
+        mode: Mode::Analysis,
+        ..Options::default()
+    };
+    let played_on = || {
+        let mut g = with(mate_in_one, analysis);
+        g.resign(Color::Red).unwrap();
+        g.play_iccs("b6d6").unwrap();
+        g
+    };
+    let mut g = played_on();
+    assert_eq!(ending(&g), Some((Reason::Resignation, 0)));
+    g.undo_ending();
+    assert_eq!(ending(&g), Some((Reason::Checkmate, 1)));
+    let mut g = played_on();
+    g.undo();
+    assert_eq!(ending(&g), Some((Reason::Resignation, 0)));
+    g.undo_ending();
+    assert_eq!(ending(&g), None);
+    g.play_iccs("b6d6").unwrap();
+    assert_eq!(ending(&g), Some((Reason::Checkmate, 1)));
+}

@@ -197,6 +197,12 @@ pub struct Game {
     /// the repetition test skip the scan of the span when the position cannot have occurred before.
     span_filter: SpanFilter,
     ending: Option<Outcome>,
+    /// While `ending` is an external ending (resignation, agreed draw, time forfeit, illegal-move forfeit):
+    /// the first ending by the rules that the moves played reach under the options in force, which the
+    /// external one hides. It can only exist after [`Game::set_options`] (or an idle override) re-ruled the
+    /// moves with options that end the game earlier; taking the external ending back (by [`Game::undo`] of a
+    /// move before it, or [`Game::undo_ending`]) brings it back when it was reached within the moves left.
+    hidden: Option<Outcome>,
     draw_offer: Option<Color>,
     /// Plies (1-based) that the arbiter ruled idle (CXA 棋例 通则 3).
     idle_overrides: Vec<usize>,
@@ -238,6 +244,7 @@ impl Game {
             track: vec![track],
             span_filter: SpanFilter::default(),
             ending: None,
+            hidden: None,
             draw_offer: None,
             idle_overrides: Vec::new(),
             ruled_ahead: None,
@@ -298,7 +305,8 @@ impl Game {
     }
 
     /// Changes the options and re-evaluates how the game stands (the moves played are kept; an ending that
-    /// the new options no longer give is lifted, an external ending is kept). On error nothing changes.
+    /// the new options no longer give is lifted, an external ending is kept: an ending by the rules that it
+    /// now hides comes back when it is taken back). On error nothing changes.
     pub fn set_options(&mut self, options: Options) -> Result<(), OptionsError> {
         options.validate()?;
         let external = self.ending.take().filter(|e| is_external(e.reason()));
@@ -312,8 +320,11 @@ impl Game {
         for m in moves {
             self.play_unchecked(m);
         }
+        self.hidden = None;
         if external.is_some() {
-            self.ending = external;
+            // The external ending stays the game's ending; the ending by the rules it hides (if the new
+            // options give one) is kept for when it is taken back.
+            self.hidden = core::mem::replace(&mut self.ending, external);
         }
         self.draw_offer = offer;
         Ok(())
@@ -442,13 +453,24 @@ impl Game {
         }
         if self.ending.is_none() {
             self.ending = self.evaluate(undo.captured.is_some());
+        } else if self.hidden.is_none()
+            && self
+                .ending
+                .as_ref()
+                .is_some_and(|e| is_external(e.reason()))
+        {
+            // Play on after an external ending (analysis mode): the ending by the rules is still ruled, for
+            // when the external one is taken back.
+            self.hidden = self.evaluate(undo.captured.is_some());
         }
         self.ruled_ahead = None;
         rec
     }
 
     /// Takes back the last move; `None` at the start. An ending reached at or after that move is lifted
-    /// (including a resignation, draw agreement or time forfeit recorded after it).
+    /// (including a resignation, draw agreement or time forfeit recorded after it); an ending by the rules
+    /// that such an external ending hid (see [`Game::set_options`]) and that the moves left still reach
+    /// becomes the game's ending again.
     pub fn undo(&mut self) -> Option<PlayedMove> {
         let rec = self.history.pop()?;
         self.pos.undo(rec.mv, rec.undo);
@@ -456,12 +478,13 @@ impl Game {
         let len = self.history.len();
         self.idle_overrides.retain(|&p| p <= len);
         self.notes.truncate(len + 1);
-        if self
-            .ending
-            .as_ref()
-            .is_some_and(|e| e.ply() > self.history.len())
-        {
-            self.ending = None;
+        if self.hidden.as_ref().is_some_and(|h| h.ply() > len) {
+            self.hidden = None;
+        }
+        if self.ending.as_ref().is_some_and(|e| e.ply() > len) {
+            // The first ending of the moves left is the hidden one if they reach it, else there is none: the
+            // ending lifted was the first the game reached, apart from what it hid.
+            self.ending = self.hidden.take();
         }
         self.draw_offer = None;
         Some(rec)
@@ -475,6 +498,7 @@ impl Game {
         self.draw_offer = None;
         self.idle_overrides.clear();
         self.notes.truncate(1);
+        self.hidden = None;
         self.ending = self.evaluate(false);
     }
 
@@ -498,12 +522,9 @@ impl Game {
         {
             return None;
         }
-        let lifted = self.ending.take();
-        // Rule the moves again without it (options that changed after the ending may give an ending by the
-        // rules that the external one hid).
-        let options = self.options;
-        self.set_options(options).unwrap_or_else(|_| unreachable!());
-        lifted
+        // The ending by the rules that it hid (options that changed after it may give one) takes its place.
+        let hidden = self.hidden.take();
+        core::mem::replace(&mut self.ending, hidden)
     }
 
     // ----- annotations -----------------------------------------------------------------------------------
@@ -784,6 +805,8 @@ impl Game {
         let ply = self.history.len();
         let o = Outcome::simple(result, reason, loser, ply, &self.options);
         self.draw_offer = None;
+        // Recorded only while the game goes on: nothing by the rules is hidden.
+        self.hidden = None;
         self.ending.insert(o)
     }
 
