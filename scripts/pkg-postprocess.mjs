@@ -40,6 +40,8 @@ function __xqFreedObject(a) {
 }
 // Only on the error path (nothing is added to a call that succeeds): a call that failed with a freed object among
 // its arguments failed because of it (wasm-bindgen's null pointer, or a typed error of the Rust code reading it).
+// Methods and static functions reach it through the wrappers below; constructors and module functions through
+// their own throw statements, rewritten by this script (guardThrows), so that they have no wrapper at all.
 function __xqTranslate(e, where, args) {
   const freed = args.find(__xqFreedObject);
   if (freed) return __xqError('ERR_FREED', \`\${where}: the \${freed.constructor.name} passed to it has been freed (free() or [Symbol.dispose]())\`);
@@ -51,6 +53,13 @@ function __xqTranslate(e, where, args) {
     return __xqError('ERR_BUSY', \`\${where}: the object is busy (called from inside one of its own calls, e.g. from onProgress); call it after that call returns\`);
   }
   return e;
+}
+// validateFen never throws: a freed object is reported in its answer, with the code ERR_FREED (only checked when
+// the answer is not ok).
+function __xqValidation(r, where, args) {
+  const freed = args.find(__xqFreedObject);
+  if (!freed) return r;
+  return { ok: false, errors: [{ code: 'ERR_FREED', message: \`\${where}: the \${freed.constructor.name} passed to it has been freed (free() or [Symbol.dispose]())\` }] };
 }
 for (const [cls, name] of [${BOUNDARY_CLASSES.map((c) => `[${c}, '${c}']`).join(', ')}]) {
   const proto = cls.prototype;
@@ -107,8 +116,45 @@ if (!glue.includes('typed errors for freed and busy objects')) {
     if (!new RegExp(`^export class ${c} \\{`, 'm').test(glue)) fail(`no \`export class ${c}\` in the glue: update the boundary guard`);
   }
   if (!glue.includes('null pointer passed to rust') && !glue.includes('__wbindgen_throw')) fail('the glue has no __wbindgen_throw: update the boundary guard');
+  glue = guardThrows(glue);
   glue += BOUNDARY_GUARD;
   writeFileSync(join(pkgDir, `${NAME}.js`), glue);
+}
+
+// Constructors and module functions: each `throw takeFromExternrefTable0(ret[N]);` (how the glue throws the error
+// a Rust function returned) becomes `throw __xqTranslate(..., where, [arguments])`, so that a freed object among
+// the arguments gives ERR_FREED, as for methods. Nothing runs on the success path. validateFen, which answers
+// instead of throwing, reports a freed argument in its answer. Fails when the glue's shape changed.
+function guardThrows(text) {
+  const THROW = /throw takeFromExternrefTable0\((ret\[\d+\])\);/g;
+  const patch = (body, where, params) => {
+    const list = params.split(',').map((p) => p.trim()).filter(Boolean);
+    if (!list.every((p) => /^[A-Za-z_$][\w$]*$/.test(p))) fail(`${where}: unexpected parameters ${params}`);
+    return body.replace(THROW, (_, r) => `throw __xqTranslate(takeFromExternrefTable0(${r}), '${where}', [${list.join(', ')}]);`);
+  };
+  let constructors = 0;
+  let functions = 0;
+  text = text.replace(/^export class (\w+) \{\n[\s\S]*?^\}$/gm, (cls, name) => {
+    if (!BOUNDARY_CLASSES.includes(name)) fail(`class ${name} is not in BOUNDARY_CLASSES: add it to the boundary guard`);
+    return cls.replace(/^ {4}constructor\(([^)]*)\) \{\n[\s\S]*?^ {4}\}$/m, (ctor, params) => {
+      constructors++;
+      return patch(ctor, `new ${name}`, params);
+    });
+  });
+  text = text.replace(/^export function (\w+)\(([^)]*)\) \{\n[\s\S]*?^\}$/gm, (fn, name, params) => {
+    functions++;
+    if (name === 'validateFen') {
+      if (!/^ {4}return ret;$/m.test(fn)) fail('validateFen: unexpected glue, update the boundary guard');
+      return fn.replace(/^ {4}return ret;$/m, `    return ret.ok ? ret : __xqValidation(ret, 'validateFen', [${params}]);`);
+    }
+    return patch(fn, name, params);
+  });
+  if (constructors !== BOUNDARY_CLASSES.length) fail(`${constructors} constructors found for ${BOUNDARY_CLASSES.length} classes: update the boundary guard`);
+  if (functions < 5) fail(`only ${functions} module functions found: update the boundary guard`);
+  // Every throw of a returned error outside the methods (which the wrappers cover) is translated.
+  const untranslated = [...text.matchAll(/^(export function \w+|    constructor)\([^)]*\) \{\n(?:(?!^\}$|^    \}$)[\s\S])*?throw takeFromExternrefTable0/gm)];
+  if (untranslated.length) fail(`untranslated throw in ${untranslated.map((m) => m[1]).join(', ')}`);
+  return text;
 }
 
 function fail(msg) {

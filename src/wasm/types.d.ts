@@ -135,7 +135,7 @@ export type FenErrorCode =
  * - `ERR_OPTIONS`: an unknown option or an option of the wrong type or range;
  * - `ERR_ARGUMENT`: an argument of the wrong JS type (a number where a string belongs, ...) or out of range;
  * - `ERR_FREED`: a method of an object after its `free()` / `[Symbol.dispose]()`, or a freed object passed as an
- *   argument that the call reads;
+ *   argument that the call reads (to a method, a constructor or a module function);
  * - `ERR_BUSY`: a method of an object called from inside one of its own calls (e.g. `engine.search` from its own
  *   `onProgress`); the object stays usable. (`free()` there is not an error: it takes effect when the call returns.)
  */
@@ -161,7 +161,8 @@ export type ErrorCode =
 
 /** One problem of a FEN, as listed by `validateFen` and in the `errors` of a thrown FEN error. */
 export interface FenProblem {
-  code: FenErrorCode | "ERR_ARGUMENT";
+  /** `ERR_ARGUMENT` for a value that is not a string, `ERR_FREED` (from `validateFen`) for a freed object. */
+  code: FenErrorCode | "ERR_ARGUMENT" | "ERR_FREED";
   /** An English sentence: `"Red has more than 2 horses"`. */
   message: string;
   /** The square the problem is about, when it is about one. */

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import * as pkg from '../../pkg/node.mjs';
 import { Game, Engine, Clock, BoardView } from '../../pkg/node.mjs';
 import { throwsCode } from '../support/assert.mjs';
 
@@ -218,4 +219,92 @@ test('sweep: a freed object as an argument: every call that fails on it is ERR_F
   const engine = new Engine({ hashMb: 1 });
   throwsCode(() => engine.search(freed[0], { depth: 1 }), 'ERR_FREED');
   assert.equal(typeof engine.search(new Game(), { depth: 1 }).move, 'string');
+});
+
+/** A freed object of each class that Node can build. */
+function freedObjects() {
+  const freed = [new Game(), new Engine({ hashMb: 1 }), new Clock('cxa-6.1')];
+  for (const o of freed) o.free();
+  return freed;
+}
+
+/** Argument lists with the freed object `v` in each place, the other places holding good arguments. */
+const argLists = (v, good) => [[v], [v, v], [v, v, v], ...good.map((_, i) => good.map((g, j) => (i === j ? v : g)))];
+
+test('sweep: every constructor given a freed object throws ERR_FREED, in every argument place', () => {
+  // Good arguments for each constructor (BoardView needs canvases, which Node has not: any argument fails there).
+  const CONSTRUCTORS = [
+    [Game, [null, { rules: 'cxa' }]],
+    [Engine, [{ hashMb: 1 }]],
+    [Clock, ['cxa-6.1', 'red']],
+    [BoardView, [{}, {}, {}]],
+  ];
+  // Every class the package exports is here.
+  const classes = Object.entries(pkg).filter(([, v]) => typeof v === 'function' && /^class\b/.test(Function.prototype.toString.call(v)));
+  assert.deepEqual(classes.map(([k]) => k).sort(), CONSTRUCTORS.map(([c]) => c.name).sort());
+  let n = 0;
+  for (const v of freedObjects()) {
+    for (const [cls, good] of CONSTRUCTORS) {
+      for (const args of argLists(v, good)) {
+        throwsCode(() => new cls(...args), 'ERR_FREED',
+          new RegExp(`^new ${cls.name}: the ${v.constructor.name} passed to it has been freed`));
+        n++;
+      }
+    }
+  }
+  assert.ok(n >= 3 * (4 * 3 + 8), `${n}`);
+  // With live objects in the same places, the error is the type error it always was, not ERR_FREED.
+  throwsCode(() => new Engine(new Game()), 'ERR_OPTIONS');
+  throwsCode(() => new Game(new Clock('cxa-6.1')), 'ERR_ARGUMENT');
+});
+
+test('sweep: every module function given a freed object throws ERR_FREED, or ignores it as documented', () => {
+  const startFen = pkg.startFen();
+  const FUNCTIONS = {
+    parsePgn: ['1. h2e2 *'],
+    perft: [startFen, 1],
+    validateFen: ['4k4/9/9/9/9/9/9/9/9/3K5 w'],
+    // These never throw: they take no argument (startFen, and start, the module's start function that installs
+    // the panic hook), or say whether the value is one of the package's errors.
+    isXiangqiError: [new Error('x')],
+    startFen: [],
+    start: [],
+  };
+  // init() and initSync() load the module (a second call returns the loaded one); every other function is here.
+  const functions = Object.entries(pkg).filter(([k, v]) => typeof v === 'function' && !/^class\b/.test(Function.prototype.toString.call(v))
+    && !['default', 'initSync'].includes(k));
+  assert.deepEqual(functions.map(([k]) => k).sort(), Object.keys(FUNCTIONS).sort());
+  let freedErrors = 0;
+  for (const v of freedObjects()) {
+    const message = (where) => new RegExp(`^${where}: the ${v.constructor.name} passed to it has been freed`);
+    for (const [name, good] of Object.entries(FUNCTIONS)) {
+      const f = pkg[name];
+      for (const args of argLists(v, good)) {
+        if (name === 'isXiangqiError') {
+          assert.equal(f(...args), false);
+        } else if (name === 'startFen') {
+          assert.equal(f(...args), startFen);
+        } else if (name === 'start') {
+          assert.equal(f(...args), undefined);
+        } else if (name === 'validateFen') {
+          // validateFen never throws: the freed object is the answer's one problem.
+          const r = f(...args);
+          assert.equal(r.ok, false);
+          assert.equal(r.errors.length, 1);
+          assert.equal(r.errors[0].code, 'ERR_FREED');
+          assert.match(r.errors[0].message, message('validateFen'));
+          freedErrors++;
+        } else {
+          throwsCode(() => f(...args), 'ERR_FREED', message(name));
+          freedErrors++;
+        }
+      }
+    }
+  }
+  assert.ok(freedErrors >= 3 * (4 + 5 + 4), `${freedErrors}`);
+  // The answers for good and for other bad arguments are what they were.
+  assert.equal(pkg.perft(startFen, 1), 44);
+  assert.deepEqual(pkg.validateFen(startFen), { ok: true, errors: [] });
+  assert.equal(pkg.validateFen(new Game()).errors[0].code, 'ERR_ARGUMENT');
+  throwsCode(() => pkg.parsePgn(new Game()), 'ERR_ARGUMENT');
 });
