@@ -37,6 +37,8 @@ const steps = [
   ['types (tsc es2022)', 'tsc', ['--noEmit', '-p', 'tests/types/tsconfig.es2022.json'], ['wasm build']],
   ['js tests', node, ['--expose-gc', '--test', '--test-reporter=spec', 'tests/js/'], ['wasm build']],
   ['package tests', node, ['--test', '--test-reporter=spec', 'tests/package/'], ['wasm build']],
+  // Builds the crate once more with the test-only feature `panic-probe` (about 12 s) and makes it panic.
+  ['panic hook', node, ['--test', '--test-reporter=spec', 'tests/panic/'], ['wasm build']],
   ['browser tests', node, ['--test', '--test-reporter=spec', 'tests/e2e/'], ['wasm build']],
 ];
 

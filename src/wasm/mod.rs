@@ -62,6 +62,14 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
+// Test only (cargo feature `panic-probe`, never in the package): panics with `message`, for
+// scripts/panic-probe.mjs, which checks that the panic hook reports it. (A plain comment, as for `start`.)
+#[cfg(feature = "panic-probe")]
+#[wasm_bindgen(js_name = __panicProbe, skip_typescript)]
+pub fn panic_probe(message: String) {
+    panic!("{message}");
+}
+
 /// The FEN of the start position.
 #[wasm_bindgen(js_name = startFen, skip_typescript)]
 pub fn start_fen() -> String {

@@ -133,9 +133,10 @@ test('BoardView: its methods are guarded too (it cannot be built in Node: no can
 });
 
 test('the panic hook is installed at module start', () => {
-  // A panic is a bug (bad input is a typed error), so none can be triggered from the API. What can be checked:
-  // the wasm has a start function, the glue runs it when it initialises the module, and the hook's imports
-  // (console.error with the message, Error().stack for the place) are wired.
+  // A panic is a bug (bad input is a typed error), so none can be triggered from the package's API. Checked here on
+  // the package itself: the wasm has a start function, the glue runs it when it initialises the module, and the
+  // hook's imports (console.error with the message, Error().stack for the place) are wired. A real panic, in a
+  // build with the test-only feature `panic-probe`, is tests/panic/panic-hook.test.mjs (npm test step "panic hook").
   const wasm = new WebAssembly.Module(readFileSync(new URL('../../pkg/xiangqi_wasm_bg.wasm', import.meta.url)));
   assert.ok(WebAssembly.Module.exports(wasm).some((e) => e.name === '__wbindgen_start'), 'no start function');
   const glue = readFileSync(new URL('../../pkg/xiangqi_wasm.js', import.meta.url), 'utf8');
