@@ -209,3 +209,41 @@ test('repetitionViolations: counted once per cycle, taken back with undo, none f
   assert.equal(draw.outcome().reason, 'repetitionDraw');
   assert.deepEqual(draw.repetitionViolations(), []);
 });
+
+test('an ending hidden by a resignation comes back when the resignation is taken back (setOptions, then undo)', () => {
+  // The fuzzer's finding (tests/fuzz_checks.rs): four moves without a capture, Red resigns, then a move limit of
+  // one move (two plies) is set: the resignation stays the ending, the move limit it hides (ply 2) comes back with
+  // undo, and stays while the moves reach it.
+  const fen = '4k4/9/9/9/9/2p1p4/2p1p4/2p6/9/3K5 b - - 0 1';
+  const moves = ['e3e2', 'd0e0', 'c2c1', 'e0d0'];
+  const g = new Game(fen);
+  for (const m of moves) g.play(m);
+  g.resign('red');
+  g.setOptions({ moveLimit: 1, mode: 'enforce' });
+  const ending = () => g.outcome() && [g.outcome().reason, g.outcome().ply];
+  assert.deepEqual(ending(), ['resignation', 4]);
+  assert.equal(g.undo().ending.reason, 'resignation');
+  assert.deepEqual(ending(), ['moveLimit', 2]);
+  // The same as a game played with these options from the start (it stops at its ending).
+  const fresh = new Game(fen, { moveLimit: 1, mode: 'enforce' });
+  fresh.play(moves[0]);
+  fresh.play(moves[1]);
+  assert.deepEqual(fresh.outcome(), g.outcome());
+  throwsCode(() => fresh.play(moves[2]), 'ERR_ILLEGAL_MOVE');
+  assert.equal(g.undo().iccs, 'e0d0');
+  assert.deepEqual(ending(), ['moveLimit', 2]);
+  g.undo();
+  assert.deepEqual(ending(), ['moveLimit', 2]);
+  g.undo();
+  assert.equal(g.outcome(), null);
+  g.play('d0e0');
+  assert.deepEqual(ending(), ['moveLimit', 2]);
+
+  // Analysis mode: play goes on after a resignation; taking it back shows the mate that was played since.
+  const a = new Game('9/3k5/9/1R7/9/9/4p4/9/3CC4/3K5 w - - 0 1', { mode: 'analysis' });
+  a.resign('red');
+  a.play('b6d6');
+  assert.deepEqual([a.outcome().reason, a.outcome().ply], ['resignation', 0]);
+  assert.equal(a.undo().ending.reason, 'resignation');
+  assert.deepEqual([a.outcome().reason, a.outcome().ply], ['checkmate', 1]);
+});
