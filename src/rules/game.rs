@@ -127,57 +127,80 @@ struct Track {
     span_start: usize,
     /// Checks given by Red / Black since the last capture (for the check discount of §4.4).
     checks: [u32; 2],
+    /// The index of the previous position whose key falls in the same bucket of [`KeyChains`], or
+    /// [`NO_POSITION`].
+    prev: u32,
 }
 
-const FILTER_SIZE: usize = 2048;
+const NO_POSITION: u32 = u32::MAX;
 
-/// Counts of the span's position keys per bucket (see [`Game`]'s repetition test). The table is allocated on
-/// the first move, so that creating a game (for example to validate a FEN) stays cheap: while it is empty,
-/// the span is the start position alone.
+/// The positions of the game chained by their key's bucket (see [`Game`]'s repetition test): `heads[b]` is the
+/// latest position whose key falls in bucket `b`, and each position's `prev` the one before it in that bucket. The
+/// repetition test walks the chain of the position's bucket, newest first, down to the start of the reversible
+/// span, instead of scanning the span: with at least as many buckets as positions (the table doubles when the
+/// game outgrows it), a chain holds one position on average, so a move costs the same however long the span is
+/// (a 10,000-ply game without a capture plays its last move as fast as its first). Empty until the first move, so
+/// that creating a game (for example to validate a FEN) allocates nothing: the game is then the start position
+/// alone.
 #[derive(Clone, Default)]
-struct SpanFilter(Vec<u16>);
+struct KeyChains {
+    heads: Vec<u32>,
+}
 
-impl fmt::Debug for SpanFilter {
+impl fmt::Debug for KeyChains {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let used = self.0.iter().filter(|&&c| c > 0).count();
-        write!(f, "SpanFilter({used} buckets used)")
+        write!(f, "KeyChains({} buckets)", self.heads.len())
     }
 }
 
-impl SpanFilter {
-    /// How many span keys fall in `hash`'s bucket; `first` is the start position's key.
-    #[inline]
-    fn count(&self, hash: u64, first: u64) -> u16 {
-        match self.0.get(bucket(hash)) {
-            Some(&c) => c,
-            None => u16::from(bucket(hash) == bucket(first)),
+/// Buckets of a new table (it grows with the game).
+const FIRST_BUCKETS: usize = 256;
+
+impl KeyChains {
+    fn bucket(&self, hash: u64) -> usize {
+        (hash as usize) & (self.heads.len() - 1)
+    }
+
+    /// The latest position of `track` whose key is in `hash`'s bucket.
+    fn head(&self, hash: u64, track: &[Track]) -> u32 {
+        if self.heads.is_empty() {
+            // Only the start position, before the table exists: the chain is the start position or nothing.
+            return if track[0].hash == hash {
+                0
+            } else {
+                NO_POSITION
+            };
+        }
+        self.heads[self.bucket(hash)]
+    }
+
+    /// Links the position about to be pushed at the end of `track` (growing the table first if the game would
+    /// have more positions than buckets); returns its `prev`.
+    fn link(&mut self, hash: u64, track: &mut [Track]) -> u32 {
+        let len = track.len() + 1;
+        if self.heads.len() < len {
+            // (Re)builds the table for the positions there are, at least doubling it.
+            let size = (len.next_power_of_two())
+                .max(FIRST_BUCKETS)
+                .max(self.heads.len() * 2);
+            self.heads = vec![NO_POSITION; size];
+            for (i, t) in track.iter_mut().enumerate() {
+                let b = (t.hash as usize) & (size - 1);
+                t.prev = self.heads[b];
+                self.heads[b] = i as u32;
+            }
+        }
+        let b = self.bucket(hash);
+        core::mem::replace(&mut self.heads[b], (len - 1) as u32)
+    }
+
+    /// Unlinks the last position of the game, `t`, just popped.
+    fn unlink(&mut self, t: &Track) {
+        if !self.heads.is_empty() {
+            let b = self.bucket(t.hash);
+            self.heads[b] = t.prev;
         }
     }
-
-    /// Allocates the table, holding the start position's key, if it is not there yet.
-    #[inline]
-    fn materialise(&mut self, first: u64) {
-        if self.0.is_empty() {
-            self.0 = vec![0; FILTER_SIZE];
-            self.0[bucket(first)] = 1;
-        }
-    }
-
-    #[inline]
-    fn add(&mut self, hash: u64) {
-        let c = &mut self.0[bucket(hash)];
-        *c = c.saturating_add(1);
-    }
-
-    #[inline]
-    fn remove(&mut self, hash: u64) {
-        let c = &mut self.0[bucket(hash)];
-        *c = c.saturating_sub(1);
-    }
-}
-
-fn bucket(hash: u64) -> usize {
-    (hash as usize) & (FILTER_SIZE - 1)
 }
 
 /// A game from a start position: the current position, the moves that led to it, and its ending.
@@ -193,9 +216,9 @@ pub struct Game {
     history: Vec<PlayedMove>,
     options: Options,
     track: Vec<Track>,
-    /// How many positions of the current reversible span fall in each bucket of their key's low bits: lets
-    /// the repetition test skip the scan of the span when the position cannot have occurred before.
-    span_filter: SpanFilter,
+    /// The positions chained by key bucket: the repetition test looks only at the earlier positions whose key
+    /// falls in the same bucket.
+    chains: KeyChains,
     ending: Option<Outcome>,
     /// While `ending` is an external ending (resignation, agreed draw, time forfeit, illegal-move forfeit):
     /// the first ending by the rules that the moves played reach under the options in force, which the
@@ -235,6 +258,7 @@ impl Game {
             hash: start.hash(),
             span_start: 0,
             checks: [0, 0],
+            prev: NO_POSITION,
         };
         let mut game = Game {
             pos: start.clone(),
@@ -242,7 +266,7 @@ impl Game {
             history: Vec::new(),
             options: Options::default(),
             track: vec![track],
-            span_filter: SpanFilter::default(),
+            chains: KeyChains::default(),
             ending: None,
             hidden: None,
             draw_offer: None,
@@ -254,36 +278,23 @@ impl Game {
         game
     }
 
-    fn push_track(&mut self, t: Track) {
-        self.span_filter.materialise(self.track[0].hash);
-        let index = self.track.len();
-        if t.span_start == index {
-            // An irreversible move: the old span can never recur.
-            let old = self.track.last().map_or(index, |p| p.span_start);
-            for k in old..index {
-                self.span_filter.remove(self.track[k].hash);
-            }
-        }
-        self.span_filter.add(t.hash);
+    fn push_track(&mut self, mut t: Track) {
+        t.prev = self.chains.link(t.hash, &mut self.track);
         self.track.push(t);
     }
 
     fn pop_track(&mut self) {
-        self.span_filter.materialise(self.track[0].hash);
-        let Some(t) = self.track.pop() else { return };
-        let index = self.track.len();
-        self.span_filter.remove(t.hash);
-        if t.span_start == index {
-            let old = self.track.last().map_or(index, |p| p.span_start);
-            for k in old..index {
-                self.span_filter.add(self.track[k].hash);
+        if self.track.len() > 1 {
+            if let Some(t) = self.track.pop() {
+                self.chains.unlink(&t);
             }
         }
     }
 
     fn truncate_track(&mut self) {
         self.track.truncate(1);
-        self.span_filter.0.clear();
+        self.track[0].prev = NO_POSITION;
+        self.chains = KeyChains::default();
     }
 
     /// A game starting from `start` with `options`.
@@ -447,6 +458,7 @@ impl Game {
                 prev.span_start
             },
             checks,
+            prev: NO_POSITION,
         });
         if self.draw_offer == Some(mover.other()) {
             self.draw_offer = None; // a move by the side offered a draw declines it
@@ -640,30 +652,36 @@ impl Game {
 
     /// Index of the first of the `repetition_count` occurrences of the position with key `hash` reached
     /// after `ply` plies, looking back through positions `ply - 2, ply - 4, …` of the reversible span that
-    /// starts at `span_start`.
+    /// starts at `span_start` (only those whose key shares the bucket: see [`KeyChains`]). `in_track`: the
+    /// position is the last of the track (after the move), not a move's result looked at before it is played.
     fn first_occurrence(
         &self,
         hash: u64,
         ply: usize,
         span_start: usize,
-        in_filter: bool,
+        in_track: bool,
     ) -> Option<usize> {
         let need = self.options.repetition_count.saturating_sub(1) as usize;
-        let earlier = usize::from(self.span_filter.count(hash, self.track[0].hash))
-            .saturating_sub(usize::from(in_filter));
-        if earlier < need {
-            return None; // fewer positions of the span share its bucket than occurrences needed
-        }
+        // The positions whose key shares the bucket, newest first: the position's own entry's chain when it is
+        // the last of the track, else the bucket's chain.
+        let mut k = if in_track {
+            self.track[ply].prev
+        } else {
+            self.chains.head(hash, &self.track)
+        };
         let mut count = 0;
-        let mut k = ply;
-        while k >= span_start + 2 {
-            k -= 2;
-            if self.track[k].hash == hash {
+        while k != NO_POSITION {
+            let i = k as usize;
+            if i < span_start {
+                break; // the chain has left the reversible span
+            }
+            if i + 2 <= ply && (ply - i) % 2 == 0 && self.track[i].hash == hash {
                 count += 1;
                 if count >= need {
-                    return Some(k);
+                    return Some(i);
                 }
             }
+            k = self.track[i].prev;
         }
         None
     }

@@ -137,3 +137,58 @@ test('stop() answers with the best move so far within 100 ms, and the page never
   for (const ms of r.latencies) assert.ok(ms < 100, `stop took ${ms.toFixed(1)} ms`);
   assert.ok(r.maxGap < 250, `the page stalled for ${r.maxGap.toFixed(1)} ms`);
 });
+
+test('searches of 1 ms and of 1 hour (stopped by stop()) in the worker: its wasm memory stays bounded', { timeout: 300_000 }, async () => {
+  const workerCreated = page.waitForEvent('worker');
+  await page.evaluate(async () => {
+    const { EngineClient } = await import('/pkg/engine-client.js');
+    window.boundsEngine = new EngineClient();
+    await window.boundsEngine.search({ limits: { depth: 1 } }); // the worker has loaded the wasm
+  });
+  const worker = await workerCreated;
+  // The worker's own wasm instance: the glue module the worker imported (the same URL gives the same module), whose
+  // init() returns the instance's exports once it is initialised.
+  const workerMemory = () => worker.evaluate(async () => {
+    const glue = await import(new URL('/pkg/xiangqi_wasm.js', self.location.href).href);
+    return (await glue.default()).memory.buffer.byteLength;
+  });
+  const sizes = [await workerMemory()];
+  const rounds = [];
+  for (let round = 0; round < 3; round++) {
+    rounds.push(await page.evaluate(async () => {
+      const { Game } = await import('/pkg/xiangqi_wasm.js');
+      const engine = window.boundsEngine;
+      const game = new Game();
+      game.play('h2e2');
+      const quick = [];
+      for (let i = 0; i < 20; i++) {
+        const t = performance.now();
+        const r = await engine.search({ game, limits: { timeMs: 1 } });
+        quick.push(performance.now() - t);
+        if (!game.isLegal(r.move)) throw new Error(`timeMs 1: ${JSON.stringify(r)}`);
+      }
+      let started;
+      const ready = new Promise((resolve) => { started = resolve; });
+      const pending = engine.search({ game, limits: { timeMs: 3_600_000 }, onProgress: (p) => { if (p.depth >= 4) started(); } });
+      await ready;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const t0 = performance.now();
+      engine.stop();
+      const r = await pending;
+      return { quick, stopLatency: performance.now() - t0, move: r.move, legal: game.isLegal(r.move), stopped: r.stopped, depth: r.depth };
+    }));
+    sizes.push(await workerMemory());
+  }
+  await page.evaluate(() => window.boundsEngine.terminate());
+  const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+  const quick = rounds.flatMap((r) => r.quick).sort((a, b) => a - b);
+  console.log(`Chromium worker: wasm memory ${sizes.map(mb).join(' -> ')} over 3 rounds of 20 searches of timeMs 1 and one of `
+    + `timeMs 3,600,000 stopped by stop(); timeMs 1 round trip median ${quick[quick.length >> 1].toFixed(1)} ms; `
+    + `stop latency ${rounds.map((r) => r.stopLatency.toFixed(1)).join(', ')} ms at depth ${rounds.map((r) => r.depth).join(', ')}`);
+  for (const r of rounds) {
+    assert.equal(r.legal, true, JSON.stringify(r));
+    assert.equal(r.stopped, true);
+    assert.ok(r.stopLatency < 100, `stop took ${r.stopLatency.toFixed(1)} ms`);
+  }
+  for (let i = 2; i < sizes.length; i++) assert.equal(sizes[i], sizes[1], `the worker's wasm memory grew: ${sizes.map(mb).join(' -> ')}`);
+});
