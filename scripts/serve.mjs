@@ -1,13 +1,19 @@
 #!/usr/bin/env node
-// Serves www/ (with the built package in www/pkg) on 127.0.0.1 and prints the URL.
+// Serves the built app (www/dist, made by scripts/build.mjs) on 127.0.0.1 and prints the URL.
 // Usage: node scripts/serve.mjs [port]   (default 8080, or $PORT; the next free port if taken)
 import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const handler = sirv(join(root, 'www'), { dev: true, etag: true });
+const dist = join(root, 'www', 'dist');
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error('[serve] www/dist/index.html missing: run node scripts/build.mjs');
+  process.exit(1);
+}
+const handler = sirv(dist, { dev: true, etag: true });
 let port = Number(process.argv[2] ?? process.env.PORT ?? 8080);
 
 function listen(attempt = 0) {
@@ -25,7 +31,7 @@ function listen(attempt = 0) {
     }
   });
   server.listen(port, '127.0.0.1', () => {
-    console.log(`\n  xiangqi-wasm demo: http://127.0.0.1:${port}/\n  (serving www/; Ctrl-C to stop)\n`);
+    console.log(`\n  xiangqi-wasm demo: http://127.0.0.1:${port}/\n  (serving www/dist; Ctrl-C to stop)\n`);
   });
 }
 listen();
