@@ -14,7 +14,7 @@ import { DEFAULT_LEVEL, LEVELS, levelById } from './levels.js';
 import { browserLang, formatSize, t } from './i18n.js';
 import { allowedMoves, destsOf, emptyTouch, touchPiece } from './touch-move.js';
 import { clearSave, readPrefs, readSave, writePrefs, writeSave } from './save.js';
-import { gameFromData, gameToData, looksLikeFen } from './record.js';
+import { gameFromData, gameToData, looksLikeFen, writableHeaders } from './record.js';
 
 /** Records larger than this are refused (docs/app.md, "Importing"). */
 export const RECORD_CAP = 2 * 1024 * 1024;
@@ -61,6 +61,7 @@ const S = {
   notation: null,
   saveProblem: null, // null | 'quota' | 'unavailable'
   overShownFor: null,
+  message: null, // { key, vars } of the notice shown
 };
 let engine = null;
 const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
@@ -78,6 +79,7 @@ function applyLanguage() {
   document.title = S.lang === 'zh' ? '象棋 Xiangqi' : 'Xiangqi 象棋';
   $('import-help').textContent = tr('importHelp', { cap: formatSize(RECORD_CAP) });
   fillNewDialog();
+  if (S.message) $('message-text').textContent = tr(S.message.key, S.message.vars);
   applyTheme();
   el.set({ lang: S.lang });
 }
@@ -93,13 +95,16 @@ function savePrefs() {
   if (storage) writePrefs(storage, { lang: S.lang, theme: S.theme, notation: S.notation });
 }
 
-function showMessage(text, { sticky = false } = {}) {
-  $('message-text').textContent = text;
+/** Shows the message `key` (with `vars`) in the notice bar; it is written again when the language changes. */
+function showMessage(key, vars = {}) {
+  S.message = { key, vars };
+  $('message-text').textContent = tr(key, vars);
   $('message').hidden = false;
-  $('message').dataset.sticky = String(sticky);
+  $('message').dataset.key = key;
 }
 
 function hideMessage() {
+  S.message = null;
   $('message').hidden = true;
 }
 
@@ -209,7 +214,7 @@ function stateToSave() {
 /** Writes the whole state as one value. On a full quota the game goes on in memory, with a message. */
 function save() {
   if (!storage) {
-    if (S.saveProblem !== 'unavailable') showMessage(tr('storageUnavailable'), { sticky: true });
+    if (S.saveProblem !== 'unavailable') showMessage('storageUnavailable');
     S.saveProblem = 'unavailable';
     return;
   }
@@ -219,7 +224,7 @@ function save() {
     S.saveProblem = null;
   } else if (S.saveProblem !== r.reason) {
     S.saveProblem = r.reason;
-    showMessage(tr(r.reason === 'quota' ? 'storageFull' : 'storageUnavailable'), { sticky: true });
+    showMessage(r.reason === 'quota' ? 'storageFull' : 'storageUnavailable');
   }
 }
 
@@ -227,7 +232,7 @@ function restore() {
   if (!storage) return false;
   const r = readSave(storage);
   if (r.corrupt) {
-    showMessage(tr('storageCorrupt', { problem: r.problem }), { sticky: true });
+    showMessage('storageCorrupt', { problem: r.problem });
     return false;
   }
   if (!r.state) return false;
@@ -238,7 +243,7 @@ function restore() {
     if (st.clock) new Clock(clockOf(st.clock.control)).free();
   } catch (e) {
     clearSave(storage);
-    showMessage(tr('storageRestoreFailed', { problem: e?.code ?? String(e?.message ?? e) }), { sticky: true });
+    showMessage('storageRestoreFailed', { problem: e?.code ?? String(e?.message ?? e) });
     return false;
   }
   S.game?.free();
@@ -343,7 +348,8 @@ function renderStatus() {
   const rules = tr(g.options().rules === 'cxa' ? 'rulesCxa' : 'rulesAxf');
   let text;
   if (o) {
-    text = `${tr('gameOver')}: ${resultLine(o)}. ${S.lang === 'zh' ? o.explanationZh : o.explanation}`;
+    text = S.lang === 'zh' ? `${tr('gameOver')}：${resultLine(o)}。${o.explanationZh}`
+      : `${tr('gameOver')}: ${resultLine(o)}. ${o.explanation}`;
   } else if (S.busy === 'move') {
     text = tr('thinking');
   } else if (S.busy === 'draw') {
@@ -520,7 +526,7 @@ async function showHint() {
     if (token !== S.token) return;
     S.hint = { ply, move: r.move, pv: r.pv, score: r.score };
   } catch (e) {
-    if (token === S.token) showMessage(tr('error', { message: e.message }));
+    if (token === S.token) showMessage('error', { message: e.message });
   } finally {
     if (token === S.token) {
       S.busy = null;
@@ -551,6 +557,7 @@ function playTimed(move) {
   }
   restartTurnClock();
   S.touch = emptyTouch();
+  hideTouchNote();
   S.hint = null;
   return true;
 }
@@ -611,7 +618,7 @@ async function computerMove() {
     if (token !== S.token) return;
     S.busy = null;
     delete document.body.dataset.thinking;
-    showMessage(tr('engineError', { message: e.message }));
+    showMessage('engineError', { message: e.message });
     render();
   }
 }
@@ -709,10 +716,10 @@ async function offerDraw() {
     S.game.offerDraw(S.human);
     if (forComputer <= 0) {
       S.game.acceptDraw(computer);
-      showMessage(tr('drawAccepted'));
+      showMessage('drawAccepted');
     } else {
       S.game.declineDraw(computer);
-      showMessage(tr('drawDeclined'));
+      showMessage('drawDeclined');
     }
     save();
     render();
@@ -720,7 +727,7 @@ async function offerDraw() {
   } catch (e) {
     if (token === S.token) {
       S.busy = null;
-      showMessage(tr('error', { message: e.message }));
+      showMessage('error', { message: e.message });
       render();
     }
   }
@@ -821,7 +828,7 @@ async function importRecord(source) {
     const data = await parseOffThread(input);
     loadGame(data);
     $('import-dialog').close();
-    showMessage(tr('imported', { color: tr(S.human) }));
+    showMessage(S.human === 'red' ? 'importedRed' : 'importedBlack');
     return true;
   } catch (e) {
     const at = e.line ? tr('importAt', { line: e.line, column: e.column ?? 1 }) : '';
@@ -856,17 +863,21 @@ function loadGame(data) {
 }
 
 function exportHeaders() {
-  const h = {};
-  for (const [k, v] of Object.entries(S.headers)) if (!EXPORT_SKIP.has(k)) h[k] = v;
-  h.Red ??= playerName('red');
-  h.Black ??= playerName('black');
+  const h = writableHeaders(S.headers, EXPORT_SKIP);
+  const names = writableHeaders({ Red: playerName('red'), Black: playerName('black') });
+  h.Red ??= names.Red;
+  h.Black ??= names.Black;
   h.Event ??= 'Xiangqi app game';
   h.Date ??= new Date().toISOString().slice(0, 10).replaceAll('-', '.');
   return h;
 }
 
 function exportPgn() {
-  return S.game.pgn({ notation: S.notation, headers: exportHeaders() });
+  try {
+    return S.game.pgn({ notation: S.notation, headers: exportHeaders() });
+  } catch {
+    return S.game.pgn({ notation: S.notation }); // headers the writer refuses: the moves still go out
+  }
 }
 
 async function copyText(text) {
@@ -1080,7 +1091,7 @@ async function start() {
       $('update-reload').onclick = () => update();
     },
     onOfflineReady() {
-      if ($('message').hidden) showMessage(tr('offline'));
+      if ($('message').hidden) showMessage('offline');
     },
   });
   document.body.dataset.ready = 'true';

@@ -9,6 +9,33 @@
 
 const EXTERNAL = new Set(['resignation', 'agreement', 'timeForfeit']);
 
+/** The longest comment `game.setComment` takes (the package refuses longer ones; `Game.fromPgn` keeps them). */
+export const COMMENT_MAX = 65536;
+/** The longest header value `game.pgn({ headers })` takes. */
+export const HEADER_MAX = 4096;
+
+/** `text` cut to at most `max` UTF-16 units, never inside a surrogate pair. */
+export function cutText(text, max) {
+  if (text.length <= max) return text;
+  let end = max;
+  const c = text.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end--;
+  return text.slice(0, end);
+}
+
+/**
+ * The headers `game.pgn({ headers })` accepts, from a record's: names of letters, digits and `_`, values cut to
+ * HEADER_MAX characters with line breaks made spaces; `skip` names are left out (the writer makes its own).
+ */
+export function writableHeaders(headers, skip = new Set()) {
+  const out = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (skip.has(k) || !/^\w{1,64}$/.test(k) || typeof v !== 'string') continue;
+    out[k] = cutText(v.replace(/[\r\n\u2028\u2029]+/g, ' '), HEADER_MAX);
+  }
+  return out;
+}
+
 /** `game` (a Game) as plain data; `headers` are the record's tag pairs to keep. */
 export function gameToData(game, headers = {}) {
   const o = game.outcome();
@@ -32,7 +59,8 @@ export function gameFromData(Game, data) {
     for (const m of data.moves) game.play(m);
     for (const { ply, comment, nags } of data.comments ?? []) {
       if (ply > data.moves.length) continue;
-      if (comment !== null && comment !== undefined) game.setComment(String(comment), ply);
+      // A record's comment can be longer than setComment takes: it is cut (docs/app.md, "Importing").
+      if (comment !== null && comment !== undefined) game.setComment(cutText(String(comment), COMMENT_MAX), ply);
       if (ply > 0 && Array.isArray(nags) && nags.length) game.setNags(nags, ply);
     }
     applyEnding(game, data.ending);
