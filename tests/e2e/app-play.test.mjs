@@ -38,6 +38,18 @@ test('a move against the computer: it thinks in the worker and replies; undo tak
     assert.equal(h.length, 2);
     assert.equal(h[0], 'h2e2');
     assert.equal(await page.locator('#move-list button.move').count(), 2);
+    // review: the position after the first move, read only, then back to the live position
+    const afterFirst = new Game();
+    afterFirst.play('h2e2');
+    await page.click('#move-list button[data-ply="1"]');
+    assert.equal(await page.evaluate(() => document.getElementById('board').board.fen.split(' ')[0]), afterFirst.fen().split(' ')[0]);
+    assert.equal((await boardState(page)).movable, 'none', 'review is read only');
+    assert.match(await page.textContent('#review-text'), /after move 1/);
+    await page.click('#review-next');
+    assert.equal(await page.isHidden('#review-bar'), true, 'the last move is the live position');
+    await page.click('#move-list button[data-ply="1"]');
+    await page.click('#review-live');
+    assert.equal((await boardState(page)).movable, 'red');
     await page.click('#undo');
     assert.deepEqual(await history(page), [], 'undo takes back the computer reply too');
     await page.click('#redo');
@@ -163,7 +175,9 @@ test('competition practice: touch-move binds the touched pieces, no take-backs, 
 test('the clock: a fallen flag ends the game on time', async () => {
   const { page, context, errors } = await openApp(app, { clock: true });
   await withShot(page, 'clock', async () => {
-    await newGame(page, { clock: 'cxa-6.4' });
+    await newGame(page, { clock: 'cxa-6.4', rules: 'cxa' });
+    assert.equal(await page.evaluate(() => window.xiangqiApp.game.options().rules), 'cxa');
+    assert.match(await page.textContent('#status'), /CXA rules/);
     assert.match(await page.textContent('#player-bottom .player-clock'), /^5:00 · 30 to go/);
     await page.clock.fastForward(60000);
     assert.match(await page.textContent('#player-bottom .player-clock'), /^4:0\d/);

@@ -436,7 +436,14 @@ function renderMoves() {
     items.push(li);
   }
   list.replaceChildren(...items);
-  list.querySelector('[aria-current]')?.scrollIntoView?.({ block: 'nearest' });
+  // Keep the current move in view by scrolling the list only (scrollIntoView would scroll the page on a phone).
+  const cur = list.querySelector('[aria-current]');
+  if (cur) {
+    const l = list.getBoundingClientRect();
+    const c = cur.getBoundingClientRect();
+    if (c.bottom > l.bottom) list.scrollTop += c.bottom - l.bottom;
+    else if (c.top < l.top) list.scrollTop -= l.top - c.top;
+  }
   const bar = $('review-bar');
   bar.hidden = S.review === null;
   if (S.review !== null) {
