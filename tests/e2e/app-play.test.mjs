@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Game } from '../../pkg/node.mjs';
-import { clickSquares, computerDone, history, importText, newGame, openApp, startApp, tapSquares, withShot } from './app-support.mjs';
+import { clickSquares, computerDone, history, importText, newGame, openApp, startApp, tapSquares, waitReady, withShot } from './app-support.mjs';
 
 let app;
 before(async () => {
@@ -82,6 +82,15 @@ test('checkmate: the game-over panel gives the reason, in English and in Chinese
     assert.match(await page.textContent('#status'), /将死|绝杀|被将死/);
     assert.equal((await boardState(page)).lang, 'zh');
     assert.equal(await page.textContent('#new'), '新局');
+    // the language is remembered; the theme is switchable (the board's theme follows)
+    await page.reload();
+    await waitReady(page);
+    assert.equal(await page.textContent('#new'), '新局');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    await page.click('#theme'); // auto -> light
+    await page.click('#theme'); // light -> dark
+    assert.equal((await boardState(page)).theme, 'dark');
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
   });
   assert.deepEqual(errors, []);
   await context.close();
@@ -194,8 +203,9 @@ test('the clock: a fallen flag ends the game on time', async () => {
 
 test('a phone: the board full width, the controls below, a move by touch; light and dark', async () => {
   for (const colorScheme of ['light', 'dark']) {
+    // dark with a Chinese browser: the interface follows navigator.language
     const { page, context, errors } = await openApp(app, { viewport: { width: 390, height: 844 }, colorScheme,
-      hasTouch: true });
+      hasTouch: true, locale: colorScheme === 'dark' ? 'zh-CN' : 'en-US' });
     await withShot(page, `phone-${colorScheme}`, async () => {
       const layout = await page.evaluate(() => {
         const b = document.getElementById('board').getBoundingClientRect();
@@ -206,6 +216,7 @@ test('a phone: the board full width, the controls below, a move by touch; light 
       assert.ok(layout.panelTop >= layout.boardBottom, 'controls below the board');
       assert.ok(layout.scrollW <= 390, `no horizontal scroll (${layout.scrollW})`);
       assert.equal((await boardState(page)).theme, colorScheme);
+      assert.equal(await page.textContent('#new'), colorScheme === 'dark' ? '新局' : 'New game');
       await tapSquares(page, 'h2', 'e2');
       await computerDone(page);
       assert.equal((await history(page)).length, 2);
