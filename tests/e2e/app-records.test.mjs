@@ -34,6 +34,10 @@ test('PGN export (copy text and download) and import round trip; a GBK file', as
     const pgn = await page.inputValue('#export-pgn');
     assert.equal(await page.inputValue('#export-fen'), position);
     assert.match(pgn, /\[Red "You"\]/);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.server.url });
+    await page.click('#copy-pgn');
+    await page.waitForFunction(() => /Copied/.test(document.getElementById('export-note').textContent));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), pgn);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
     assert.match(download.suggestedFilename(), /\.pgn$/);
     assert.equal(readFileSync(await download.path(), 'utf8'), pgn);

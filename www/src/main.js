@@ -13,7 +13,7 @@ import { registerPwa } from './pwa.js';
 import { DEFAULT_LEVEL, LEVELS, levelById } from './levels.js';
 import { browserLang, formatSize, t } from './i18n.js';
 import { allowedMoves, destsOf, emptyTouch, touchPiece } from './touch-move.js';
-import { clearSave, readPrefs, readSave, writePrefs, writeSave } from './save.js';
+import { SAVE_KEY, readPrefs, readSave, setAside, writePrefs, writeSave } from './save.js';
 import { gameFromData, gameToData, looksLikeFen, writableHeaders } from './record.js';
 
 /** Records larger than this are refused (docs/app.md, "Importing"). */
@@ -242,8 +242,9 @@ function restore() {
     game = gameFromData(Game, st.game);
     if (st.clock) new Clock(clockOf(st.clock.control)).free();
   } catch (e) {
-    clearSave(storage);
-    showMessage('storageRestoreFailed', { problem: e?.code ?? String(e?.message ?? e) });
+    const problem = e?.code ?? String(e?.message ?? e);
+    setAside(storage, storage.getItem(SAVE_KEY), problem);
+    showMessage('storageRestoreFailed', { problem });
     return false;
   }
   S.game?.free();
