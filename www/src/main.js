@@ -422,6 +422,8 @@ function renderMoves() {
       b.className = 'move';
       b.dataset.ply = String(i + 1);
       b.textContent = texts[i];
+      const mover = (i % 2 === 0) === !firstBlack ? 'red' : 'black';
+      b.setAttribute('aria-label', tr('moveLabel', { n: fullmove0 + row, side: tr(mover), move: texts[i] }));
       if (commented.has(i + 1)) b.classList.add('commented');
       if (i + 1 === current) {
         b.setAttribute('aria-current', 'step');
