@@ -161,6 +161,9 @@ test('competition practice: touch-move binds the touched pieces, no take-backs, 
     assert.deepEqual((await boardState(page)).dests, { h2: ['h9'] });
     await clickSquares(page, 'b0', 'c2');
     assert.deepEqual(await history(page), [], 'the horse may not move instead');
+    // (touching the horse after the opponent's piece is clause D: it cannot take h9, so another piece must)
+    assert.match(await page.textContent('#touch-note'), /cannot capture h9; another piece must/);
+    assert.equal(await page.evaluate(() => document.getElementById('touch-note').dataset.rule), 'D2');
     await clickSquares(page, 'h2', 'h9');
     assert.equal((await history(page))[0], 'h2h9');
     await computerDone(page);
@@ -226,13 +229,21 @@ test('a phone: the board full width, the controls below, a move by touch; light 
   }
 });
 
-test('a draw offer: the computer accepts when it is not better, declines when it is', async () => {
+test('a draw offer: the computer accepts when it is not better, declines when it is; resign', async () => {
   const { page, context, errors } = await openApp(app);
   await withShot(page, 'draw-offer', async () => {
     // Black (the computer) has an extra chariot: it declines
     await importText(page, '3k5/9/9/9/9/9/9/9/r8/4K4 w - - 0 1');
     await page.click('#draw');
     await page.waitForFunction(() => document.getElementById('message').dataset.key === 'drawDeclined', null, { timeout: 10000 });
+    assert.equal(await page.evaluate(() => window.xiangqiApp.game.outcome()), null);
+    // resigning ends the game; undo (outside practice mode) takes the resignation back
+    await page.click('#resign');
+    await page.waitForSelector('#over-dialog[open]');
+    assert.match(await page.textContent('#over-result'), /Black wins/);
+    assert.equal(await page.evaluate(() => window.xiangqiApp.game.outcome().reason), 'resignation');
+    await page.click('#over-dialog button[value=review]');
+    await page.click('#undo');
     assert.equal(await page.evaluate(() => window.xiangqiApp.game.outcome()), null);
     // Red (the human) has the extra chariot: it accepts
     await importText(page, '3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1');
