@@ -255,3 +255,18 @@ test('a draw offer: the computer accepts when it is not better, declines when it
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a failure to start shows a message, not a blank page', async () => {
+  const context = await app.browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto(app.server.url);
+  await withShot(page, 'start-failure', async () => {
+    await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 20000 });
+    assert.equal(await page.evaluate(() => document.body.dataset.ready), 'error');
+    assert.equal(await page.isVisible('#fatal'), true);
+    assert.match(await page.textContent('#fatal'), /could not start: .*reload the page/);
+    assert.equal(await page.isVisible('#board'), false, 'no dead board');
+  });
+  await context.close();
+});

@@ -6,7 +6,7 @@
 // The computer searches in the package's worker (EngineClient); records are read in our own worker
 // (record-worker.js). Every text that comes from a record or a user is set with textContent.
 import './app.css';
-import init, { Clock, Game, isXiangqiError } from 'xiangqi-wasm';
+import init, { Clock, Game } from 'xiangqi-wasm';
 import { ready as boardReady } from 'xiangqi-wasm/board';
 import { EngineClient } from 'xiangqi-wasm/worker';
 import { registerPwa } from './pwa.js';
@@ -73,6 +73,7 @@ const tr = (key, vars) => t(S.lang, key, vars);
 function applyLanguage() {
   document.documentElement.lang = S.lang === 'zh' ? 'zh-CN' : 'en';
   for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = tr(node.dataset.i18n);
+  for (const node of document.querySelectorAll('[data-i18n-label]')) node.setAttribute('aria-label', tr(node.dataset.i18nLabel));
   $('lang').textContent = tr('langSwitch');
   $('lang').lang = S.lang === 'zh' ? 'en' : 'zh';
   $('lang').setAttribute('aria-label', tr('langSwitchLabel'));
@@ -111,6 +112,8 @@ function hideMessage() {
 function fatal(text) {
   $('fatal').textContent = text;
   $('fatal').hidden = false;
+  $('status').textContent = '';
+  document.querySelector('.layout').hidden = true; // nothing there would work
   document.body.dataset.ready = 'error';
 }
 
@@ -1109,7 +1112,8 @@ async function start() {
 
 start().catch((e) => {
   console.error(e);
-  fatal(t(S.lang, 'loadFailed', { error: isXiangqiError(e) ? `${e.code}: ${e.message}` : String(e?.message ?? e) }));
+  // (not the package's isXiangqiError: the wasm may be what failed to load)
+  fatal(t(S.lang, 'loadFailed', { error: e?.name === 'XiangqiError' ? `${e.code}: ${e.message}` : String(e?.message ?? e) }));
 });
 
 // For the browser tests and the curious: the live state, read-only by convention.
