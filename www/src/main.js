@@ -97,7 +97,13 @@ function savePrefs() {
 }
 
 /** Shows the message `key` (with `vars`) in the notice bar; it is written again when the language changes. */
+let messageTimer = 0;
+/** Messages that go away by themselves (the others stay until dismissed: they say something is wrong). */
+const PASSING = new Set(['offline', 'importedRed', 'importedBlack', 'drawAccepted', 'drawDeclined']);
+
 function showMessage(key, vars = {}) {
+  clearTimeout(messageTimer);
+  if (PASSING.has(key)) messageTimer = setTimeout(() => { if (S.message?.key === key) hideMessage(); }, 6000);
   S.message = { key, vars };
   $('message-text').textContent = tr(key, vars);
   $('message').hidden = false;
