@@ -184,6 +184,21 @@ test('competition practice: touch-move binds the touched pieces, no take-backs, 
   await context.close();
 });
 
+test('touch-move from the keyboard: picking a piece up with Enter binds it', async () => {
+  const { page, context, errors } = await openApp(app);
+  await withShot(page, 'touch-move-keyboard', async () => {
+    await newGame(page, { practice: true });
+    await page.evaluate(() => document.getElementById('board').shadowRoot.querySelector('.xqb').focus());
+    // the board's cursor starts on e3: down three times is the general on e0
+    for (const k of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter']) await page.keyboard.press(k);
+    assert.equal(await page.evaluate(() => document.getElementById('board').board.selected), 'e0');
+    assert.match(await page.textContent('#touch-note'), /touched your piece on e0; you must move it/);
+    assert.deepEqual((await boardState(page)).dests, { e0: ['e1'] });
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the clock: a fallen flag ends the game on time', async () => {
   const { page, context, errors } = await openApp(app, { clock: true });
   await withShot(page, 'clock', async () => {
