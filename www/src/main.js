@@ -14,7 +14,7 @@ import { DEFAULT_LEVEL, LEVELS, levelById } from './levels.js';
 import { browserLang, formatSize, t } from './i18n.js';
 import { allowedMoves, destsOf, emptyTouch, touchPiece } from './touch-move.js';
 import { SAVE_KEY, readPrefs, readSave, setAside, writePrefs, writeSave } from './save.js';
-import { gameFromData, gameToData, looksLikeFen, writableHeaders } from './record.js';
+import { gameFromData, gameToData, writableHeaders } from './record.js';
 
 /** Records larger than this are refused (docs/app.md, "Importing"). */
 export const RECORD_CAP = 2 * 1024 * 1024;
@@ -588,7 +588,7 @@ async function onUserMove(move) {
   }
   if (!S.practice) {
     const warning = S.game.repetitionWarning(move);
-    if (warning && warning.winner !== S.human) {
+    if (warning && warning.winner !== null && warning.winner !== S.human) { // a loss, not a draw
       const choice = await askRepetition(warning);
       if (choice !== 'play' || !humanToMove() || !S.game.isLegal(move)) {
         renderBoard();
@@ -1123,4 +1123,4 @@ start().catch((e) => {
 });
 
 // For the browser tests and the curious: the live state, read-only by convention.
-window.xiangqiApp = { get game() { return S.game; }, get state() { return S; }, looksLikeFen };
+window.xiangqiApp = { get game() { return S.game; }, get state() { return S; } };
