@@ -160,3 +160,22 @@ test('FEN and DhtmlXQ are told from PGN', () => {
   assert.equal(looksLikeDhtmlxq('[DhtmlXQ]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]'), true);
   assert.equal(looksLikeDhtmlxq('[Event "x"]'), false);
 });
+
+test('record text the package cannot write back is cut, never refused', async () => {
+  const { COMMENT_MAX, HEADER_MAX, cutText, writableHeaders } = await import('../../www/src/record.js');
+  assert.equal(cutText('abc', 5), 'abc');
+  assert.equal(cutText('abcdef', 3), 'abc');
+  assert.equal(cutText('ab😀', 3), 'ab', 'never half a surrogate pair');
+  const h = writableHeaders({ Event: 'x'.repeat(10000), 'Bad name': 'y', Red: 'a\nb', FEN: 'z' }, new Set(['FEN']));
+  assert.deepEqual(Object.keys(h), ['Event', 'Red']);
+  assert.equal(h.Event.length, HEADER_MAX);
+  assert.equal(h.Red, 'a b');
+  const g = new Game();
+  g.play('h2e2');
+  g.pgn({ headers: h }); // accepted as is
+  // a record comment longer than setComment takes is cut to COMMENT_MAX when the game is rebuilt
+  const long = Game.fromPgn(`1. C2.5 {${'c'.repeat(COMMENT_MAX + 10)}} *`);
+  const back = gameFromData(Game, gameToData(long));
+  assert.equal(back.getComment(1).length, COMMENT_MAX);
+  for (const x of [g, long, back]) x.free();
+});
