@@ -48,6 +48,10 @@ test('a move against the computer: it thinks in the worker and replies; undo tak
     await page.click('#review-next');
     assert.equal(await page.isHidden('#review-bar'), true, 'the last move is the live position');
     await page.click('#move-list button[data-ply="1"]');
+    await page.keyboard.press('Home');
+    assert.match(await page.textContent('#review-text'), /start position/);
+    await page.keyboard.press('ArrowRight');
+    assert.match(await page.textContent('#review-text'), /after move 1/);
     await page.click('#review-live');
     assert.equal((await boardState(page)).movable, 'red');
     await page.click('#undo');

@@ -68,6 +68,11 @@ test('a bad record is refused with its place; the game is unchanged', async () =
     await importText(page, '[Event "x"]\n\n1. C2.5 C3.5 *');
     assert.match(await page.textContent('#import-error'), /Could not read the record: .*line 3/);
     assert.equal(await page.evaluate(() => document.getElementById('import-dialog').open), true);
+    // in Chinese, the reason in Chinese
+    await page.click('#import-dialog button[value=cancel]');
+    await page.click('#lang');
+    await importText(page, '[Event "x"]\n\n1. C2.5 C3.5 *');
+    assert.match(await page.textContent('#import-error'), /无法读取棋谱：第 2 步着法“C3.5”无法走出（第 3 行第 \d+ 列）/);
     await page.click('#import-dialog button[value=cancel]');
     assert.deepEqual(await history(page), []);
   });

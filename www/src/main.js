@@ -447,7 +447,10 @@ function renderMoves() {
     li.textContent = tr('noMoves');
     items.push(li);
   }
+  // Re-rendering replaces the buttons: keep the keyboard focus in the list, on the move shown.
+  const hadFocus = list.contains(document.activeElement);
   list.replaceChildren(...items);
+  if (hadFocus) (list.querySelector('[aria-current]') ?? list.querySelector('button'))?.focus({ preventScroll: true });
   // Keep the current move in view by scrolling the list only (scrollIntoView would scroll the page on a phone).
   const cur = list.querySelector('[aria-current]');
   if (cur) {
@@ -851,11 +854,24 @@ async function importRecord(source) {
     return true;
   } catch (e) {
     const at = e.line ? tr('importAt', { line: e.line, column: e.column ?? 1 }) : '';
-    importError(tr('importFailed', { message: clip(String(e.message), 300) }) + at);
+    importError(tr('importFailed', { message: recordErrorText(e) }) + at);
     return false;
   } finally {
     $('import-go').disabled = false;
   }
+}
+
+/**
+ * Why a record could not be read, in the interface language: Chinese text for the package's error codes (its
+ * messages are English), the package's own message in English.
+ */
+function recordErrorText(e) {
+  if (S.lang === 'zh') {
+    const code = /^ERR_FEN_/.test(e.code ?? '') ? 'ERR_FEN' : e.code;
+    const key = `err_${code}`;
+    if (t('zh', key) !== key) return tr(key, { ply: e.ply ?? '?', move: clip(String(e.moveText ?? ''), 40) });
+  }
+  return clip(String(e.message), 300);
 }
 
 /** Makes `data` (record.js) the live game; the human takes the side to move. */
@@ -1005,6 +1021,15 @@ function bind() {
     S.notation = $('notation').value;
     savePrefs();
     render();
+  });
+  // The keyboard in the move list: Left / Right step through the game, Home / End go to the start / the live move.
+  $('move-list').addEventListener('keydown', (e) => {
+    const n = S.game.history().length;
+    const at = S.review ?? n;
+    const to = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: 0, End: n }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    review(Math.max(0, Math.min(n, to)));
   });
   $('move-list').addEventListener('click', (e) => {
     const b = e.target.closest('button[data-ply]');
