@@ -136,7 +136,7 @@ test('after one visit, the app reloads offline from the service worker and plays
     assert.equal(direct, 'failed', 'the browser still reaches the server');
 
     const fromNetwork = [];
-    page.on('response', (r) => { if (!r.fromServiceWorker()) fromNetwork.push(r.url()); });
+    context.on('response', (r) => { if (!r.fromServiceWorker()) fromNetwork.push(r.url()); });
     await page.reload();
     await appReady(page, 'offline-reloaded');
     assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'the page is not controlled');
