@@ -3,7 +3,8 @@
 // compiled) loads, shows its board, and plays a move against the computer in the engine worker, with 0 violations
 // — counted twice: `securitypolicyviolation` events in the page (collected from before its first script) and the
 // reports Chromium POSTs to the policy's report-uri, which also covers the workers. A deliberate inline <style> at
-// the end must give exactly one violation of each kind, so the counting itself is tested. Also: scripts/serve.mjs
+// the end must give exactly one violation of each kind, so the counting itself is tested. Offline (from the
+// service worker's cache) the page keeps the header and loads without violations. Also: scripts/serve.mjs
 // (`npm start`) sends the same policy. Screenshots in test-results/csp/.
 // XIANGQI_WWW=dir runs it on another copy of www/ (its dist/ is tested).
 import { test, before, after } from 'node:test';
@@ -105,6 +106,19 @@ test('the app loads and plays against the computer under the strict CSP with 0 v
     assert.deepEqual(await page.evaluate(() => window.cspViolations), [], 'securitypolicyviolation events');
     assert.deepEqual(server.reports, [], 'violation reports');
     assert.deepEqual(errors, []);
+
+    // Offline, the page comes from the service worker's cache with the same header, and still loads cleanly.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await context.setOffline(true);
+    const cached = await page.reload();
+    assert.ok(cached.fromServiceWorker(), 'the offline page did not come from the service worker');
+    assert.match(cached.headers()['content-security-policy'] ?? '', /^default-src 'self'; script-src 'self' 'wasm-unsafe-eval'/);
+    await page.waitForFunction(() => document.body?.dataset.ready, null, { timeout: 30000 });
+    assert.equal(await page.evaluate(() => document.body.dataset.ready), 'true');
+    await page.waitForTimeout(500);
+    // (Reports cannot reach the server while offline: the page's events are the count here.)
+    assert.deepEqual(await page.evaluate(() => window.cspViolations), [], 'violations offline');
+    await context.setOffline(false);
 
     // The control: an inline <style> is refused, and both collectors see it.
     await page.evaluate(() => {
