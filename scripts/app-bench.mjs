@@ -7,7 +7,8 @@
 //      #board, awaits its `ready` promise (it resolves once the board's canvases are drawn), then checks once per
 //      animation frame until the pieces canvas holds pixels; the time of that requestAnimationFrame callback,
 //      on the page's clock (performance.now(): 0 = navigation start), is the frame in which the board is
-//      painted. Median and every run are printed. Target: ≤ 300 ms.
+//      painted. Median and every run are printed. Target: ≤ 300 ms. Each load of the app is followed by one of a
+//      reference, a bare page with one board (BARE below), measured the same way.
 //  (b) Bytes before the first move: every response the page (and its workers) received from navigation until the
 //      app is ready and the network has been quiet for 1 s, each URL once (the engine worker fetches the wasm
 //      the page already has: an HTTP cache hit, reported), each body gzipped here with zlib
@@ -105,40 +106,76 @@ function paintProbe() {
   });
 }
 
-async function coldLoads(browser, { url, hits }) {
+/**
+ * One cold load of `url` (served by a server with `hits`; `body`: the page's HTML given by a route instead): the
+ * paint times and every response's body.
+ */
+async function coldLoad(browser, { url, hits, body }) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'block' });
+  await context.addInitScript(paintProbe);
+  const page = await context.newPage();
+  if (body) await page.route(url, (r) => r.fulfill({ contentType: 'text/html', body }));
+  const bodies = new Map();
+  const pending = [];
+  let last = Date.now();
+  const seen = new Map();
+  context.on('response', (r) => {
+    last = Date.now();
+    seen.set(r.url(), (seen.get(r.url()) ?? 0) + 1);
+    if (!bodies.has(r.url())) {
+      bodies.set(r.url(), null);
+      pending.push(r.body().then((b) => bodies.set(r.url(), b), () => bodies.delete(r.url())));
+    }
+  });
+  hits.clear();
+  await page.goto(url);
+  const paint = await page.evaluate(() => window.boardPaint);
+  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 30000 });
+  const appReady = await page.evaluate(() => performance.now());
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+  while (Date.now() - last < 1000) await page.waitForTimeout(200);
+  await Promise.all(pending);
+  const files = [...bodies].filter(([, b]) => b).map(([u, b]) => ({
+    url: u.replace(url, '') || '(the page)', times: seen.get(u), served: hits.get(new URL(u).pathname) ?? 0,
+    raw: b.length, gz6: gzipSync(b, { level: 6 }).length, gz9: gzipSync(b, { level: 9 }).length,
+  }));
+  await context.close();
+  return { ...paint, appReady, fcp, files };
+}
+
+// The reference: a bare page with one <xiangqi-board> and the package's modules through an import map, with
+// preload hints for the glue and the wasm (as scripts/board-bench.mjs's "preload" page, whose figure on the quiet
+// machine is in the README), served beside the package (pkg/).
+const BARE = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<link rel="modulepreload" href="/pkg/board.js"><link rel="modulepreload" href="/pkg/xiangqi_wasm.js">
+<link rel="preload" href="/pkg/xiangqi_wasm_bg.wasm" as="fetch" type="application/wasm" crossorigin>
+<script type="importmap">{ "imports": { "xiangqi-wasm": "/pkg/xiangqi_wasm.js" } }</script>
+<style>body { margin: 0; } xiangqi-board { width: 480px; }</style>
+<script type="module">
+import '/pkg/board.js';
+await customElements.whenDefined('xiangqi-board');
+await document.getElementById('board').ready;
+document.body.dataset.ready = 'true';
+</script></head><body><xiangqi-board id="board" interactive></xiangqi-board></body></html>`;
+
+/**
+ * RUNS cold loads of the app, each followed by one of the reference page (BARE), measured the same way, so that
+ * the app's figure can be read against what the machine's load does to a bare board.
+ */
+async function coldLoads(browser, app) {
+  const ref = await servePackage(root);
+  Object.assign(ref, { hits: new Map(), url: `${ref.url}bench/bare.html`, body: BARE });
   const runs = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'block' });
-    await context.addInitScript(paintProbe);
-    const page = await context.newPage();
-    const bodies = new Map();
-    const pending = [];
-    let last = Date.now();
-    const seen = new Map();
-    const onResponse = (r) => {
-      last = Date.now();
-      seen.set(r.url(), (seen.get(r.url()) ?? 0) + 1);
-      if (!bodies.has(r.url())) {
-        bodies.set(r.url(), null);
-        pending.push(r.body().then((b) => bodies.set(r.url(), b), () => bodies.delete(r.url())));
-      }
-    };
-    context.on('response', onResponse);
-    hits.clear();
-    await page.goto(url);
-    const paint = await page.evaluate(() => window.boardPaint);
-    await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 30000 });
-    const appReady = await page.evaluate(() => performance.now());
-    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
-    while (Date.now() - last < 1000) await page.waitForTimeout(200);
-    await Promise.all(pending);
-    const files = [...bodies].filter(([, b]) => b).map(([u, b]) => ({
-      url: u.replace(url, '') || '(the page)', times: seen.get(u), served: hits.get(new URL(u).pathname) ?? 0, raw: b.length, gz6: gzipSync(b, { level: 6 }).length, gz9: gzipSync(b, { level: 9 }).length,
-    }));
-    runs.push({ ...paint, appReady, fcp, files });
-    await context.close();
+  const refs = [];
+  try {
+    for (let i = 0; i < RUNS; i += 1) {
+      runs.push(await coldLoad(browser, app));
+      refs.push(await coldLoad(browser, ref));
+    }
+  } finally {
+    await ref.close();
   }
-  return runs;
+  return { runs, refs };
 }
 
 const OPENINGS = [
@@ -207,10 +244,12 @@ const browser = await launch();
 const server = await serveDist();
 try {
   console.log(`app-bench: ${dist}, Chromium headless, ${RUNS} cold loads; load average ${load}`);
-  const runs = await coldLoads(browser, server);
+  const { runs, refs } = await coldLoads(browser, server);
   const paints = runs.map((r) => r.paintedAt);
   console.log('\n(a) board painted (ms from navigation start; fresh context, no cache, no service worker)');
   console.log(`    runs: ${paints.map((x) => x.toFixed(0)).join(', ')}`);
+  console.log(`    reference, a bare board page, interleaved: median ${median(refs.map((r) => r.paintedAt)).toFixed(0)} ms`
+    + ` (${refs.map((r) => r.paintedAt.toFixed(0)).join(', ')}; 116–128 ms on the quiet machine: README)`);
   console.log(`    median ${median(paints).toFixed(0)} ms  (target ≤ 300)   board ready ${median(runs.map((r) => r.readyAt)).toFixed(0)} ms,`
     + ` app ready ${median(runs.map((r) => r.appReady)).toFixed(0)} ms, first contentful paint ${median(runs.map((r) => r.fcp ?? NaN)).toFixed(0)} ms`);
 
