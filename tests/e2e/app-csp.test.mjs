@@ -4,7 +4,6 @@
 // dialog, with no violation reported by Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, serve } from '../support/browser.mjs';
 import { clickSquares, computerDone, history, importText, root, waitReady, withShot } from './app-support.mjs';
@@ -21,12 +20,7 @@ after(async () => {
   await server?.close();
 });
 
-// The package's board (js/board.js) still puts <style> elements in its shadow root (an inline style under this
-// policy); its fix is the board's own work. Until the built board stops doing so, this test is reported as a
-// to-do instead of failing: it turns strict by itself once pkg/board.js makes no <style> element.
-const boardInlineStyle = /createElement\(['"`]style['"`]\)/.test(readFileSync(join(root, 'pkg', 'board.js'), 'utf8'));
-
-test('the app under a strict CSP: no violation', { todo: boardInlineStyle ? 'js/board.js still creates <style> elements' : false }, async () => {
+test('the app under a strict CSP: no violation', async () => {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.addInitScript(() => {
