@@ -80,6 +80,8 @@ export class XiangqiLessonElement extends HTMLElement {
   readonly board: XiangqiBoardElement;
   /** The FEN of the position shown, or `null` before the record is read (or after an error). */
   readonly fen: string | null;
+  /** The FEN of the record's start position (its `FEN` tag, or the `fen` attribute), or `null`. */
+  readonly initialFen: string | null;
   /** The error shown, or `null`. */
   readonly error: (Error & { name: "XiangqiError"; code: LessonErrorCode }) | null;
   /** The record's headers (a copy). */

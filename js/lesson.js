@@ -337,6 +337,11 @@ export class XiangqiLessonElement extends HTMLElement {
     return this.#cur?.fen ?? null;
   }
 
+  /** The FEN of the record's start position (its FEN tag, or the `fen` attribute), or `null`. */
+  get initialFen() {
+    return this.#nodes[0]?.fen ?? null;
+  }
+
   /** The error shown (a XiangqiError), or `null`. */
   get error() {
     return this.#error;
