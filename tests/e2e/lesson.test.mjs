@@ -368,12 +368,14 @@ test('the built embed page (www/dist/embed.html) steps through its commented gam
     assert.equal(s.ply, 18);
     const fen = await page.evaluate(() => document.querySelector('xiangqi-lesson').board.fen);
     assert.equal(fen, s.fen);
-    // The state the README shows: after 4. 车二进六, the river-crossing chariot.
-    await page.evaluate(() => document.querySelector('xiangqi-lesson').goTo(['h2e2', 'h9g7', 'h0g2', 'i9h9',
-      'i0h0', 'g6g5', 'h0h6']));
+    // The state docs/images/embed.png shows: after 5. 兵七进一, Black's two recorded answers offered.
+    assert.equal(await page.evaluate(() => document.querySelector('xiangqi-lesson').goTo(['h2e2', 'h9g7', 'h0g2',
+      'i9h9', 'i0h0', 'g6g5', 'h0h6', 'b9c7', 'c3c4'])), true);
+    assert.deepEqual(await lesson.locator('.alts button').allTextContents(), ['5… 炮8平9', '5… 象3进5']);
+    await page.evaluate(() => document.activeElement?.blur());
     await page.mouse.move(0, 0);
     await page.waitForTimeout(300);
-    await lesson.screenshot({ path: join(SHOTS, 'embed-element.png') });
+    await page.screenshot({ path: join(SHOTS, 'embed-page.png') });
   });
   assert.deepEqual(errors, []);
   await context.close();
@@ -477,9 +479,20 @@ async function hostileRun({ csp }) {
     const shown = await page.evaluate(() => {
       const sr = document.querySelector('xiangqi-lesson').shadowRoot;
       const texts = [...sr.querySelectorAll('.text')];
+      // The record's own characters are the first text node of each element (a second one may close bidi
+      // controls the record left open, see below).
+      const own = (b) => b.firstChild.data;
+      // What follows a name stays after it on screen, whatever bidi controls the name holds.
+      const black = sr.querySelector('.pl.b bdi');
+      const range = document.createRange();
+      range.selectNodeContents(black);
+      const last = [...range.getClientRects()].at(-1);
+      const result = sr.querySelector('.result').getBoundingClientRect();
       return {
-        names: [...sr.querySelectorAll('.players bdi')].map((b) => b.textContent),
-        facts: [...sr.querySelectorAll('.event bdi')].map((b) => b.textContent),
+        after: result.top >= last.bottom - 1 || result.left >= last.right - 1,
+        closed: black.lastChild.data,
+        names: [...sr.querySelectorAll('.players bdi')].map(own),
+        facts: [...sr.querySelectorAll('.event bdi')].map(own),
         comment: sr.querySelector('.now .comment').textContent.length,
         isolated: texts.every((t) => t.dir === 'auto' && getComputedStyle(t).unicodeBidi === 'isolate'),
         wraps: texts.every((t) => getComputedStyle(t).overflowWrap === 'anywhere'),
@@ -487,6 +500,9 @@ async function hostileRun({ csp }) {
       };
     });
     assert.deepEqual(shown.names, [EVIL[1], `${EVIL[2]}${EVIL[5]}`]);
+    assert.ok(shown.after, 'the result shown after the hostile name stays after it');
+    // RLO LRO LRE RLE LRI RLI FSI … RLO left open: closed innermost first.
+    assert.equal(shown.closed, '\u202C\u2069\u2069\u2069\u202C\u202C\u202C\u202C');
     assert.deepEqual(shown.facts.slice(0, 4), [EVIL[0], EVIL[3], EVIL[5], EVIL[6]]);
     assert.equal(shown.facts[4].length, 301, 'a long header is cut');
     assert.equal(shown.comment, MEGA.length, 'the 1 MB comment is shown whole');
