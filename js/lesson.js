@@ -334,6 +334,7 @@ export class XiangqiLessonElement extends HTMLElement {
   #resolveReady;
   #error = null;
   #darkQuery = null;
+  #loadedFrom = null;
 
   constructor() {
     super();
@@ -453,7 +454,19 @@ export class XiangqiLessonElement extends HTMLElement {
     });
     this.#observer.observe(this, { childList: true, characterData: true, subtree: true });
     this.#applyTheme();
+    // Moved in the document (disconnected, then connected again) with the same record: it stays where it was.
+    // (The inner board was rebuilt, so it is given the position again.)
+    if (this.#nodes.length && this.#cur && this.#loadedFrom === this.#sourceKey()) {
+      this.#go(this.#cur, false);
+      return;
+    }
     this.#schedule();
+  }
+
+  /** What the record is read from, to tell whether a reconnected element needs to read it again. */
+  #sourceKey() {
+    return [...['pgn', 'src', 'fen', 'game'].map((a) => this.getAttribute(a)),
+      this.querySelector(PGN_SCRIPT)?.textContent].join('\u0000');
   }
 
   disconnectedCallback() {
@@ -496,6 +509,7 @@ export class XiangqiLessonElement extends HTMLElement {
 
   async #load() {
     const token = ++this.#loadToken;
+    const key = this.#sourceKey();
     this.#abort?.abort();
     this.#abort = new AbortController();
     const signal = this.#abort.signal;
@@ -526,6 +540,7 @@ export class XiangqiLessonElement extends HTMLElement {
       const nodes = buildTree(parsed);
       if (token !== this.#loadToken) return;
       this.#nodes = nodes;
+      this.#loadedFrom = key;
       this.#headers = parsed.headers ?? {};
       this.#result = parsed.result ?? '*';
       this.#error = null;
@@ -605,6 +620,7 @@ export class XiangqiLessonElement extends HTMLElement {
     const side = h('div', 'side');
     const nav = h('div', 'nav');
     nav.setAttribute('role', 'toolbar');
+    nav.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight Home End ArrowDown ArrowUp');
     const buttons = {};
     for (const [name, path] of Object.entries(ICONS)) {
       const b = h('button', name);

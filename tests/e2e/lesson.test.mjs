@@ -240,6 +240,17 @@ test('stepping through a commented game: buttons, keys, move list, a variation e
     assert.equal(await page.evaluate(() => document.querySelector('xiangqi-lesson').board.getAttribute('lang')), 'zh');
     await page.evaluate(() => document.querySelector('xiangqi-lesson').setAttribute('theme', 'dark'));
     assert.equal(await page.evaluate(() => document.querySelector('xiangqi-lesson').board.board.config.theme), 'dark');
+    // Moved in the document: the same record stays at the same move (no reload).
+    const moved = await page.evaluate(async () => {
+      const el = document.querySelector('xiangqi-lesson');
+      const loads = window.events.filter((e) => e.type === 'load').length;
+      document.body.append(el);
+      await new Promise((r) => setTimeout(r, 100));
+      await el.board.ready;
+      return { moves: el.current.moves, reloaded: window.events.filter((e) => e.type === 'load').length - loads,
+        board: el.board.fen === el.current.fen };
+    });
+    assert.deepEqual(moved, { moves: ['h2e2'], reloaded: 0, board: true });
     const navigations = await page.evaluate(() => window.events.filter((e) => e.type === 'navigate').length);
     assert.ok(navigations >= 20, `a navigate event per step (${navigations})`);
   });
