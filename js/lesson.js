@@ -9,13 +9,11 @@
 // ever parsed as HTML or used as an attribute other than `title`. Styles are constructable stylesheets adopted
 // by the shadow root (no <style> element, no style attribute), so the element works under
 // `Content-Security-Policy: default-src 'self'`. Records above MAX_RECORD_BYTES are refused with a message.
-import { Game, parsePgn } from './xiangqi_wasm.js';
 import { ready as boardReady } from './board.js';
+import { readLesson, MAX_HEADER_CHARS } from './lesson-read.js';
 
 /** The largest record shown (UTF-8 bytes): 2 MiB. Above it the element shows a message and fires `error`. */
 export const MAX_RECORD_BYTES = 2 * 1024 * 1024;
-/** Header values longer than this are cut (with "…"; the whole value is the `title`). */
-const MAX_HEADER_CHARS = 300;
 const PGN_SCRIPT = 'script[type="application/x-chess-pgn"]';
 const NOTATIONS = ['chinese', 'wxf', 'iccs'];
 const NAG = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '⩲', 15: '⩱',
@@ -222,92 +220,68 @@ function tooLarge(size, atLeast = false) {
   return e;
 }
 
-/** `[DhtmlXQ_red]…[/DhtmlXQ_red]` and friends: the headers of a DhtmlXQ record, as PGN tag names. */
-function dhtmlxqHeaders(text) {
-  const out = {};
-  for (const [tag, name] of [['title', 'Event'], ['event', 'Event'], ['red', 'Red'], ['black', 'Black'],
-    ['date', 'Date'], ['place', 'Site']]) {
-    const m = new RegExp(`\\[DhtmlXQ_${tag}\\]([^\\[]{0,${MAX_HEADER_CHARS * 4}})\\[/DhtmlXQ_${tag}\\]`).exec(text);
-    if (m && m[1].trim() && !(name in out)) out[name] = m[1].trim();
-  }
-  return out;
-}
+/** Records up to this size are read on the page's thread; larger ones in a worker (lesson-worker.js). */
+const WORKER_BYTES = 64 * 1024;
 
-const isDhtmlxq = (record) => (typeof record === 'string' ? record.trimStart().startsWith('[DhtmlXQ')
-  : new TextDecoder('latin1').decode(record.subarray(0, 64)).trimStart().startsWith('[DhtmlXQ'));
+// One worker for every lesson on the page, started for the first large record and stopped when idle.
+let worker = null;
+let workerIdle = 0;
+const pending = new Map();
+let requestId = 0;
 
-/** The record as a RecordGame (as parsePgn gives): PGN (game `index`) or DhtmlXQ (its main line and comments). */
-function readRecord(record, index) {
-  if (isDhtmlxq(record)) {
-    const game = Game.fromDhtmlxq(record);
+/** Reads a large record in the worker; rejects with `{ noWorker }` when there can be none (then the page reads it). */
+function readInWorker(record, index) {
+  return new Promise((resolve, reject) => {
     try {
-      const [g] = parsePgn(game.pgn());
-      const text = typeof record === 'string' ? record : new TextDecoder().decode(record);
-      g.headers = { ...dhtmlxqHeaders(text), ...(g.result !== '*' ? { Result: g.result } : {}) };
-      return { game: g, count: 1 };
-    } finally {
-      game.free();
+      worker ??= startWorker();
+    } catch (e) {
+      reject({ noWorker: e });
+      return;
     }
-  }
-  const games = parsePgn(record);
-  if (index >= games.length) {
-    throw lessonError('ERR_ARGUMENT', `game="${index + 1}": the record has ${games.length} game${games.length > 1 ? 's' : ''}`);
-  }
-  return { game: games[index], count: games.length };
+    clearTimeout(workerIdle);
+    const id = ++requestId;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, record, index });
+  });
 }
 
-/**
- * The record as a tree of positions: every node is a position with the move that led to it (the root has none);
- * `next` continues the node's own line, `alts` are the first nodes of the variations played instead of it.
- */
-function buildTree(record) {
-  const game = new Game(record.fen);
-  const nodes = [];
-  const root = { id: 0, parent: null, move: null, info: null, fen: game.fen(), comments: [], nags: [], depth: 0,
-    next: null, alts: [], altOf: null, lineStart: null, ply: 0 };
-  if (record.mainline.comment) root.comments.push(record.mainline.comment);
-  nodes.push(root);
-  try {
-    addLine(record.mainline, root, 0, null);
-  } finally {
-    game.free();
+function startWorker() {
+  const w = new Worker(new URL('./lesson-worker.js', import.meta.url), { type: 'module' });
+  w.onmessage = ({ data }) => {
+    const p = pending.get(data.id);
+    pending.delete(data.id);
+    if (!pending.size) workerIdle = setTimeout(stopWorker, 10_000);
+    if (!p) return;
+    if (data.ok) p.resolve(data.lesson);
+    else p.reject(Object.assign(new Error(data.error.message), data.error));
+  };
+  // The worker could not start (blocked by a policy, not served): every request falls back to the page.
+  w.onerror = (e) => {
+    e.preventDefault?.();
+    const waiting = [...pending.values()];
+    pending.clear();
+    stopWorker();
+    for (const p of waiting) p.reject({ noWorker: e });
+  };
+  return w;
+}
+
+function stopWorker() {
+  worker?.terminate();
+  worker = null;
+}
+
+/** The flat nodes of readLesson (parent, altOf and lineStart as indexes) linked into the tree the element walks. */
+function link(flat) {
+  const nodes = flat.map((n, id) => ({ ...n, id, next: null, alts: [], button: null }));
+  for (const n of nodes) {
+    n.parent = n.parent == null ? null : nodes[n.parent];
+    n.lineStart = n.lineStart == null ? null : nodes[n.lineStart];
+    n.altOf = n.altOf == null ? null : nodes[n.altOf];
+    if (n.altOf) n.altOf.alts.push(n);
+    else if (n.parent) n.parent.next = n;
   }
   return nodes;
-
-  // Plays `line` from `from` (the game stands at `from`'s position) and leaves the game there again.
-  function addLine(line, from, depth, altOf) {
-    let prev = from;
-    let first = null;
-    for (const [i, rm] of line.moves.entries()) {
-      const before = game.fen();
-      const info = game.play(rm.move);
-      const node = { id: nodes.length, parent: prev, move: rm.move, info, fen: game.fen(), before,
-        comments: [], nags: rm.nags ?? [], depth, next: null, alts: [], altOf: null, lineStart: null,
-        ply: prev.ply + 1 };
-      if (i === 0 && line.comment && depth > 0) node.comments.push(line.comment);
-      if (rm.comment) node.comments.push(rm.comment);
-      nodes.push(node);
-      if (i === 0) {
-        first = node;
-        if (altOf) {
-          node.altOf = altOf;
-          altOf.alts.push(node);
-        } else {
-          from.next = node;
-        }
-      } else {
-        prev.next = node;
-      }
-      node.lineStart = first;
-      if (rm.variations?.length) {
-        game.undo();
-        for (const v of rm.variations) addLine(v, prev, depth + 1, node);
-        game.play(rm.move);
-      }
-      prev = node;
-    }
-    for (let i = 0; i < line.moves.length; i++) game.undo();
-  }
 }
 
 function nagText(nags) {
@@ -524,20 +498,23 @@ export class XiangqiLessonElement extends HTMLElement {
       if (token !== this.#loadToken) return;
       const size = record == null ? 0 : typeof record === 'string' ? utf8Length(record) : record.length;
       if (size > MAX_RECORD_BYTES) throw tooLarge(size);
-      let parsed;
-      if (record != null) {
-        const index = this.hasAttribute('game') ? Number(this.getAttribute('game')) - 1 : 0;
-        if (!Number.isInteger(index) || index < 0) {
-          throw lessonError('ERR_OPTIONS', `game="${this.getAttribute('game')}": expected a game number from 1`);
-        }
-        parsed = readRecord(record, index).game;
-      } else {
-        const fen = this.getAttribute('fen');
-        const g = new Game(fen || null);
-        parsed = { headers: {}, fen: g.fen(), result: '*', mainline: { comment: null, moves: [] } };
-        g.free();
+      const index = this.hasAttribute('game') ? Number(this.getAttribute('game')) - 1 : 0;
+      if (!Number.isInteger(index) || index < 0) {
+        throw lessonError('ERR_OPTIONS', `game="${this.getAttribute('game')}": expected a game number from 1`);
       }
-      const nodes = buildTree(parsed);
+      // A position, or a record: large records are read in a worker, so that the page never waits for them.
+      const input = record ?? { fen: this.getAttribute('fen') || null };
+      let lesson;
+      if (size > WORKER_BYTES && typeof Worker === 'function') {
+        lesson = await readInWorker(input, index).catch((e) => {
+          if (e?.noWorker) return readLesson(input, index);
+          throw e;
+        });
+      } else {
+        lesson = readLesson(input, index);
+      }
+      const nodes = link(lesson.nodes);
+      const parsed = lesson;
       if (token !== this.#loadToken) return;
       this.#nodes = nodes;
       this.#loadedFrom = key;

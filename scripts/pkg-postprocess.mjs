@@ -186,14 +186,18 @@ writeFileSync(join(pkgDir, 'node.d.cts'), nodeDts);
 // the search worker (`xiangqi-wasm/worker`) --------------------------------------------------------------------
 // board.js and lesson.js are minified (oxc, through rolldown): the board's share of the download is budgeted (see
 // size.mjs); the readable sources are in js/ in the repository. The worker files are copied as they are.
-const JS_FILES = ['board.js', 'board.d.ts', 'lesson.js', 'lesson.d.ts', 'engine-client.js', 'engine-worker.js', 'worker.d.ts'];
+// lesson-read.js (reading a record, no DOM) and lesson-worker.js (the module worker lesson.js starts for large
+// records) are the lesson's own modules, not entry points.
+const JS_FILES = ['board.js', 'board.d.ts', 'lesson.js', 'lesson-read.js', 'lesson-worker.js', 'lesson.d.ts',
+  'engine-client.js', 'engine-worker.js', 'worker.d.ts'];
 for (const f of JS_FILES) copyFileSync(join(root, 'js', f), join(pkgDir, f));
-for (const [file, what, docs] of [['board.js', 'xiangqi-wasm/board', 'README.md'], ['lesson.js', 'xiangqi-wasm/lesson', 'LESSON.md']]) {
+for (const [file, what, types, docs] of [['board.js', 'xiangqi-wasm/board', 'board.d.ts', 'README.md'],
+  ['lesson.js', 'xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'], ['lesson-read.js', 'xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'],
+  ['lesson-worker.js', 'xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md']]) {
   const { minifySync } = await import('rolldown/utils');
   const source = readFileSync(join(root, 'js', file), 'utf8');
   const min = minifySync(file, source, { compress: true, mangle: true });
   if (min.errors?.length) fail(`minifying js/${file}: ${min.errors.map((e) => e.message).join('; ')}`);
-  const types = file.replace(/\.js$/, '.d.ts');
   writeFileSync(join(pkgDir, file), `// ${what} (minified from js/${file}; types in ${types}, docs in ${docs})\n${min.code}`);
 }
 

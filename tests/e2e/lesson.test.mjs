@@ -350,6 +350,56 @@ test('records from a pgn attribute, a src URL (PGN and DhtmlXQ), a position; err
   await context.close();
 });
 
+test('a large record (a file of many games) is read in a worker: the game asked for, errors with their codes',
+  async () => {
+    const { page, context, errors } = await open('<xiangqi-lesson notation="iccs"></xiangqi-lesson>', SCRIPT);
+    await withShot(page, 'worker', async () => {
+      await page.waitForFunction(() => window.ready === true, null, { timeout: 20000 });
+      const r = await page.evaluate(async () => {
+        const el = document.querySelector('xiangqi-lesson');
+        // 400 games of about 1 KB (numbered in their Event tag): well above the 64 KB read on the page's thread.
+        const game = (i, bad) => `[Event "Game ${i}"]\n[Red "R${i}"]\n\n{${'comment '.repeat(100)}} 1. C2.5 H8+7 `
+          + `2. H2+3 ${bad ? 'C3.5' : 'R9.8'} *\n\n`;
+        const file = (badAt) => Array.from({ length: 400 }, (_, i) => game(i + 1, i + 1 === badAt)).join('');
+        const show = (attrs) => new Promise((resolve) => {
+          el.addEventListener('load', () => resolve('load'), { once: true });
+          el.addEventListener('error', (e) => resolve(e.detail.error), { once: true });
+          for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+        });
+        // The page's thread: the longest gap between timer ticks while the record is read (a figure, not a test).
+        let last = performance.now();
+        let gap = 0;
+        const tick = setInterval(() => {
+          const now = performance.now();
+          gap = Math.max(gap, now - last);
+          last = now;
+        }, 5);
+        const t0 = performance.now();
+        const loaded = await show({ game: '321', pgn: file(0) });
+        const ms = performance.now() - t0;
+        clearInterval(tick);
+        el.last();
+        const out = { loaded, ms, gap, size: file(0).length, event: el.headers.Event, moves: el.current.moves,
+          worker: performance.getEntriesByType('resource').some((e) => /lesson-worker\.js$/.test(e.name)) };
+        const err = await show({ game: '1', pgn: file(7) });
+        out.error = { code: err.code, game: err.game, ply: err.ply, moveText: err.moveText, name: err.name,
+          isError: err instanceof Error, shown: el.shadowRoot.querySelector('.error').textContent };
+        return out;
+      });
+      console.log(`a ${(r.size / 1024).toFixed(0)} KB record of 400 games read in the worker in ${r.ms.toFixed(0)} ms; `
+        + `the page's longest timer gap meanwhile ${r.gap.toFixed(0)} ms`);
+      assert.equal(r.loaded, 'load');
+      assert.equal(r.worker, true, 'the lesson worker was started');
+      assert.equal(r.event, 'Game 321');
+      assert.deepEqual(r.moves, ['h2e2', 'h9g7', 'h0g2', 'i9h9']);
+      assert.deepEqual({ ...r.error, shown: undefined }, { code: 'ERR_RECORD_MOVE', game: 6 /* the 7th, from 0 */, ply: 4, moveText: 'C3.5',
+        name: 'XiangqiError', isError: true, shown: undefined });
+      assert.match(r.error.shown, /ERR_RECORD_MOVE: .*C3\.5/);
+    });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
 test('the built embed page (www/dist/embed.html) steps through its commented game', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
@@ -387,6 +437,15 @@ test('the built embed page (www/dist/embed.html) steps through its commented gam
     await page.mouse.move(0, 0);
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(SHOTS, 'embed-page.png') });
+    // The worker for large records, as Vite bundled it (assets/lesson-worker-*.js): a 200 KB record.
+    const big = await page.evaluate(() => new Promise((resolve) => {
+      const el = document.querySelector('xiangqi-lesson');
+      el.addEventListener('load', () => resolve({ comment: el.current.comment.length,
+        worker: performance.getEntriesByType('resource').some((e) => /lesson-worker[^/]*\.js$/.test(e.name)) }), { once: true });
+      el.addEventListener('error', (e) => resolve(e.detail.message), { once: true });
+      el.setAttribute('pgn', `{${'长'.repeat(70000)}} 1. C2.5 *`);
+    }));
+    assert.deepEqual(big, { comment: 70000, worker: true });
   });
   assert.deepEqual(errors, []);
   await context.close();
