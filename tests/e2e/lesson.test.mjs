@@ -597,9 +597,7 @@ async function hostileRun({ csp }) {
     assert.ok(layout.nowOverflowX <= 0, 'the comment wraps');
     assert.ok(layout.nowHeight < 400, `the comment panel scrolls instead of growing: ${layout.nowHeight}`);
     assert.ok(layout.boardWidth > 250, `the board keeps its size: ${layout.boardWidth}`);
-    // Under the strict CSP the board's own <style> elements are blocked (js/board.js, see the todo test below) and
-    // its canvases lose their layout, which makes the element tall: the board's, not the record's doing.
-    if (!csp) assert.ok(layout.elHeight < 2000, `the element keeps a sane height: ${layout.elHeight}`);
+    assert.ok(layout.elHeight < 2000, `the element keeps a sane height: ${layout.elHeight}`);
     // Every step of the hostile record (the variation too) shows its text without a script running.
     await page.evaluate(() => {
       const el = document.querySelector('xiangqi-lesson');
@@ -614,7 +612,7 @@ async function hostileRun({ csp }) {
     assert.deepEqual(await page.evaluate(() => window.pwned), [], 'no script ran');
     report = { ...report, violations: await page.evaluate(() => window.violations), layout };
   });
-  assert.deepEqual(errors.filter((e) => !/Content Security Policy/.test(e)), []);
+  assert.deepEqual(errors, []);
   await context.close();
   return report;
 }
@@ -626,13 +624,10 @@ test('a hostile record is shown only as text: no element injected, no script run
   assert.deepEqual(r.violations, []);
 });
 
-/** CSP violations that the lesson element (or the page) caused, leaving out those of the board's own <style>. */
-const notBoards = (violations) => violations.filter((v) => !(v.directive === 'style-src-elem' && /board[^/]*\.js$/.test(v.source)));
-
-test('under a strict CSP the hostile record page reports no violation of the lesson', async () => {
+test('under a strict CSP the hostile record page reports no violation', async () => {
   const r = await hostileRun({ csp: true });
   console.log(`CSP violations: ${r.violations.length} (${JSON.stringify(r.violations)})`);
-  assert.deepEqual(notBoards(r.violations), []);
+  assert.deepEqual(r.violations, []);
 });
 
 async function embedViolations() {
@@ -652,19 +647,11 @@ async function embedViolations() {
   return violations;
 }
 
-test('the built embed page under a strict CSP: no violation of the lesson or the page', async () => {
+test('the built embed page under a strict CSP: no violation (board included)', async () => {
   const v = await embedViolations();
   console.log(`embed CSP violations: ${v.length} (${JSON.stringify(v)})`);
-  assert.deepEqual(notBoards(v), []);
+  assert.deepEqual(v, []);
 });
-
-// js/board.js (owned by the board's maintainers) puts its styles in <style> elements, which `default-src 'self'`
-// blocks: the board then has no layout under the strict policy. Until it adopts constructable stylesheets as
-// lesson.js does, this stays a todo (it runs and reports, but does not fail the run).
-test('the built embed page under a strict CSP: 0 violations in all (board included)',
-  { todo: 'js/board.js still inserts <style> elements' }, async () => {
-    assert.deepEqual(await embedViolations(), []);
-  });
 
 // --- docs/lesson.md: its JS examples run in Chromium, each `expression; // value` line checked ------------------
 
