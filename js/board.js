@@ -135,6 +135,30 @@ const STYLE = `
 
 let uid = 0;
 
+// Styles go in through constructable stylesheets (`adoptedStyleSheets`), never a `<style>` element or a style
+// attribute: a page under a strict Content-Security-Policy (`default-src 'self'`, no 'unsafe-inline') blocks
+// those, while CSSOM (constructed sheets, `element.style.x = …`) is allowed. One sheet per text, shared by
+// every board of the page.
+const sheets = new Map();
+
+function sheetOf(text) {
+  let sheet = sheets.get(text);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    sheets.set(text, sheet);
+  }
+  return sheet;
+}
+
+/** Adds the sheet with `text` to the tree `node` is in: its shadow root, else the document (once). */
+function adoptStyle(node, text) {
+  const tree = node instanceof ShadowRoot ? node : node.getRootNode();
+  const target = tree instanceof ShadowRoot ? tree : document;
+  const sheet = sheetOf(text);
+  if (!target.adoptedStyleSheets.includes(sheet)) target.adoptedStyleSheets = [...target.adoptedStyleSheets, sheet];
+}
+
 /**
  * A board in `element` (its content is replaced). Resolves once the wasm module is loaded and the board painted.
  * See board.d.ts for the config and the API.
@@ -174,8 +198,7 @@ class Board {
     this.#root = root;
     this.#hooks = hooks;
     const id = `xqb${++uid}`;
-    const style = document.createElement('style');
-    style.textContent = STYLE;
+    adoptStyle(root, STYLE);
     const wrap = document.createElement('div');
     wrap.className = 'xqb';
     wrap.tabIndex = 0;
@@ -197,7 +220,7 @@ class Board {
     this.#live.setAttribute('aria-live', 'polite');
     this.#live.setAttribute('aria-atomic', 'true');
     wrap.append(this.#desc, this.#live);
-    root.replaceChildren(style, wrap);
+    root.replaceChildren(wrap);
     this.#wrap = wrap;
     this.#canvases = canvases;
     this.#view = new BoardView(...canvases);
@@ -584,8 +607,7 @@ export class XiangqiBoardElement extends HTMLElement {
   async connectedCallback() {
     if (this.#board || this.#connecting) return;
     this.#connecting = true;
-    const style = document.createElement('style');
-    style.textContent = ':host { display: block; }';
+    adoptStyle(this.shadowRoot, ':host { display: block; }');
     try {
       await ready();
     } finally {
@@ -605,7 +627,6 @@ export class XiangqiBoardElement extends HTMLElement {
       config.lastMove = this.#game.history().at(-1) ?? null;
     }
     this.#board = new Board(this.shadowRoot, {}, { beforeEmit: (d) => this.#played(d) });
-    this.shadowRoot.prepend(style);
     this.#apply(config);
     this.#resolve(this);
   }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Board benchmarks in Chromium (figures for the README; not timed tests):
 //
-//   1. cold load: a bare page with one <xiangqi-board> (served from www/pkg by a local server, HTTP cache off,
+//   1. cold load: a bare page with one <xiangqi-board> (served at /pkg/ by a local server, HTTP cache off,
 //      a fresh browser context each time): time from navigation start to the wasm module ready and to the board
 //      painted (the element's `ready`, which resolves right after the first paint), median of N loads; the same
 //      page with preload hints; and, interleaved in the same run as references, an empty page (the machine's
@@ -14,7 +14,7 @@
 import { join, dirname } from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { serve, launch } from '../tests/support/browser.mjs';
+import { servePackage, launch } from '../tests/support/browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -26,8 +26,8 @@ const LOADS = arg('--loads', 5);
 const DRAGS = arg('--drags', 5);
 const json = argv.includes('--json');
 
-if (!existsSync(join(root, 'www', 'pkg', 'board.js'))) {
-  console.error('www/pkg/board.js missing: run node scripts/build.mjs');
+if (!existsSync(join(root, 'pkg', 'board.js'))) {
+  console.error('pkg/board.js missing: run node scripts/build.mjs');
   process.exit(1);
 }
 
@@ -49,7 +49,7 @@ customElements.whenDefined('xiangqi-board').then(() => document.querySelector('x
 });
 </script></head><body><xiangqi-board interactive></xiangqi-board></body></html>`;
 
-const server = await serve(join(root, 'www'));
+const server = await servePackage(root);
 const browser = await launch();
 const results = { loads: [], drag: null };
 try {

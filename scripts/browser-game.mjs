@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Plays one full game engine-vs-engine in Chromium, the engine running in the Web Worker of www/
-// (the package's engine-worker.js through xiangqi-wasm/worker, served from www/pkg), refereed by the page's own Game (outcome() after every move),
+// Plays one full game engine-vs-engine in Chromium, the engine running in the Web Worker of the plain test page
+// (the package's engine-worker.js through xiangqi-wasm/worker, served at /pkg/), refereed by the page's own Game (outcome() after every move),
 // and measures how long the page's main thread ever stalled. This is the measurement behind the target
 // "plays a full game at 1 s per move in the browser without freezing the page".
 // Usage: node scripts/browser-game.mjs [--ms 1000] [--max-plies 300]     (after `npm run build`)
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, launch, openReady } from '../tests/support/browser.mjs';
+import { servePackage, launch, openReady } from '../tests/support/browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (flag, dflt) => {
@@ -16,7 +16,7 @@ const arg = (flag, dflt) => {
 const MS = arg('--ms', 1000);
 const MAX_PLIES = arg('--max-plies', 300);
 
-const server = await serve(join(root, 'www'));
+const server = await servePackage(root);
 const browser = await launch();
 try {
   const { page, ready, errors } = await openReady(browser, server.url, 'browser-game');

@@ -3,11 +3,12 @@
 //
 //   wasm-pack --target web --weak-refs  -> pkg/xiangqi_wasm.js (+ .wasm, .d.ts): the browser/bundler entry
 //   scripts/pkg-postprocess.mjs          -> pkg/node.mjs, pkg/node.cjs and the `exports` map
+//   vite build (www/vite.config.js)      -> www/dist/: the demo app and the lesson embed (skip with --no-www)
 //
 // The wasm is built for size (see WASM_OPT_LEVEL below and the wasm-opt flags in Cargo.toml); the native
 // release profile stays at opt-level 3 for perft speed. Usage: node scripts/build.mjs [--dev] [--no-www]
 import { spawnSync } from 'node:child_process';
-import { cpSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,10 +49,19 @@ if (!dev && WASM_OPT !== 'none') {
 }
 run(process.execPath, [join(root, 'scripts', 'pkg-postprocess.mjs')]);
 
-if (!args.includes('--no-www')) {
-  // The demo page in www/ imports ./pkg/xiangqi_wasm.js; www/pkg is a build output (git-ignored).
-  const dest = join(root, 'www', 'pkg');
-  if (existsSync(dest)) rmSync(dest, { recursive: true });
-  cpSync(join(root, 'pkg'), dest, { recursive: true });
+// The app imports the package by its public name, as an app that installed it from npm would:
+// node_modules/xiangqi-wasm is a link to pkg/ (what `npm link` would make), so its `exports` map is honoured.
+const link = join(root, 'node_modules', 'xiangqi-wasm');
+if (!existsSync(join(link, 'package.json'))) {
+  rmSync(link, { recursive: true, force: true });
+  mkdirSync(dirname(link), { recursive: true });
+  symlinkSync(join('..', 'pkg'), link, 'dir');
 }
 console.error('[build] pkg/ is ready');
+
+if (!args.includes('--no-www')) {
+  // The demo app and the lesson embed: www/ -> www/dist/ (see www/vite.config.js).
+  run(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config',
+    join(root, 'www', 'vite.config.js'), '--logLevel', 'warn']);
+  console.error('[build] www/dist/ is ready');
+}

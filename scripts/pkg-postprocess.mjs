@@ -228,17 +228,23 @@ for (const name of ['RequestInfo', 'Response', 'BufferSource', 'WebAssembly', 'H
 writeFileSync(join(pkgDir, 'node.d.mts'), nodeDts);
 writeFileSync(join(pkgDir, 'node.d.cts'), nodeDts);
 
-// --- the package's own JS (js/): the board (`xiangqi-wasm/board`) and the search worker (`xiangqi-wasm/worker`) ----
-// board.js is minified (oxc, through rolldown): the board's share of the download is budgeted (see size.mjs); the
-// readable source is js/board.js in the repository. The worker files are copied as they are.
-const JS_FILES = ['board.js', 'board.d.ts', 'engine-client.js', 'engine-worker.js', 'worker.d.ts'];
+// --- the package's own JS (js/): the board (`xiangqi-wasm/board`), the lesson embed (`xiangqi-wasm/lesson`) and
+// the search worker (`xiangqi-wasm/worker`) --------------------------------------------------------------------
+// board.js and lesson.js are minified (oxc, through rolldown): the board's share of the download is budgeted (see
+// size.mjs); the readable sources are in js/ in the repository. The worker files are copied as they are.
+// lesson-read.js (reading a record, no DOM) and lesson-worker.js (the module worker lesson.js starts for large
+// records) are the lesson's own modules, not entry points.
+const JS_FILES = ['board.js', 'board.d.ts', 'lesson.js', 'lesson-read.js', 'lesson-worker.js', 'lesson.d.ts',
+  'engine-client.js', 'engine-worker.js', 'worker.d.ts'];
 for (const f of JS_FILES) copyFileSync(join(root, 'js', f), join(pkgDir, f));
-{
+for (const [file, what, types, docs] of [['board.js', 'xiangqi-wasm/board', 'board.d.ts', 'README.md'],
+  ['lesson.js', 'xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'], ['lesson-read.js', 'xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'],
+  ['lesson-worker.js', 'xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md']]) {
   const { minifySync } = await import('rolldown/utils');
-  const source = readFileSync(join(root, 'js', 'board.js'), 'utf8');
-  const min = minifySync('board.js', source, { compress: true, mangle: true });
-  if (min.errors?.length) fail(`minifying js/board.js: ${min.errors.map((e) => e.message).join('; ')}`);
-  writeFileSync(join(pkgDir, 'board.js'), `// xiangqi-wasm/board (minified from js/board.js; types in board.d.ts, docs in README.md)\n${min.code}`);
+  const source = readFileSync(join(root, 'js', file), 'utf8');
+  const min = minifySync(file, source, { compress: true, mangle: true });
+  if (min.errors?.length) fail(`minifying js/${file}: ${min.errors.map((e) => e.message).join('; ')}`);
+  writeFileSync(join(pkgDir, file), `// ${what} (minified from js/${file}; types in ${types}, docs in ${docs})\n${min.code}`);
 }
 
 // --- package.json ---------------------------------------------------------------------------------------------
@@ -252,6 +258,8 @@ for (const f of JS_FILES) files.add(f);
 copyFileSync(join(root, 'docs', 'js-api.md'), join(pkgDir, 'README.md'));
 copyFileSync(join(root, 'docs', 'board.md'), join(pkgDir, 'BOARD.md'));
 files.add('BOARD.md');
+copyFileSync(join(root, 'docs', 'lesson.md'), join(pkgDir, 'LESSON.md'));
+files.add('LESSON.md');
 for (const f of readdirSync(root)) {
   if (/^LICEN[CS]E/i.test(f)) {
     copyFileSync(join(root, f), join(pkgDir, f));
@@ -281,6 +289,7 @@ const out = {
       default: `./${NAME}.js`,
     },
     './board': { types: './board.d.ts', default: './board.js' },
+    './lesson': { types: './lesson.d.ts', default: './lesson.js' },
     './worker': { types: './worker.d.ts', default: './engine-client.js' },
     './engine-worker.js': './engine-worker.js',
     // The web glue itself (needs `await init()`, also in Node): public, for code that wants the browser entry
@@ -289,8 +298,8 @@ const out = {
     [`./${NAME}_bg.wasm`]: `./${NAME}_bg.wasm`,
     './package.json': './package.json',
   },
-  // board.js defines the <xiangqi-board> custom element when imported.
-  sideEffects: ['./node.mjs', './node.cjs', './board.js'],
+  // board.js defines the <xiangqi-board> custom element when imported, lesson.js <xiangqi-lesson> (and the board).
+  sideEffects: ['./node.mjs', './node.cjs', './board.js', './lesson.js'],
   engines: { node: '>=20' },
 };
 writeFileSync(join(pkgDir, 'package.json'), JSON.stringify(out, null, 2) + '\n');

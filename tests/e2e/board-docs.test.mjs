@@ -1,11 +1,11 @@
-// The examples of docs/board.md run in Chromium against the built package (www/pkg), each in a page with an
+// The examples of docs/board.md run in Chromium against the built package (pkg/, served at /pkg/), each in a page with an
 // empty <div id="board">, and every `expression; // value` line whose comment is a plain JS value is checked.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
 import { readFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { serve, launch } from '../support/browser.mjs';
+import { servePackage, launch } from '../support/browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const doc = readFileSync(join(root, 'docs', 'board.md'), 'utf8');
@@ -17,7 +17,7 @@ const readmeBlocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[
 let server;
 let browser;
 before(async () => {
-  server = await serve(join(root, 'www'));
+  server = await servePackage(root);
   browser = await launch();
 });
 after(async () => {

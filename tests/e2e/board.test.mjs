@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { serve, launch } from '../support/browser.mjs';
+import { servePackage, launch } from '../support/browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SHOTS = join(root, 'test-results', 'board');
@@ -16,10 +16,10 @@ let server;
 let browser;
 
 before(async () => {
-  assert.ok(existsSync(join(root, 'www', 'pkg', 'board.js')), 'www/pkg/board.js missing: run node scripts/build.mjs');
+  assert.ok(existsSync(join(root, 'pkg', 'board.js')), 'pkg/board.js missing: run node scripts/build.mjs');
   mkdirSync(SHOTS, { recursive: true });
   console.log(`board screenshots: ${SHOTS}`);
-  server = await serve(join(root, 'www'));
+  server = await servePackage(root);
   browser = await launch();
 });
 after(async () => {

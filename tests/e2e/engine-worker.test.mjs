@@ -1,5 +1,5 @@
 // The hint engine in a Web Worker (the package's engine-worker.js through `xiangqi-wasm/worker`, i.e.
-// pkg/engine-client.js, served from www/pkg), in Chromium: results are legal moves, progress arrives, the page
+// pkg/engine-client.js, served at /pkg/), in Chromium: results are legal moves, progress arrives, the page
 // keeps running during a search, errors keep their codes, the game's rule set reaches the search, and stop()
 // answers with the best move so far within 100 ms (measured here; the figure is printed and quoted in
 // docs/js-api.md).
@@ -8,15 +8,15 @@ import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { serve, launch, openReady } from '../support/browser.mjs';
+import { servePackage, launch, openReady } from '../support/browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let server;
 let browser;
 let page;
 before(async () => {
-  assert.ok(existsSync(join(root, 'www', 'pkg', 'xiangqi_wasm.js')), 'www/pkg missing: run node scripts/build.mjs');
-  server = await serve(join(root, 'www'));
+  assert.ok(existsSync(join(root, 'pkg', 'xiangqi_wasm.js')), 'pkg missing: run node scripts/build.mjs');
+  server = await servePackage(root);
   browser = await launch();
   const opened = await openReady(browser, server.url, 'engine-worker');
   assert.equal(opened.ready, 'true', opened.errors.join('; '));

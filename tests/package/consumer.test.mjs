@@ -46,7 +46,8 @@ before(async () => {
   const [info] = JSON.parse(packOut);
   const files = info.files.map((f) => f.path).sort();
   for (const f of ['package.json', 'README.md', 'node.cjs', 'node.mjs', 'xiangqi_wasm.d.ts', 'xiangqi_wasm.js',
-    'xiangqi_wasm_bg.wasm', 'board.js', 'board.d.ts', 'engine-client.js', 'engine-worker.js', 'worker.d.ts']) {
+    'xiangqi_wasm_bg.wasm', 'board.js', 'board.d.ts', 'lesson.js', 'lesson-read.js', 'lesson-worker.js', 'lesson.d.ts', 'LESSON.md', 'engine-client.js',
+    'engine-worker.js', 'worker.d.ts']) {
     assert.ok(files.includes(f), `tarball lacks ${f}: ${files}`);
   }
   consumer = join(work, 'app');
@@ -112,10 +113,18 @@ const tag: HTMLElementTagNameMap['xiangqi-board'] = document.createElement('xian
 const hint = await new EngineClient().search({ game, limits: { depth: 2 } });
 export { board, tag, hint };
 `);
+  writeFileSync(join(consumer, 'ts-lesson.mts'), `import { MAX_RECORD_BYTES, type XiangqiLessonElement } from 'xiangqi-wasm/lesson';
+const lesson: XiangqiLessonElement = document.createElement('xiangqi-lesson');
+lesson.addEventListener('navigate', (e) => void e.detail.moves.length);
+lesson.addEventListener('error', (e) => void e.detail.code);
+await lesson.ready;
+const moves: string[] | undefined = lesson.current?.moves;
+export { lesson, moves, MAX_RECORD_BYTES };
+`);
   writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022',
       lib: ['es2022', 'dom', 'esnext.disposable'], types: [] },
-    files: ['ts-esm.mts', 'ts-cjs.cts', 'ts-board.mts'],
+    files: ['ts-esm.mts', 'ts-cjs.cts', 'ts-board.mts', 'ts-lesson.mts'],
   }));
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   try {
@@ -210,11 +219,13 @@ ${APP('xiangqi-wasm')}
   }
 });
 
-test('(d) the exports map has the board and the worker', () => {
+test('(d) the exports map has the board, the lesson and the worker', () => {
   const pj = JSON.parse(execFileSync(process.execPath, ['-e',
     "process.stdout.write(require('fs').readFileSync(require.resolve('xiangqi-wasm/package.json'), 'utf8'))"],
   { cwd: consumer, encoding: 'utf8' }));
   assert.deepEqual(pj.exports['./board'], { types: './board.d.ts', default: './board.js' });
+  assert.deepEqual(pj.exports['./lesson'], { types: './lesson.d.ts', default: './lesson.js' });
+  assert.ok(pj.sideEffects.includes('./lesson.js'), 'importing the lesson defines <xiangqi-lesson>: not tree-shaken');
   assert.deepEqual(pj.exports['./worker'], { types: './worker.d.ts', default: './engine-client.js' });
   assert.equal(pj.exports['./engine-worker.js'], './engine-worker.js');
 });
@@ -266,6 +277,45 @@ document.body.dataset.ready = 'true';
       assert.deepEqual(await page.evaluate(() => window.moves), ['b0c2']);
       assert.deepEqual(await page.evaluate(() => document.getElementById('x').game.history()), ['b0c2']);
       assert.equal(await page.evaluate(() => window.hintLegal), true);
+      assert.deepEqual(errors, []);
+    } finally {
+      await server.close();
+    }
+  });
+
+test('(d) one <xiangqi-lesson> tag on a plain HTML page (no import map, the package files as a CDN serves them)',
+  { timeout: 60_000 }, async () => {
+    writeFileSync(join(consumer, 'lesson.html'), `<!doctype html><html><head><meta charset="utf-8">
+<link rel="icon" href="data:,">
+<script type="module" src="./node_modules/xiangqi-wasm/lesson.js"></script>
+</head><body>
+<xiangqi-lesson id="l" notation="wxf" lang="zh"><script type="application/x-chess-pgn">
+[Red "甲"]
+[Black "乙"]
+
+1. 炮二平五 {中炮 <b>not bold</b>} 马8进7 (1... 炮8平5 {顺炮}) *
+</script></xiangqi-lesson>
+<script type="module" src="./lesson-check.js"></script>
+</body></html>`);
+    writeFileSync(join(consumer, 'lesson-check.js'), `const el = document.getElementById('l');
+await customElements.whenDefined('xiangqi-lesson');
+await el.ready;
+el.next();
+const first = el.current;
+el.next();
+el.previous();
+el.enterVariation();
+window.out = { first: [first.notation, first.comment], variation: el.current.moves, comment: el.current.comment,
+  bold: el.shadowRoot.querySelectorAll('b').length, label: el.shadowRoot.querySelector('button.next').getAttribute('aria-label'),
+  boardFen: el.board.fen === el.current.fen };
+document.body.dataset.ready = 'true';
+`);
+    const server = await serve(consumer);
+    try {
+      const { page, errors, ready } = await openReady(browser, `${server.url}lesson.html`, 'package-lesson');
+      assert.equal(ready, 'true', errors.join('; '));
+      assert.deepEqual(await page.evaluate(() => window.out), { first: ['1. C2.5', '中炮 <b>not bold</b>'],
+        variation: ['h2e2', 'h7e7'], comment: '顺炮', bold: 0, label: '下一步', boardFen: true });
       assert.deepEqual(errors, []);
     } finally {
       await server.close();

@@ -8,9 +8,15 @@ import { chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Serves `dir` on a free port of 127.0.0.1; resolves to { url, close }. */
-export function serve(dir) {
-  const handler = sirv(dir, { dev: true });
+/** Serves `dir` (with extra response `headers`) on a free port of 127.0.0.1; resolves to { url, close }. */
+export function serve(dir, { headers = {} } = {}) {
+  const handler = sirv(dir, { dev: true, setHeaders: (res) => {
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  } });
+  return listen(handler);
+}
+
+function listen(handler) {
   const server = createServer((req, res) => handler(req, res, () => {
     res.statusCode = 404;
     res.end('not found');
@@ -21,6 +27,23 @@ export function serve(dir) {
       const { port } = server.address();
       resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) });
     });
+  });
+}
+
+/**
+ * Serves the built package (pkg/) at /pkg/ and the plain test page (tests/e2e/pages/: a page with an import map,
+ * no bundler) at /, on a free port of 127.0.0.1; resolves to { url, close }.
+ */
+export function servePackage(root) {
+  const pkg = sirv(join(root, 'pkg'), { dev: true });
+  const pages = sirv(join(root, 'tests', 'e2e', 'pages'), { dev: true });
+  return listen((req, res, notFound) => {
+    if (req.url.startsWith('/pkg/')) {
+      req.url = req.url.slice(4);
+      pkg(req, res, notFound);
+    } else {
+      pages(req, res, notFound);
+    }
   });
 }
 

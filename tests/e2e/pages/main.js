@@ -1,6 +1,6 @@
-// The page `npm start` serves: a playable board (<xiangqi-board interactive>, which plays legal moves on its own
-// Game), undo / flip / new game / theme, and a hint from the search worker. It imports the package only through
-// its public exports (see the import map in index.html), as any user would.
+// A plain page without a bundler (tests/e2e/pages/index.html): a playable board (<xiangqi-board interactive>,
+// which plays legal moves on its own Game), undo / flip / new game / theme, and a hint from the search worker. It
+// imports the package only through its public exports, mapped by the page's import map, as a plain page would.
 import { startFen } from 'xiangqi-wasm';
 import { ready } from 'xiangqi-wasm/board';
 import { EngineClient } from 'xiangqi-wasm/worker';

@@ -1,18 +1,19 @@
-// The page `npm start` serves: a playable board (<xiangqi-board interactive> from the package's public exports):
-// it paints, a move made by clicking is played on the element's game, the status line follows.
+// The package in a plain page without a bundler (tests/e2e/pages/index.html, an import map onto /pkg/): a
+// playable board (<xiangqi-board interactive>) paints, a move made by clicking is played on the element's game,
+// the status line follows.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { serve, launch, openReady } from '../support/browser.mjs';
+import { servePackage, launch, openReady } from '../support/browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let server;
 let browser;
 before(async () => {
-  assert.ok(existsSync(join(root, 'www', 'pkg', 'xiangqi_wasm.js')), 'www/pkg missing: run node scripts/build.mjs');
-  server = await serve(join(root, 'www'));
+  assert.ok(existsSync(join(root, 'pkg', 'xiangqi_wasm.js')), 'pkg missing: run node scripts/build.mjs');
+  server = await servePackage(root);
   browser = await launch();
 });
 after(async () => {
@@ -20,8 +21,8 @@ after(async () => {
   await server?.close();
 });
 
-test('www/index.html shows a board on which a move can be played', async () => {
-  const { page, errors, ready } = await openReady(browser, server.url, 'www-index');
+test('a plain page with an import map shows a board on which a move can be played', async () => {
+  const { page, errors, ready } = await openReady(browser, server.url, 'plain-page');
   assert.equal(ready, 'true', `page did not load: ${errors.join('; ')}`);
   assert.equal(await page.textContent('#status'), 'Red to move');
   // the canvases are painted: many distinct colours, not a blank rectangle

@@ -1,0 +1,850 @@
+// `xiangqi-wasm/lesson`: `<xiangqi-lesson>`, a commented game for teaching sites in one tag. It wraps a
+// `<xiangqi-board>` and shows a position (`fen`) or a PGN record (a `pgn` attribute, a
+// `<script type="application/x-chess-pgn">` child, or a `src` URL; DhtmlXQ too) with first / previous / next / last
+// buttons and keys, the current move's comment, the move list in a chosen notation with the variations under the
+// moves they replace, and the headers. See docs/lesson.md.
+//
+// Security: record text (headers, comments, names) reaches the page only through `textContent`, inside elements
+// that isolate bidirectional text (`dir="auto"`, `unicode-bidi: isolate`) and wrap anywhere; no record text is
+// ever parsed as HTML or used as an attribute other than `title`. Styles are constructable stylesheets adopted
+// by the shadow root (no <style> element, no style attribute), so the element works under
+// `Content-Security-Policy: default-src 'self'`. Records above MAX_RECORD_BYTES are refused with a message.
+import { ready as boardReady } from './board.js';
+import { readLesson, MAX_HEADER_CHARS } from './lesson-read.js';
+
+/** The largest record shown (UTF-8 bytes): 2 MiB. Above it the element shows a message and fires `error`. */
+export const MAX_RECORD_BYTES = 2 * 1024 * 1024;
+const PGN_SCRIPT = 'script[type="application/x-chess-pgn"]';
+const NOTATIONS = ['chinese', 'wxf', 'iccs'];
+const NAG = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '⩲', 15: '⩱',
+  16: '±', 17: '∓', 18: '+−', 19: '−+' };
+
+const SVG = 'http://www.w3.org/2000/svg';
+/** The step buttons' icons (16 × 16): no icon font needed. */
+const ICONS = { first: 'M3 3h2v10H3zM13 3 6 8l7 5z', previous: 'M11.5 3 4.5 8l7 5z', next: 'M4.5 3l7 5-7 5z',
+  last: 'M11 3h2v10h-2zM3 3l7 5-7 5z' };
+
+const LABELS = {
+  en: {
+    toolbar: 'Moves', first: 'Start position', previous: 'Previous move', next: 'Next move', last: 'Last move',
+    moves: 'Move list', start: 'Start position', variations: 'Other moves here:', back: '↑ Back to the main line',
+    red: 'Red', black: 'Black', loading: 'Loading…', board: 'Lesson board', ply: (n, total) => `${n} / ${total}`,
+    results: { '1-0': 'Red won', '0-1': 'Black won', '1/2-1/2': 'Draw' }, inVariation: 'variation',
+    tooLarge: (size) => `This record is too large to show (${size}; the limit is ${mb(MAX_RECORD_BYTES)}).`,
+    fetch: (what) => `The record could not be loaded (${what}).`, error: 'The record could not be read:',
+  },
+  zh: {
+    toolbar: '着法', first: '开局', previous: '上一步', next: '下一步', last: '最后一步',
+    moves: '着法列表', start: '开局', variations: '此处的其他着法：', back: '↑ 返回主线',
+    red: '红方', black: '黑方', loading: '正在加载…', board: '棋盘', ply: (n, total) => `${n} / ${total}`,
+    results: { '1-0': '红胜', '0-1': '黑胜', '1/2-1/2': '和棋' }, inVariation: '变着',
+    tooLarge: (size) => `棋谱太大，无法显示（${size}；上限 ${mb(MAX_RECORD_BYTES)}）。`,
+    fetch: (what) => `无法加载棋谱（${what}）。`, error: '无法读取棋谱：',
+  },
+};
+
+function mb(bytes) {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function lessonError(code, message) {
+  return Object.assign(new Error(message), { name: 'XiangqiError', code });
+}
+
+const CSS = `
+:host { display: block; max-width: 100%; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC",
+  "WenQuanYi Zen Hei", sans-serif; }
+:host([hidden]) { display: none; }
+* { box-sizing: border-box; }
+.xql { container-type: inline-size; padding: 12px; border-radius: 10px; border: 1px solid #dccfb4;
+  background: #fbf6ec; color: #2b2118; min-width: 0; }
+.xql.dark { border-color: #3b3f46; background: #1e2024; color: #e9e6e1; color-scheme: dark; }
+.text { overflow-wrap: anywhere; word-break: normal; unicode-bidi: isolate; white-space: pre-wrap; }
+bdi { unicode-bidi: isolate; overflow-wrap: anywhere; }
+.head { margin: 0 0 10px; min-width: 0; }
+.head[hidden], .body[hidden], .alts[hidden], .back[hidden], .error[hidden] { display: none; }
+.players { margin: 0; font-weight: 600; font-size: 1.05em; }
+.players .pl { color: #a3231b; }
+.players .pl.b { color: #24201c; }
+.players .pl .who { font-weight: 400; opacity: .75; font-size: .85em; }
+.dark .players .pl { color: #ff8a7a; }
+.dark .players .pl.b { color: #e9e6e1; }
+.result { font-weight: 400; margin-inline-start: .5em; padding: 0 .4em; border-radius: 4px; background: #efe3c9; }
+.dark .result { background: #33363d; }
+.event { margin: 2px 0 0; font-size: .9em; opacity: .8; }
+.body { display: grid; gap: 12px; grid-template-columns: minmax(0, 1fr); align-items: start; }
+@container (min-width: 620px) { .body { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } }
+.board { min-width: 0; max-width: 560px; width: 100%; justify-self: center; }
+.side { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
+.nav { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+.nav svg { width: 1em; height: 1em; fill: currentColor; display: block; margin: auto; }
+.nav button { font: inherit; font-size: 1.1em; min-width: 2.6em; min-height: 2.2em; padding: 0 .5em;
+  border-radius: 6px; border: 1px solid #c7b58f; background: #fffdf8; color: inherit; cursor: pointer; }
+.dark .nav button { border-color: #4a4f58; background: #2a2d33; }
+.nav button[aria-disabled="true"] { opacity: .4; cursor: default; }
+.nav button:focus-visible, .moves button:focus-visible, .alts button:focus-visible, .back:focus-visible {
+  outline: 3px solid #2f6fd6; outline-offset: 1px; }
+.ply { margin-inline-start: auto; font-variant-numeric: tabular-nums; opacity: .75; font-size: .9em; }
+.now { margin: 0; padding: 8px 10px; border-radius: 8px; background: #fff; border: 1px solid #eadfc8;
+  min-height: 4.5em; max-height: 14em; overflow: auto; }
+.dark .now { background: #26292e; border-color: #3b3f46; }
+.now .move { margin: 0 0 4px; font-weight: 600; }
+.now .comment { margin: 0; }
+.now .comment + .comment { margin-top: 4px; }
+.alts { display: flex; flex-wrap: wrap; gap: 4px; align-items: baseline; font-size: .95em; }
+.alts button, .back { font: inherit; border: 1px solid #c7b58f; border-radius: 999px; padding: 1px 10px;
+  background: #fff7e3; color: inherit; cursor: pointer; }
+.dark .alts button, .dark .back { border-color: #4a4f58; background: #2f3238; }
+.back { align-self: flex-start; font-size: .95em; }
+.moves { margin: 0; padding: 6px 8px; max-height: 22em; overflow: auto; border-radius: 8px;
+  border: 1px solid #eadfc8; background: #fffdf8; line-height: 1.9; }
+.dark .moves { border-color: #3b3f46; background: #23262b; }
+.moves .m { white-space: nowrap; }
+.moves .n { opacity: .6; margin-inline: 6px 2px; font-variant-numeric: tabular-nums; }
+.moves button { font: inherit; border: 0; background: none; color: inherit; padding: 0 4px; border-radius: 4px;
+  cursor: pointer; }
+.moves button:hover { background: #f1e6cf; }
+.dark .moves button:hover { background: #353941; }
+.moves button.c::after { content: "•"; color: #b07a1a; margin-inline-start: 1px; }
+.moves button[aria-current="step"] { background: #a3231b; color: #fff; }
+.dark .moves button[aria-current="step"] { background: #ff8a7a; color: #1e2024; }
+.var { display: block; margin: 2px 0 2px 10px; padding-inline-start: 8px; border-inline-start: 2px solid #d7c49c;
+  font-size: .93em; }
+.dark .var { border-color: #4a4f58; }
+.error { margin: 0 0 8px; padding: 8px 10px; border-radius: 8px; border: 1px solid #d2453a; background: #fdecea;
+  color: #8a1c14; }
+.dark .error { background: #3a1f1d; color: #ffb4aa; }
+.error .detail { display: block; margin-top: 4px; }
+.status { margin: 0; opacity: .75; }
+.sr { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip-path: inset(50%);
+  white-space: nowrap; }
+`;
+
+let sheet = null;
+function styleSheet() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+  }
+  return sheet;
+}
+
+/** An element with a class and, optionally, text (always as text). */
+function h(tag, className, text) {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text != null) el.textContent = text;
+  return el;
+}
+
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+/**
+ * What closes the bidi embeddings (LRE, RLE, LRO, RLO) and isolates (LRI, RLI, FSI) that `s` opens and leaves
+ * open. Isolation alone is not enough: the browser isolates an element by wrapping its text in isolate controls,
+ * and an unmatched LRI / RLI / FSI inside would take the closing one, so the text after the element would be
+ * reordered with the record's (the "Red won" after a player's name shown before it). Extra closers are harmless.
+ */
+function bidiClosers(s) {
+  if (!BIDI_CONTROL.test(s)) return '';
+  const stack = [];
+  for (const ch of s) {
+    if (ch === '\u202A' || ch === '\u202B' || ch === '\u202D' || ch === '\u202E') stack.push('\u202C');
+    else if (ch === '\u2066' || ch === '\u2067' || ch === '\u2068') stack.push('\u2069');
+    else if (ch === '\u202C' && stack.at(-1) === '\u202C') stack.pop();
+    else if (ch === '\u2069' && stack.includes('\u2069')) stack.length = stack.lastIndexOf('\u2069');
+  }
+  return stack.reverse().join('');
+}
+
+/**
+ * Record text as a node: an isolated, wrapping element (`dir="auto"`) whose first child is the text itself (as a
+ * text node, never markup), followed by a text node that closes any bidi control it leaves open.
+ */
+function recordText(tag, className, text, max = Infinity) {
+  const el = h(tag, `${className ?? ''} text`.trim());
+  el.dir = 'auto';
+  let s = String(text);
+  if (s.length > max) {
+    el.title = s.slice(0, 4096) + bidiClosers(s.slice(0, 4096));
+    s = `${s.slice(0, max)}…`;
+  }
+  el.append(s);
+  const closers = bidiClosers(s);
+  if (closers) el.append(closers);
+  return el;
+}
+
+function utf8Length(s) {
+  // Every UTF-16 code unit is at least one UTF-8 byte: only measure strings that might fit.
+  return s.length > MAX_RECORD_BYTES ? s.length : new TextEncoder().encode(s).length;
+}
+
+/** Fetches `url` as bytes, refusing more than MAX_RECORD_BYTES without reading the rest. */
+async function fetchRecord(url, signal) {
+  let res;
+  try {
+    res = await fetch(url, { signal, credentials: 'same-origin' });
+  } catch (e) {
+    if (e?.name === 'AbortError') throw e;
+    throw lessonError('ERR_RECORD_FETCH', `fetching ${url}: ${e?.message ?? e}`);
+  }
+  if (!res.ok) throw lessonError('ERR_RECORD_FETCH', `fetching ${url}: HTTP ${res.status}`);
+  const declared = Number(res.headers.get('content-length'));
+  if (declared > MAX_RECORD_BYTES) throw tooLarge(declared);
+  const chunks = [];
+  let size = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_RECORD_BYTES) {
+      reader.cancel().catch(() => {});
+      throw tooLarge(size, true);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
+  return bytes;
+}
+
+function tooLarge(size, atLeast = false) {
+  const e = lessonError('ERR_RECORD_TOO_LARGE',
+    `the record is ${atLeast ? 'more than ' : ''}${size} bytes; <xiangqi-lesson> shows records up to ${MAX_RECORD_BYTES} bytes`);
+  e.size = size;
+  return e;
+}
+
+/** Records up to this size are read on the page's thread; larger ones in a worker (lesson-worker.js). */
+const WORKER_BYTES = 64 * 1024;
+
+// One worker for every lesson on the page, started for the first large record and stopped when idle.
+let worker = null;
+let workerIdle = 0;
+const pending = new Map();
+let requestId = 0;
+
+/** Reads a large record in the worker; rejects with `{ noWorker }` when there can be none (then the page reads it). */
+function readInWorker(record, index) {
+  return new Promise((resolve, reject) => {
+    try {
+      worker ??= startWorker();
+    } catch (e) {
+      reject({ noWorker: e });
+      return;
+    }
+    clearTimeout(workerIdle);
+    const id = ++requestId;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, record, index });
+  });
+}
+
+function startWorker() {
+  const w = new Worker(new URL('./lesson-worker.js', import.meta.url), { type: 'module' });
+  w.onmessage = ({ data }) => {
+    const p = pending.get(data.id);
+    pending.delete(data.id);
+    if (!pending.size) workerIdle = setTimeout(stopWorker, 10_000);
+    if (!p) return;
+    if (data.ok) p.resolve(data.lesson);
+    else p.reject(Object.assign(new Error(data.error.message), data.error));
+  };
+  // The worker could not start (blocked by a policy, not served): every request falls back to the page.
+  w.onerror = (e) => {
+    e.preventDefault?.();
+    const waiting = [...pending.values()];
+    pending.clear();
+    stopWorker();
+    for (const p of waiting) p.reject({ noWorker: e });
+  };
+  return w;
+}
+
+function stopWorker() {
+  worker?.terminate();
+  worker = null;
+}
+
+/** The flat nodes of readLesson (parent, altOf and lineStart as indexes) linked into the tree the element walks. */
+function link(flat) {
+  const nodes = flat.map((n, id) => ({ ...n, id, next: null, alts: [], button: null }));
+  for (const n of nodes) {
+    n.parent = n.parent == null ? null : nodes[n.parent];
+    n.lineStart = n.lineStart == null ? null : nodes[n.lineStart];
+    n.altOf = n.altOf == null ? null : nodes[n.altOf];
+    if (n.altOf) n.altOf.alts.push(n);
+    else if (n.parent) n.parent.next = n;
+  }
+  return nodes;
+}
+
+function nagText(nags) {
+  return nags.map((n) => NAG[n] ?? ` $${n}`).join('');
+}
+
+/**
+ * `<xiangqi-lesson pgn="…" notation="chinese" lang="zh" theme="dark">`: a commented game (or a position) with
+ * its board, step buttons, comment, move list with variations, and headers. See lesson.d.ts and docs/lesson.md.
+ */
+export class XiangqiLessonElement extends HTMLElement {
+  static observedAttributes = ['pgn', 'src', 'fen', 'game', 'notation', 'lang', 'theme', 'orientation', 'piece-set'];
+  #els;
+  #boardEl;
+  #nodes = [];
+  #cur = null;
+  #headers = {};
+  #result = '*';
+  #loadToken = 0;
+  #abort = null;
+  #scheduled = false;
+  #observer = null;
+  #ready;
+  #resolveReady;
+  #error = null;
+  #darkQuery = null;
+  #loadedFrom = null;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.adoptedStyleSheets = [styleSheet()];
+    this.#ready = new Promise((resolve) => { this.#resolveReady = resolve; });
+    this.#build(root);
+  }
+
+  // --- public API --------------------------------------------------------------------------------------------
+
+  /** Resolves with the element once the record (or position) is shown, or an error message is. */
+  get ready() {
+    return this.#ready;
+  }
+
+  /** The inner `<xiangqi-board>`. */
+  get board() {
+    return this.#boardEl;
+  }
+
+  /** The FEN of the position shown. */
+  get fen() {
+    return this.#cur?.fen ?? null;
+  }
+
+  /** The FEN of the record's start position (its FEN tag, or the `fen` attribute), or `null`. */
+  get initialFen() {
+    return this.#nodes[0]?.fen ?? null;
+  }
+
+  /** The error shown (a XiangqiError), or `null`. */
+  get error() {
+    return this.#error;
+  }
+
+  /** The record's headers (a copy). */
+  get headers() {
+    return { ...this.#headers };
+  }
+
+  /** Where the lesson stands: the position, the moves from the start, the comment, the next move's alternatives. */
+  get current() {
+    const n = this.#cur;
+    if (!n) return null;
+    return {
+      fen: n.fen,
+      ply: n.ply,
+      moves: this.#path(n).map((x) => x.move),
+      move: n.move,
+      notation: n.move ? this.#moveText(n) : null,
+      comment: n.comments.length ? n.comments.join('\n') : null,
+      nags: [...n.nags],
+      depth: n.depth,
+      inVariation: n.depth > 0,
+      variations: n.next ? n.next.alts.map((a) => this.#moveText(a)) : [],
+    };
+  }
+
+  /** To the start position. */
+  first() {
+    if (this.#nodes.length) this.#go(this.#nodes[0]);
+  }
+
+  /** One move back (out of a variation at its first move). */
+  previous() {
+    if (this.#cur?.parent) this.#go(this.#cur.parent);
+  }
+
+  /** One move on, in the line shown. */
+  next() {
+    if (this.#cur?.next) this.#go(this.#cur.next);
+  }
+
+  /** To the end of the line shown. */
+  last() {
+    let n = this.#cur;
+    if (!n) return;
+    while (n.next) n = n.next;
+    this.#go(n);
+  }
+
+  /** Plays the `index`-th alternative of the next move (a variation). Returns whether there was one. */
+  enterVariation(index = 0) {
+    const alt = this.#cur?.next?.alts[index];
+    if (alt) this.#go(alt);
+    return Boolean(alt);
+  }
+
+  /** Leaves the variation shown, back to the position where it branched off. Returns whether it was in one. */
+  exitVariation() {
+    const start = this.#cur?.lineStart;
+    if (!start?.altOf) return false;
+    this.#go(start.parent);
+    return true;
+  }
+
+  /** Goes to the position after `moves` (ICCS, from the start, through variations too). Returns whether found. */
+  goTo(moves) {
+    let n = this.#nodes[0];
+    if (!n) return false;
+    for (const m of moves) {
+      const options = n.next ? [n.next, ...n.next.alts] : [];
+      n = options.find((x) => x.move === m);
+      if (!n) return false;
+    }
+    this.#go(n);
+    return true;
+  }
+
+  // --- lifecycle ---------------------------------------------------------------------------------------------
+
+  connectedCallback() {
+    // A <script type="application/x-chess-pgn"> child may be parsed after the element connects, or change later.
+    this.#observer ??= new MutationObserver(() => {
+      if (!this.hasAttribute('pgn')) this.#schedule();
+    });
+    this.#observer.observe(this, { childList: true, characterData: true, subtree: true });
+    this.#applyTheme();
+    // Moved in the document (disconnected, then connected again) with the same record: it stays where it was.
+    // (The inner board was rebuilt, so it is given the position again.)
+    if (this.#nodes.length && this.#cur && this.#loadedFrom === this.#sourceKey()) {
+      this.#go(this.#cur, false);
+      return;
+    }
+    this.#schedule();
+  }
+
+  /** What the record is read from, to tell whether a reconnected element needs to read it again. */
+  #sourceKey() {
+    return [...['pgn', 'src', 'fen', 'game'].map((a) => this.getAttribute(a)),
+      this.querySelector(PGN_SCRIPT)?.textContent].join('\u0000');
+  }
+
+  disconnectedCallback() {
+    this.#observer?.disconnect();
+    this.#abort?.abort();
+    this.#darkQuery?.removeEventListener('change', this.#onScheme);
+    this.#darkQuery = null;
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (old === value) return;
+    try {
+      if (['pgn', 'src', 'fen', 'game'].includes(name)) {
+        if (this.isConnected) this.#schedule();
+      } else if (name === 'theme') {
+        this.#applyTheme();
+      } else if (name === 'lang') {
+        this.#labels();
+        this.#renderAll();
+      } else if (name === 'notation') {
+        this.#renderAll();
+      } else if (name === 'orientation' || name === 'piece-set') {
+        this.#boardOptions();
+      }
+    } catch (e) {
+      this.#fail(e);
+    }
+  }
+
+  // --- loading -----------------------------------------------------------------------------------------------
+
+  #schedule() {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    queueMicrotask(() => {
+      this.#scheduled = false;
+      if (this.isConnected) this.#load();
+    });
+  }
+
+  async #load() {
+    const token = ++this.#loadToken;
+    const key = this.#sourceKey();
+    this.#abort?.abort();
+    this.#abort = new AbortController();
+    const signal = this.#abort.signal;
+    try {
+      this.#status(this.#t.loading);
+      await boardReady();
+      let record = null;
+      const script = this.querySelector(PGN_SCRIPT);
+      if (this.hasAttribute('pgn')) record = this.getAttribute('pgn');
+      else if (script) record = script.textContent;
+      else if (this.hasAttribute('src')) record = await fetchRecord(this.getAttribute('src'), signal);
+      if (token !== this.#loadToken) return;
+      const size = record == null ? 0 : typeof record === 'string' ? utf8Length(record) : record.length;
+      if (size > MAX_RECORD_BYTES) throw tooLarge(size);
+      const index = this.hasAttribute('game') ? Number(this.getAttribute('game')) - 1 : 0;
+      if (!Number.isInteger(index) || index < 0) {
+        throw lessonError('ERR_OPTIONS', `game="${this.getAttribute('game')}": expected a game number from 1`);
+      }
+      // A position, or a record: large records are read in a worker, so that the page never waits for them.
+      const input = record ?? { fen: this.getAttribute('fen') || null };
+      let lesson;
+      if (size > WORKER_BYTES && typeof Worker === 'function') {
+        lesson = await readInWorker(input, index).catch((e) => {
+          if (e?.noWorker) return readLesson(input, index);
+          throw e;
+        });
+      } else {
+        lesson = readLesson(input, index);
+      }
+      const nodes = link(lesson.nodes);
+      const parsed = lesson;
+      if (token !== this.#loadToken) return;
+      this.#nodes = nodes;
+      this.#loadedFrom = key;
+      this.#headers = parsed.headers ?? {};
+      this.#result = parsed.result ?? '*';
+      this.#error = null;
+      this.#els.error.hidden = true;
+      this.#els.body.hidden = false;
+      this.#renderAll(nodes[0]);
+      await this.#boardEl.ready;
+      this.#resolveReady(this);
+      this.dispatchEvent(new CustomEvent('load', { detail: { headers: this.headers, moves: nodes.length - 1 } }));
+    } catch (e) {
+      if (e?.name === 'AbortError' || token !== this.#loadToken) return;
+      this.#fail(e);
+    }
+  }
+
+  #fail(e) {
+    const error = e instanceof Error ? e : lessonError('ERR_ARGUMENT', String(e));
+    if (!error.code) Object.assign(error, { code: 'ERR_ARGUMENT' });
+    this.#error = error;
+    this.#nodes = [];
+    this.#cur = null;
+    const t = this.#t;
+    const box = this.#els.error;
+    const message = error.code === 'ERR_RECORD_TOO_LARGE' ? t.tooLarge(mb(error.size ?? 0))
+      : error.code === 'ERR_RECORD_FETCH' ? t.fetch(error.message) : t.error;
+    box.replaceChildren(h('strong', null, message));
+    if (error.code !== 'ERR_RECORD_TOO_LARGE' && error.code !== 'ERR_RECORD_FETCH') {
+      box.append(recordText('span', 'detail', `${error.code}: ${error.message}`, 2000));
+    }
+    box.hidden = false;
+    this.#els.body.hidden = true;
+    this.#els.head.hidden = true;
+    this.#els.status.hidden = true;
+    this.#resolveReady(this);
+    this.dispatchEvent(new CustomEvent('error', { detail: { code: error.code, message: error.message, error } }));
+  }
+
+  #status(text) {
+    if (this.#nodes.length) return;
+    this.#els.status.textContent = text;
+    this.#els.status.hidden = false;
+  }
+
+  // --- rendering ---------------------------------------------------------------------------------------------
+
+  get #lang() {
+    const attr = this.getAttribute('lang') ?? this.closest('[lang]')?.getAttribute('lang') ?? 'en';
+    return attr.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+  }
+
+  get #t() {
+    return LABELS[this.#lang];
+  }
+
+  get #notation() {
+    const n = this.getAttribute('notation');
+    return NOTATIONS.includes(n) ? n : 'chinese';
+  }
+
+  #build(root) {
+    const wrap = h('div', 'xql');
+    wrap.setAttribute('part', 'lesson');
+    const error = h('div', 'error');
+    error.setAttribute('role', 'alert');
+    error.hidden = true;
+    const status = h('p', 'status');
+    status.hidden = true;
+    const head = h('header', 'head');
+    head.setAttribute('part', 'headers');
+    head.hidden = true;
+    const body = h('div', 'body');
+    const boardBox = h('div', 'board');
+    const board = document.createElement('xiangqi-board');
+    board.setAttribute('movable', 'none');
+    board.setAttribute('coordinates', 'none');
+    boardBox.append(board);
+    const side = h('div', 'side');
+    const nav = h('div', 'nav');
+    nav.setAttribute('role', 'toolbar');
+    nav.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight Home End ArrowDown ArrowUp');
+    const buttons = {};
+    for (const [name, path] of Object.entries(ICONS)) {
+      const b = h('button', name);
+      const svg = document.createElementNS(SVG, 'svg');
+      svg.setAttribute('viewBox', '0 0 16 16');
+      svg.setAttribute('aria-hidden', 'true');
+      const p = document.createElementNS(SVG, 'path');
+      p.setAttribute('d', path);
+      svg.append(p);
+      b.append(svg);
+      b.type = 'button';
+      b.dataset.action = name;
+      buttons[name] = b;
+      nav.append(b);
+    }
+    const ply = h('span', 'ply');
+    nav.append(ply);
+    const now = h('div', 'now');
+    now.setAttribute('aria-live', 'polite');
+    now.setAttribute('part', 'comment');
+    const alts = h('div', 'alts');
+    alts.hidden = true;
+    const back = h('button', 'back');
+    back.type = 'button';
+    back.dataset.action = 'exit';
+    back.hidden = true;
+    const moves = h('div', 'moves');
+    moves.setAttribute('role', 'group');
+    moves.setAttribute('part', 'moves');
+    side.append(nav, now, alts, back, moves);
+    body.append(boardBox, side);
+    wrap.append(error, status, head, body);
+    root.append(wrap);
+    this.#boardEl = board;
+    this.#els = { wrap, error, status, head, body, nav, buttons, ply, now, alts, back, moves };
+
+    wrap.addEventListener('click', (e) => this.#click(e));
+    wrap.addEventListener('keydown', (e) => this.#key(e));
+    this.#labels();
+  }
+
+  #labels() {
+    const t = this.#t;
+    const { nav, buttons, moves, back } = this.#els;
+    nav.setAttribute('aria-label', t.toolbar);
+    for (const [name, b] of Object.entries(buttons)) {
+      b.setAttribute('aria-label', t[name]);
+      b.title = t[name];
+    }
+    moves.setAttribute('aria-label', t.moves);
+    back.textContent = t.back;
+    this.#boardEl.setAttribute('lang', this.#lang);
+    this.#boardEl.setAttribute('label', t.board);
+  }
+
+  #applyTheme() {
+    const theme = this.getAttribute('theme');
+    if (theme === 'auto' && !this.#darkQuery && typeof matchMedia === 'function') {
+      this.#darkQuery = matchMedia('(prefers-color-scheme: dark)');
+      this.#darkQuery.addEventListener('change', this.#onScheme);
+    } else if (theme !== 'auto' && this.#darkQuery) {
+      this.#darkQuery.removeEventListener('change', this.#onScheme);
+      this.#darkQuery = null;
+    }
+    const dark = theme === 'dark' || (theme === 'auto' && this.#darkQuery?.matches);
+    this.#els.wrap.classList.toggle('dark', Boolean(dark));
+    this.#boardEl.setAttribute('theme', dark ? 'dark' : 'light');
+  }
+
+  #onScheme = () => this.#applyTheme();
+
+  #boardOptions() {
+    const o = this.getAttribute('orientation');
+    this.#boardEl.setAttribute('orientation', o === 'black' ? 'black' : 'red');
+    const p = this.getAttribute('piece-set');
+    this.#boardEl.setAttribute('piece-set', ['traditional', 'simplified', 'letters'].includes(p) ? p : 'traditional');
+  }
+
+  /** Headers, move list and the current position, from scratch (a new record, notation or language). */
+  #renderAll(at = this.#cur) {
+    if (!this.#nodes.length || !at) return;
+    this.#els.status.hidden = true;
+    this.#boardOptions();
+    this.#renderHeaders();
+    this.#renderMoves();
+    this.#cur = null;
+    this.#go(at, false);
+  }
+
+  #renderHeaders() {
+    const t = this.#t;
+    const hd = this.#headers;
+    const head = this.#els.head;
+    head.replaceChildren();
+    const players = h('p', 'players');
+    if (hd.Red || hd.Black) {
+      const red = h('span', 'pl r');
+      red.append(h('span', 'who', `${t.red} `), recordText('bdi', null, hd.Red ?? '?', MAX_HEADER_CHARS));
+      const black = h('span', 'pl b');
+      black.append(h('span', 'who', `${t.black} `), recordText('bdi', null, hd.Black ?? '?', MAX_HEADER_CHARS));
+      players.append(red, ' – ', black);
+    }
+    const result = t.results[this.#result] ?? t.results[hd.Result];
+    if (result) players.append(h('span', 'result', result));
+    if (players.childNodes.length) head.append(players);
+    const facts = ['Event', 'Round', 'Site', 'Date', 'Opening'].filter((k) => hd[k] && hd[k] !== '?');
+    if (facts.length) {
+      const event = h('p', 'event');
+      facts.forEach((k, i) => {
+        if (i) event.append(' · ');
+        event.append(recordText('bdi', null, hd[k], MAX_HEADER_CHARS));
+      });
+      head.append(event);
+    }
+    head.hidden = !head.childNodes.length;
+  }
+
+  #moveText(n) {
+    const notation = this.#notation;
+    const text = notation === 'wxf' ? n.info.wxf : notation === 'iccs'
+      ? `${n.move.slice(0, 2)}-${n.move.slice(2)}`.toUpperCase() : n.info.chinese;
+    return `${this.#number(n, true)}${text}${nagText(n.nags)}`;
+  }
+
+  /** "3." before a Red move; "3…" before a Black move (when `always`, or where a line or a row starts). */
+  #number(n, always) {
+    const [, turn, , , , full] = n.before.split(' ');
+    if (turn === 'w') return `${full}. `;
+    return always ? `${full}… ` : '';
+  }
+
+  #renderMoves() {
+    const list = this.#els.moves;
+    const frag = document.createDocumentFragment();
+    const nodes = this.#nodes;
+    this.#renderLine(nodes[0].next, frag);
+    list.replaceChildren(frag);
+    list.hidden = !nodes[0].next;
+  }
+
+  #renderLine(first, into) {
+    let n = first;
+    let numbered = true;
+    while (n) {
+      const [, turn, , , , full] = n.before.split(' ');
+      // A move number stays on the line of its move.
+      const pair = h('span', 'm');
+      if (turn === 'w' || numbered) pair.append(h('span', 'n', turn === 'w' ? `${full}.` : `${full}…`));
+      const b = h('button', n.comments.length ? 'c' : '', this.#moveText(n).replace(/^\d+(\.|…) /, ''));
+      b.type = 'button';
+      b.tabIndex = -1;
+      b.dataset.node = String(n.id);
+      n.button = b;
+      pair.append(b);
+      into.append(pair, ' ');
+      numbered = false;
+      if (n.alts.length) {
+        for (const alt of n.alts) {
+          const v = h('span', 'var');
+          this.#renderLine(alt, v);
+          into.append(v);
+        }
+        numbered = true;
+      }
+      n = n.next;
+    }
+  }
+
+  #path(n) {
+    const out = [];
+    for (let x = n; x && x.parent; x = x.parent) out.push(x);
+    return out.reverse();
+  }
+
+  #go(node, notify = true) {
+    const prev = this.#cur;
+    this.#cur = node;
+    const t = this.#t;
+    const { buttons, ply, now, alts, back, moves } = this.#els;
+    this.#boardEl.set({ fen: node.fen, lastMove: node.move, check: node.info?.check ? true : null });
+    // The move list: the current move highlighted (and the one tab stop of the list), scrolled into view.
+    const focusInList = moves.contains(this.shadowRoot.activeElement);
+    if (prev?.button) {
+      prev.button.removeAttribute('aria-current');
+      prev.button.tabIndex = -1;
+    }
+    const target = node.button ?? node.next?.button;
+    if (node.button) node.button.setAttribute('aria-current', 'step');
+    if (target) {
+      target.tabIndex = 0;
+      const top = target.offsetTop - moves.offsetTop;
+      if (top < moves.scrollTop || top + target.offsetHeight > moves.scrollTop + moves.clientHeight) {
+        moves.scrollTop = Math.max(0, top - moves.clientHeight / 2);
+      }
+      if (focusInList) target.focus({ preventScroll: true });
+    }
+    // What is shown of the position: the move, its comment (text only), the alternatives of the next move.
+    const head = node.move ? this.#moveText(node) : t.start;
+    const parts = [h('p', 'move', node.depth ? `${head}  (${t.inVariation})` : head)];
+    for (const c of node.comments) parts.push(recordText('p', 'comment', c));
+    now.replaceChildren(...parts);
+    const nextAlts = node.next?.alts ?? [];
+    alts.replaceChildren();
+    if (nextAlts.length) {
+      alts.append(h('span', null, t.variations));
+      for (const n of [node.next, ...nextAlts]) {
+        const b = h('button', null, this.#moveText(n));
+        b.type = 'button';
+        b.dataset.node = String(n.id);
+        alts.append(b);
+      }
+    }
+    alts.hidden = !nextAlts.length;
+    back.hidden = !node.lineStart?.altOf;
+    for (const [name, b] of Object.entries(buttons)) {
+      const off = name === 'first' || name === 'previous' ? !node.parent : !node.next;
+      b.setAttribute('aria-disabled', String(off));
+    }
+    let end = node;
+    while (end.next) end = end.next;
+    ply.textContent = t.ply(node.ply, end.ply);
+    if (notify && prev !== node) {
+      this.dispatchEvent(new CustomEvent('navigate', { detail: this.current }));
+    }
+  }
+
+  // --- events ------------------------------------------------------------------------------------------------
+
+  #click(e) {
+    const b = e.target.closest?.('button');
+    if (!b || !this.#cur) return;
+    const action = b.dataset.action;
+    if (action === 'exit') this.exitVariation();
+    else if (action) this[action]();
+    else if (b.dataset.node) this.#go(this.#nodes[Number(b.dataset.node)]);
+  }
+
+  #key(e) {
+    if (!this.#cur || e.altKey || e.ctrlKey || e.metaKey || e.composedPath().includes(this.#boardEl)) return;
+    const act = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last', ArrowDown: 'enterVariation',
+      ArrowUp: 'exitVariation' }[e.key];
+    if (!act) return;
+    e.preventDefault();
+    this[act]();
+  }
+}
+
+if (typeof customElements !== 'undefined' && !customElements.get('xiangqi-lesson')) {
+  customElements.define('xiangqi-lesson', XiangqiLessonElement);
+}

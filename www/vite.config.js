@@ -1,0 +1,104 @@
+// The demo app and the lesson embed, built by Vite from www/ into www/dist/ (`node scripts/build.mjs`; `npm run
+// dev` serves it with hot reload). Every page (www/*.html) is an entry. The package is imported by its public
+// names — `xiangqi-wasm`, `xiangqi-wasm/board`, `xiangqi-wasm/worker` — resolved through node_modules/xiangqi-wasm
+// (a link to the built pkg/, made by scripts/build.mjs), exactly as an app that installed it from npm.
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const pages = Object.fromEntries(readdirSync(here).filter((f) => f.endsWith('.html'))
+  .map((f) => [f.slice(0, -5), join(here, f)]));
+
+// The app's colours: the page background (app.css's --bg, light theme) for the splash screen, and its accent for
+// the title bar of the installed app.
+const BACKGROUND = '#f6f1e7';
+const THEME = '#a3271d';
+
+/** The web app manifest (written by vite-plugin-pwa as manifest.webmanifest and linked from every page). */
+const manifest = {
+  id: './',
+  name: 'Xiangqi 象棋',
+  short_name: 'Xiangqi',
+  description: 'Play xiangqi (Chinese chess) against the computer, also offline. 与电脑下中国象棋，离线也能玩。',
+  lang: 'en',
+  dir: 'ltr',
+  categories: ['games'],
+  // Relative to the manifest's URL: the app works from any folder of a static host.
+  start_url: './',
+  scope: './',
+  display: 'standalone',
+  orientation: 'any',
+  theme_color: THEME,
+  background_color: BACKGROUND,
+  icons: [
+    { src: 'icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/**
+ * Adds the favicon, the Apple touch icon and the theme colour to the head of every page that does not have them
+ * already (the icons are in www/public/, drawn by scripts/make-icons.mjs). No inline script or style: CSP.
+ */
+function headLinks() {
+  const tags = [
+    ['link', { rel: 'icon', href: './favicon.ico', sizes: '32x32' }, /rel=["']?icon["'\s>]/],
+    ['link', { rel: 'icon', href: './icon-192.png', type: 'image/png', sizes: '192x192' }, /rel=["']?icon["'\s>]/],
+    ['link', { rel: 'apple-touch-icon', href: './apple-touch-icon.png' }, /rel=["']?apple-touch-icon/],
+    ['meta', { name: 'theme-color', content: THEME }, /name=["']?theme-color/],
+  ];
+  return {
+    name: 'xiangqi-head-links',
+    transformIndexHtml(html, ctx) {
+      const links = tags.filter(([, , present]) => !present.test(html))
+        .map(([tag, attrs]) => ({ tag, attrs, injectTo: 'head' }));
+      // The wasm is what the board waits for. Without a hint its download starts only once the page's script
+      // has run (wasm-bindgen's init fetches it); preloading it from the HTML starts it beside the script
+      // (about 100 ms earlier on a cold load: scripts/app-bench.mjs). Same credentials mode as that fetch.
+      for (const file of Object.keys(ctx.bundle ?? {}).filter((f) => f.endsWith('.wasm'))) {
+        links.push({ tag: 'link', injectTo: 'head',
+          attrs: { rel: 'preload', href: `./${file}`, as: 'fetch', type: 'application/wasm', crossorigin: '' } });
+      }
+      return links;
+    },
+  };
+}
+
+export default defineConfig({
+  root: here,
+  // Relative URLs: the build works from any folder of a static host.
+  base: './',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rollupOptions: { input: pages },
+  },
+  // The engine worker (the package's engine-worker.js) is an ES module worker that imports the wasm glue.
+  worker: { format: 'es' },
+  plugins: [
+    headLinks(),
+    VitePWA({
+      // The app registers the service worker itself (src/pwa.js) so that no inline script is needed (CSP) and
+      // a new build is offered to the user instead of taking over silently.
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest,
+      includeManifestIcons: false,
+      workbox: {
+        // Every file of the build is precached: the pages, the scripts (the engine worker and the record worker
+        // too), the styles, the wasm, the icons and the manifest. Files whose names carry Vite's content hash
+        // are precached under their name; the others (the pages, the icons, the manifest) with a Workbox
+        // revision, the MD5 of their content. A new build changes sw.js, which the browser finds as an update.
+        // (The manifest itself is added by vite-plugin-pwa, with its revision; the icons come from the glob.)
+        globPatterns: ['**/*.{html,js,css,wasm,png,svg,ico,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+});
