@@ -898,3 +898,114 @@ impl Game {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `first_occurrence` by scanning the whole span, as it was before the key chains.
+    fn scan(g: &Game, hash: u64, ply: usize, span_start: usize) -> Option<usize> {
+        let need = g.options.repetition_count.saturating_sub(1) as usize;
+        let mut count = 0;
+        let mut k = ply;
+        while k >= span_start + 2 {
+            k -= 2;
+            if g.track[k].hash == hash {
+                count += 1;
+                if count >= need {
+                    return Some(k);
+                }
+            }
+        }
+        None
+    }
+
+    /// The key chains find exactly what a scan of the span finds, at every ply of long random games full of
+    /// repetitions (few pieces, analysis mode so that play goes on), for the position reached and for every
+    /// legal move before it is played, while the table grows (256, 512, ... buckets), and again on the way back
+    /// with undo and after `set_options` rebuilt everything.
+    #[test]
+    fn key_chains_find_what_a_scan_of_the_span_finds() {
+        let mut seed = 7u64;
+        let mut found = 0;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        for (fen, count) in [
+            ("4k4/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1", 3),
+            ("3k1n3/4a4/4b4/9/9/9/9/4B4/4A4/4KN3 w - - 0 1", 2),
+            ("4ka3/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1", 4),
+        ] {
+            let options = Options {
+                mode: Mode::Analysis,
+                move_limit: 0,
+                repetition_count: count,
+                ..Options::default()
+            };
+            let mut g = Game::with_options(Position::from_fen(fen).unwrap(), options).unwrap();
+            let check = |g: &Game| {
+                let ply = g.history.len();
+                let t = g.track[ply];
+                assert_eq!(
+                    g.first_occurrence(t.hash, ply, t.span_start, true),
+                    scan(g, t.hash, ply, t.span_start),
+                    "ply {ply}"
+                );
+                for &m in g.pos.legal_moves().iter() {
+                    let mut after = g.pos.clone();
+                    after.play_unchecked(m);
+                    let span_start = t.span_start;
+                    assert_eq!(
+                        g.first_occurrence(after.hash(), ply + 1, span_start, false),
+                        scan(g, after.hash(), ply + 1, span_start),
+                        "ply {ply} {m}"
+                    );
+                }
+            };
+            for _ in 0..1500 {
+                let moves = g.pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Mostly quiet moves: captures end the span (and the pieces) too soon.
+                let quiet: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| !g.pos.is_capture(m))
+                    .collect();
+                let pick = if quiet.is_empty() || next() % 50 == 0 {
+                    &moves[..]
+                } else {
+                    &quiet[..]
+                };
+                g.play(pick[next() % pick.len()]).unwrap();
+                check(&g);
+                let t = g.track[g.history.len()];
+                found += usize::from(scan(&g, t.hash, g.history.len(), t.span_start).is_some());
+            }
+            assert!(
+                found > 10,
+                "{fen}: only {found} repetitions in {} plies",
+                g.history.len()
+            );
+            assert!(g.chains.heads.len() >= g.track.len());
+            let moves: Vec<Move> = g.history.iter().map(|p| p.mv).collect();
+            while g.undo().is_some() {
+                check(&g);
+            }
+            for &m in &moves {
+                g.play(m).unwrap();
+            }
+            g.set_options(options).unwrap();
+            check(&g);
+            while g.history.len() > moves.len() / 2 {
+                g.undo();
+                check(&g);
+            }
+        }
+        assert!(found > 20, "only {found} repetitions");
+    }
+}
