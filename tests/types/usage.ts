@@ -83,7 +83,7 @@ export async function main(): Promise<void> {
   const rules: Ruleset = opts.rules;
   const fv: FenValidation = validateFen('4k4/9/9/9/9/9/9/9/9/4K4 w');
   const problem: FenProblem | undefined = fv.errors[0];
-  const pcode: FenErrorCode | 'ERR_ARGUMENT' | undefined = problem?.code;
+  const pcode: FenErrorCode | 'ERR_ARGUMENT' | 'ERR_FREED' | undefined = problem?.code;
   const n: number = perft(startFen(), 2);
   try {
     game.play('b9d8');
