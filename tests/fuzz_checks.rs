@@ -228,3 +228,35 @@ fn an_ending_masked_by_a_resignation_comes_back_after_undo() {
     let o = g.outcome().map(|o| (o.reason(), o.ply()));
     assert_eq!(o, Some((Reason::MoveLimit, 3)));
 }
+
+/// Found by the `game_ops` target in the long run: moves played under options that allow a repetition, then
+/// `set_options` switching to a mode that enforces the rulings. A replay under the final options refuses the
+/// move that completed the repetition; the check now stops the replay there (the game itself is right).
+#[test]
+fn a_replay_under_changed_options_may_refuse_a_repetition() {
+    let spec = |cxa_check_chases, move_limit, repetition, mode| OptionSpec {
+        cxa: true,
+        move_limit,
+        repetition,
+        mode,
+        check_discount: true,
+        cxa_check_chases,
+    };
+    let classify = Op::Classify(169, 169, 169);
+    let mut ops = vec![Op::Reset, classify, classify];
+    ops.extend([Op::Warn(189); 6]);
+    ops.extend([
+        classify,
+        classify,
+        Op::Warn(119),
+        Op::IllegalMoveForfeit(false),
+    ]);
+    ops.push(Op::SetOptions(spec(false, 90, 150, 103)));
+    ops.push(Op::Replay);
+    let g = checks::game_ops(&GameInput {
+        start: 4,
+        options: Some(spec(true, 59, 127, 67)),
+        ops,
+    });
+    assert!(!g.history().is_empty());
+}

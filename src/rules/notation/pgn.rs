@@ -272,6 +272,14 @@ impl<'a> Lexer<'a> {
                 }
                 Some('\\') => match self.bump() {
                     Some(c @ ('"' | '\\')) => value.push(c),
+                    // A backslash does not carry a value over a line break: a tag stands on one line.
+                    Some('\n') => {
+                        return Err(syntax(
+                            self.text,
+                            quote,
+                            format!("the value of tag {} is not closed with '\"'", Quoted(&name)),
+                        ))
+                    }
                     Some(c) => {
                         value.push('\\');
                         value.push(c);
