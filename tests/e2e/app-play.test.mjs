@@ -139,7 +139,11 @@ test('a repetition warning before a losing move: take it back, or play it anyway
     assert.match(await page.textContent('#repetition-text'), /chase/i);
     await page.click('#repetition-dialog button[value=back]');
     assert.equal((await history(page)).length, 8, 'taken back: not played');
-    assert.equal(await page.evaluate(() => document.getElementById('board').board.fen.split(' ')[0]), g.fen().split(' ')[0]);
+    // (the dialog's close event, which puts the piece back, is a task after the click)
+    const placement = g.fen().split(' ')[0];
+    await page.waitForFunction((p) => document.getElementById('board').board.fen.split(' ')[0] === p, placement,
+      { timeout: 5000 }).catch(() => {});
+    assert.equal(await page.evaluate(() => document.getElementById('board').board.fen.split(' ')[0]), placement);
     await clickSquares(page, 'h4', 'i4');
     await page.waitForSelector('#repetition-dialog[open]');
     await page.click('#repetition-dialog button[value=play]');
