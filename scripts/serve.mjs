@@ -36,7 +36,7 @@ function listen(attempt = 0) {
   });
   server.listen(port, '127.0.0.1', () => {
     const { port: bound } = server.address();
-    console.log(`\n  xiangqi-wasm demo: http://127.0.0.1:${bound}/\n  (serving www/dist; Ctrl-C to stop)\n`);
+    console.log(`\n  xiangqi-wasm app: http://127.0.0.1:${bound}/\n  (serving www/dist — the app, and the lesson embed at /embed.html; Ctrl-C to stop)\n`);
   });
 }
 listen();
