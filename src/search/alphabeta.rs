@@ -578,8 +578,12 @@ impl Worker<'_> {
         }
         let mut best = stand;
         let mut picker = MovePicker::new(&moves, &self.pos, &self.t.order, None, ply);
-        for m in picker.by_ref() {
+        while let Some((m, order_score)) = picker.next_scored() {
             if !in_check {
+                // A capture that loses material in its exchange (SEE) cannot raise the score.
+                if MovePicker::is_losing_capture(order_score) {
+                    continue;
+                }
                 // Delta pruning: even winning this piece for free does not reach alpha.
                 let victim = self
                     .pos

@@ -31,6 +31,7 @@ mod path;
 pub mod repetition;
 mod rules_judge;
 mod score;
+mod see;
 mod skill;
 pub mod time;
 mod tt;

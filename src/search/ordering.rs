@@ -5,11 +5,14 @@
 
 use super::eval::VALUES;
 use super::score::MAX_PLY;
+use super::see;
 use crate::rules::{Move, MoveList, Position, MAX_MOVES};
 
 const TT_MOVE_SCORE: i32 = 4_000_000;
 const CAPTURE_SCORE: i32 = 2_000_000;
 const KILLER_SCORE: [i32; 2] = [1_900_000, 1_800_000];
+/// Captures that lose material in their exchange ([`see`]): after the killers, before the quiet moves.
+const LOSING_CAPTURE_SCORE: i32 = 1_500_000;
 const HISTORY_MAX: i32 = 1_000_000;
 
 /// What the search learnt about quiet moves: two killer moves per ply and a history score per (piece, to).
@@ -57,7 +60,12 @@ impl OrderTables {
             TT_MOVE_SCORE
         } else if let Some(victim) = b.piece_at(m.to) {
             let attacker = b.piece_at(m.from).map_or(0, |p| VALUES[p.role.index()]);
-            CAPTURE_SCORE + VALUES[victim.role.index()] * 16 - attacker / 16
+            let mvv_lva = VALUES[victim.role.index()] * 16 - attacker / 16;
+            if see::may_lose(pos, m) && see::see(pos, m) < 0 {
+                LOSING_CAPTURE_SCORE + mvv_lva
+            } else {
+                CAPTURE_SCORE + mvv_lva
+            }
         } else if Some(m) == killers[0] {
             KILLER_SCORE[0]
         } else if Some(m) == killers[1] {
@@ -127,6 +135,21 @@ impl<'a> MovePicker<'a> {
             picker.order[i] = i as u8;
         }
         picker
+    }
+}
+
+impl MovePicker<'_> {
+    /// Whether a score handed out by [`MovePicker::next_scored`] is that of a capture losing material.
+    #[inline]
+    pub(super) fn is_losing_capture(score: i32) -> bool {
+        (LOSING_CAPTURE_SCORE..KILLER_SCORE[1]).contains(&score)
+    }
+
+    /// [`Iterator::next`] with the move's ordering score.
+    #[inline]
+    pub(super) fn next_scored(&mut self) -> Option<(Move, i32)> {
+        let m = self.next()?;
+        Some((m, self.scores[self.order[self.next - 1] as usize]))
     }
 }
 
