@@ -555,6 +555,20 @@ impl Worker<'_> {
         if ply >= MAX_PLY - 1 {
             return evaluate(&self.pos);
         }
+        // The table: a stored bound of any depth settles a quiescence node; its move is tried first.
+        let key = self.pos.hash();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit {
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if cut {
+                return h.score;
+            }
+        }
+        let orig_alpha = alpha;
         let in_check = self.pos.is_check();
         let stand = if in_check {
             -INFINITE
@@ -577,7 +591,9 @@ impl Worker<'_> {
             return mated_in(ply);
         }
         let mut best = stand;
-        let mut picker = MovePicker::new(&moves, &self.pos, &self.t.order, None, ply);
+        let mut best_move = None;
+        let tt_move = hit.and_then(|h| h.mv);
+        let mut picker = MovePicker::new(&moves, &self.pos, &self.t.order, tt_move, ply);
         while let Some((m, order_score)) = picker.next_scored() {
             if !in_check {
                 // A capture that loses material in its exchange (SEE) cannot raise the score.
@@ -602,6 +618,7 @@ impl Worker<'_> {
             }
             if score > best {
                 best = score;
+                best_move = Some(m);
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -610,6 +627,14 @@ impl Worker<'_> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, best_move, best, 0, bound);
         best
     }
 }
