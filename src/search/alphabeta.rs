@@ -443,13 +443,14 @@ impl Worker<'_> {
             let undo = self.path.make(&mut self.pos, m);
             let gives_check = self.path.last_gave_check();
             let quiet = !capture && !gives_check;
-            // Futility: a quiet move near the leaves that cannot lift the score to alpha.
+            // Futility: a quiet move near the leaves that cannot lift the score to alpha; late-move pruning:
+            // near the leaves, the quiet moves ordered after the first 3 + depth² are not searched.
             if !pv_node
                 && !in_check
                 && quiet
                 && k > 0
-                && depth <= 2
-                && static_eval + 150 * depth <= alpha
+                && ((depth <= 2 && static_eval + 150 * depth <= alpha)
+                    || (depth <= 4 && k >= (3 + depth * depth) as usize && best > -MATE_BOUND))
             {
                 self.path.unmake(&mut self.pos, m, undo);
                 k += 1;
