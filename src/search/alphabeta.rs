@@ -15,11 +15,24 @@ use super::skill;
 use super::time;
 use super::tt::{Bound, TranspositionTable};
 use super::TimeSource;
-use crate::rules::{Move, Position, Role, Targets};
+use crate::rules::{Move, Position, Role, Square, Targets};
 use core::sync::atomic::{AtomicBool, Ordering};
 
 const PV_STRIDE: usize = MAX_PLY + 1;
 const LMR_SIZE: usize = 64;
+
+/// Whether `m` might give check to the general on `g`: only a move from or onto the general's rank or file
+/// (a chariot, cannon or facing line opened, closed or taken) or within two points of it in both directions
+/// (a soldier's or horse's attack, a horse's leg freed) can.
+#[inline]
+fn may_give_check(m: Move, g: Square) -> bool {
+    let near = |sq: Square| {
+        let df = sq.file().abs_diff(g.file());
+        let dr = sq.rank().abs_diff(g.rank());
+        df == 0 || dr == 0 || (df <= 2 && dr <= 2)
+    };
+    near(m.from) || near(m.to)
+}
 
 /// Tables that live between searches: move ordering, the principal variations, late-move reductions.
 pub(super) struct Tables {
@@ -437,21 +450,27 @@ impl Worker<'_> {
         let mut n_quiets = 0;
         let killers = self.t.order.killers(ply);
         let mut k = 0;
+        let their_general = self.pos.general(self.pos.turn().other());
         for m in picker.by_ref() {
             let capture = self.pos.is_capture(m);
             let piece = self.pos.board().piece_at(m.from).map_or(0, |p| p.index());
+            // Futility: a quiet move near the leaves that cannot lift the score to alpha; late-move pruning:
+            // near the leaves, the quiet moves ordered after the first 3 + depth² are not searched. Neither
+            // prunes a move that gives check: a move that cannot give check is pruned before it is made.
+            let prunable = !pv_node
+                && !in_check
+                && !capture
+                && k > 0
+                && ((depth <= 2 && static_eval + 150 * depth <= alpha)
+                    || (depth <= 4 && k >= (3 + depth * depth) as usize && best > -MATE_BOUND));
+            if prunable && !may_give_check(m, their_general) {
+                k += 1;
+                continue;
+            }
             let undo = self.path.make(&mut self.pos, m);
             let gives_check = self.path.last_gave_check();
             let quiet = !capture && !gives_check;
-            // Futility: a quiet move near the leaves that cannot lift the score to alpha; late-move pruning:
-            // near the leaves, the quiet moves ordered after the first 3 + depth² are not searched.
-            if !pv_node
-                && !in_check
-                && quiet
-                && k > 0
-                && ((depth <= 2 && static_eval + 150 * depth <= alpha)
-                    || (depth <= 4 && k >= (3 + depth * depth) as usize && best > -MATE_BOUND))
-            {
+            if prunable && quiet {
                 self.path.unmake(&mut self.pos, m, undo);
                 k += 1;
                 continue;
