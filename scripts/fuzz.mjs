@@ -67,13 +67,16 @@ const run = (t) => new Promise((resolve) => {
     const execs = [...log.matchAll(/stat::number_of_executed_units: (\d+)/g)].reduce((a, m) => a + Number(m[1]), 0);
     const covs = [...log.matchAll(/#\d+\s+\w+\s+cov: (\d+) ft: (\d+) corp: (\d+)/g)];
     const last = covs.at(-1);
-    const artifacts = [...log.matchAll(/Test unit written to (\S+)/g)].map((m) => m[1]);
+    // libFuzzer also writes inputs that were merely slow (`slow-unit-…`, -report_slow_units): not failures.
+    const written = [...log.matchAll(/Test unit written to (\S+)/g)].map((m) => m[1]);
+    const artifacts = written.filter((a) => !/\/slow-unit-[^/]*$/.test(a));
+    const slow = written.length - artifacts.length;
     const counters = head.match(/Loaded \d+ modules\s+\((\d+) inline 8-bit counters\)/);
     resolve({
       target: t, secs, exit: code, executions: execs,
       coverage: last ? Number(last[1]) : null, counters: counters ? Number(counters[1]) : null,
       features: last ? Number(last[2]) : null,
-      corpus: last ? Number(last[3]) : null, crashes: artifacts.length, artifacts,
+      corpus: last ? Number(last[3]) : null, crashes: artifacts.length, artifacts, slow,
     });
   });
 });
@@ -84,7 +87,7 @@ else for (const t of targets) results.push(await run(t));
 console.log('\n=== fuzz summary (cov = edges covered of the instrumented counters, crate and dependencies; ft = features)');
 for (const r of results) {
   console.log(`  ${r.target.padEnd(14)} ${String(r.executions).padStart(11)} execs  cov ${r.coverage}/${r.counters}  ft ${r.features}` +
-    `  corpus ${r.corpus}  crashes ${r.crashes}${r.exit === 0 ? '' : `  exit ${r.exit}`}`);
+    `  corpus ${r.corpus}  crashes ${r.crashes}${r.slow ? `  slow inputs ${r.slow}` : ''}${r.exit === 0 ? '' : `  exit ${r.exit}`}`);
   for (const a of r.artifacts) console.log(`      ${a}`);
 }
 mkdirSync(join(root, 'target'), { recursive: true });
