@@ -163,6 +163,20 @@ impl Board {
         }
     }
 
+    /// The occupied points of `rank` (0..10) as file bits: bit `f` is set when the point on file `f` holds a
+    /// piece.
+    #[inline]
+    pub fn rank_bits(&self, rank: u8) -> u16 {
+        self.ranks[rank as usize]
+    }
+
+    /// The occupied points of `file` (0..9) as rank bits: bit `r` is set when the point on rank `r` holds a
+    /// piece.
+    #[inline]
+    pub fn file_bits(&self, file: u8) -> u16 {
+        self.files[file as usize]
+    }
+
     /// The blockers and empty points on `sq`'s rank, seen from `sq`, as file bits of the rank (bit `f` is
     /// the point on file `f`): the lines a chariot or cannon on `sq` sees.
     #[inline]

@@ -6,7 +6,7 @@
 //! the time rule in [`super::time`]; [`super::engine`] is the public face.
 
 use super::api::{Limits, PvLine, SearchInfo, SearchOptions, SearchResult};
-use super::eval::{evaluate, VALUES};
+use super::eval::{evaluate_with, Material, VALUES};
 use super::ordering::{self, MovePicker, OrderTables};
 use super::path::SearchPath;
 use super::repetition::RepetitionJudge;
@@ -74,6 +74,9 @@ pub(super) struct Worker<'a> {
     pub(super) limits: &'a Limits,
     pub(super) pos: Position,
     pub(super) path: SearchPath,
+    /// The evaluation's move-by-move terms of the position at each ply of the line searched (index 0: the
+    /// root), [`MAX_PLY`] + 1 of them.
+    pub(super) material: Vec<Material>,
     pub(super) nodes: u64,
     pub(super) seldepth: usize,
     pub(super) aborted: bool,
@@ -273,6 +276,7 @@ impl Worker<'_> {
         for i in pv_idx..root.len() {
             let m = root[i].mv;
             self.nodes += 1;
+            self.material[1] = self.material[0].after(self.pos.board(), m);
             let undo = self.path.make(&mut self.pos, m);
             let score = if i == pv_idx {
                 -self.search(-beta, -alpha, depth - 1, 1, true, true)
@@ -373,7 +377,7 @@ impl Worker<'_> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos);
+            return evaluate_with(&self.pos, &self.material[ply]);
         }
         let key = self.pos.hash();
         let hit = self.tt.probe(key, ply);
@@ -394,7 +398,7 @@ impl Worker<'_> {
         let static_eval = if in_check || pv_node {
             -INFINITE
         } else {
-            evaluate(&self.pos)
+            evaluate_with(&self.pos, &self.material[ply])
         };
         // Reverse futility: far above beta near the leaves, trust the static score.
         if !pv_node
@@ -415,6 +419,7 @@ impl Worker<'_> {
             && self.null_ok()
         {
             let r = 3 + depth / 6;
+            self.material[ply + 1] = self.material[ply];
             self.path.make_null(&mut self.pos);
             let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
             self.path.unmake_null(&mut self.pos);
@@ -440,6 +445,7 @@ impl Worker<'_> {
         for m in picker.by_ref() {
             let capture = self.pos.is_capture(m);
             let piece = self.pos.board().piece_at(m.from).map_or(0, |p| p.index());
+            self.material[ply + 1] = self.material[ply].after(self.pos.board(), m);
             let undo = self.path.make(&mut self.pos, m);
             let gives_check = self.path.last_gave_check();
             let quiet = !capture && !gives_check;
@@ -553,13 +559,13 @@ impl Worker<'_> {
             self.seldepth = ply;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos);
+            return evaluate_with(&self.pos, &self.material[ply]);
         }
         let in_check = self.pos.is_check();
         let stand = if in_check {
             -INFINITE
         } else {
-            let stand = evaluate(&self.pos);
+            let stand = evaluate_with(&self.pos, &self.material[ply]);
             if stand >= beta {
                 return stand;
             }
@@ -590,6 +596,7 @@ impl Worker<'_> {
                     continue;
                 }
             }
+            self.material[ply + 1] = self.material[ply].after(self.pos.board(), m);
             let undo = self.pos.play_unchecked(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.undo(m, undo);

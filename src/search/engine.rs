@@ -4,6 +4,7 @@
 
 use super::alphabeta::{Tables, Worker};
 use super::api::{Limits, SearchInfo, SearchOptions, SearchResult};
+use super::eval::Material;
 use super::path::SearchPath;
 use super::repetition::RepetitionJudge;
 use super::rules_judge::RulesJudge;
@@ -96,6 +97,8 @@ impl Engine {
         }
         let path = SearchPath::new(game, MAX_PLY + 8);
         let pos = game.position().clone();
+        let mut material = vec![Material::default(); MAX_PLY + 1];
+        material[0] = Material::of(pos.board());
         let mut w = Worker {
             tt: &mut self.tt,
             t: &mut self.tables,
@@ -106,6 +109,7 @@ impl Engine {
             limits,
             pos,
             path,
+            material,
             nodes: 0,
             seldepth: 0,
             aborted: false,

@@ -15,7 +15,7 @@
 //! | tempo | a small bonus for the side to move | 10 |
 
 use crate::rules::attacks::{HORSE_STEPS, SOLDIER_STEPS};
-use crate::rules::{Board, Color, Piece, Position, Role, Square};
+use crate::rules::{Bitboard, Board, Color, Move, Position, Role, Square};
 
 /// Middle-game piece values in centipawns, by [`Role::index`].
 pub const VALUES: [i32; 7] = [0, 140, 140, 330, 900, 430, 40];
@@ -158,67 +158,142 @@ pub fn has_mating_material(board: &Board, color: Color) -> bool {
     !(board.by_color(color) & attackers).is_empty()
 }
 
+/// The terms of the evaluation that change only with the pieces moved, kept up to date move by move by the
+/// search ([`Material::after`]) instead of recomputed at every node: the piece-square sums and the number of
+/// pieces of each kind, per colour. [`evaluate`] computes them from scratch; the search calls
+/// [`evaluate_with`] with its running copy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Material {
+    /// Piece-square bonus of each colour's pieces, by [`Color::index`].
+    pst: [i32; 2],
+    /// Pieces of each colour and kind, by [`Color::index`] and [`Role::index`].
+    count: [[u8; 7]; 2],
+}
+
+impl Material {
+    /// The terms of `board`, counted piece by piece.
+    pub fn of(board: &Board) -> Material {
+        let mut m = Material::default();
+        for (sq, p) in board.pieces() {
+            let (c, ri) = (p.color.index(), p.role.index());
+            m.pst[c] += PST[c][ri][sq.index()] as i32;
+            m.count[c][ri] += 1;
+        }
+        m
+    }
+
+    /// The terms after the move `mv`, legal on `board` (which is the board before it).
+    #[inline]
+    pub fn after(self, board: &Board, mv: Move) -> Material {
+        let mut m = self;
+        if let Some(p) = board.piece_at(mv.from) {
+            let (c, ri) = (p.color.index(), p.role.index());
+            m.pst[c] += PST[c][ri][mv.to.index()] as i32 - PST[c][ri][mv.from.index()] as i32;
+        }
+        if let Some(q) = board.piece_at(mv.to) {
+            let (c, ri) = (q.color.index(), q.role.index());
+            m.pst[c] -= PST[c][ri][mv.to.index()] as i32;
+            m.count[c][ri] -= 1;
+        }
+        m
+    }
+
+    /// [`phase`] from the counts.
+    #[inline]
+    fn phase(&self) -> i32 {
+        let kind = |r: Role| (self.count[0][r.index()] + self.count[1][r.index()]) as i32;
+        (kind(Role::Chariot) * 4 + kind(Role::Horse) + kind(Role::Cannon)).min(PHASE_MAX)
+    }
+}
+
+/// The points of the enemy half for each colour's soldiers (where they count as attackers), by
+/// [`Color::index`].
+const ACROSS_RIVER: [Bitboard; 2] = {
+    let mut out = [Bitboard::EMPTY; 2];
+    let mut i = 0;
+    while i < 90 {
+        let sq = match Square::new(i as u8) {
+            Some(s) => s,
+            None => panic!(),
+        };
+        if !sq.on_own_half(Color::Red) {
+            out[0] = out[0].with(sq);
+        }
+        if !sq.on_own_half(Color::Black) {
+            out[1] = out[1].with(sq);
+        }
+        i += 1;
+    }
+    out
+};
+
 /// The static evaluation of `pos` from the side to move's view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &Material::of(pos.board()))
+}
+
+/// [`evaluate`] with the move-by-move terms given: `material` must be [`Material::of`] the position's board.
+///
+/// Only chariots, horses and cannons need a look at the board (their mobility and lines); the rest is counts
+/// and sums.
+pub fn evaluate_with(pos: &Position, material: &Material) -> i32 {
     let board = pos.board();
-    let ph = phase(board);
+    debug_assert_eq!(*material, Material::of(board));
+    let ph = material.phase();
+    // Piece values at this phase, rounded per kind.
+    let mut value = [0i32; 7];
+    for (ri, v) in value.iter_mut().enumerate() {
+        *v = (VALUES[ri] * ph + VALUES_END[ri] * (PHASE_MAX - ph)) / PHASE_MAX;
+    }
     let mut score = [0i32; 2];
     let mut attack_units = [0i32; 2];
-    let mut defenders = [[0i32; 2]; 2]; // [color][advisor, elephant]
-                                        // Material by role at this phase, computed once rather than per piece.
-    let mut material = [0i32; 7];
-    for (ri, m) in material.iter_mut().enumerate() {
-        *m = (VALUES[ri] * ph + VALUES_END[ri] * (PHASE_MAX - ph)) / PHASE_MAX;
-    }
-    for (sq, p) in board.pieces() {
-        let c = p.color.index();
-        let ri = p.role.index();
-        let mut s = material[ri] + PST[c][ri][sq.index()] as i32;
-        match p.role {
-            Role::Chariot => {
-                let rv = board.rank_view(sq);
-                let fv = board.file_view(sq);
-                s += 3
-                    * ((rv.quiet | rv.first).count_ones() + (fv.quiet | fv.first).count_ones())
-                        as i32;
-                attack_units[c] += 2;
-            }
-            Role::Horse => {
-                let mut n = 0;
-                for st in HORSE_STEPS[sq.index()].as_slice() {
-                    if board.is_empty_at(st.block)
-                        && !matches!(board.piece_at(st.to), Some(q) if q.color == p.color)
-                    {
-                        n += 1;
-                    }
-                }
-                s += 6 * n;
-                if n <= 1 {
-                    s -= 20;
-                }
-                attack_units[c] += 1;
-            }
-            Role::Cannon => {
-                s += cannon_line_bonus(board, sq, pos.general(p.color.other()));
-                attack_units[c] += 1;
-            }
-            Role::Soldier => {
-                if !sq.on_own_half(p.color) {
-                    attack_units[c] += 1;
-                }
-            }
-            Role::Advisor => defenders[c][0] += 1,
-            Role::Elephant => defenders[c][1] += 1,
-            Role::General => {}
+    for color in Color::ALL {
+        let c = color.index();
+        let own = board.by_color(color);
+        let count = &material.count[c];
+        let mut s = material.pst[c];
+        for (n, v) in count.iter().zip(value) {
+            s += *n as i32 * v;
         }
-        score[c] += s;
+        for sq in own & board.by_role(Role::Chariot) {
+            let rv = board.rank_view(sq);
+            let fv = board.file_view(sq);
+            s += 3
+                * ((rv.quiet | rv.first).count_ones() + (fv.quiet | fv.first).count_ones()) as i32;
+        }
+        for sq in own & board.by_role(Role::Horse) {
+            let mut targets = 0;
+            for st in HORSE_STEPS[sq.index()].as_slice() {
+                if board.is_empty_at(st.block)
+                    && !matches!(board.piece_at(st.to), Some(q) if q.color == color)
+                {
+                    targets += 1;
+                }
+            }
+            s += 6 * targets;
+            if targets <= 1 {
+                s -= 20;
+            }
+        }
+        let enemy_general = pos.general(color.other());
+        for sq in own & board.by_role(Role::Cannon) {
+            s += cannon_line_bonus(board, sq, enemy_general);
+        }
+        let crossed = (own & board.by_role(Role::Soldier) & ACROSS_RIVER[c]).count() as i32;
+        attack_units[c] = 2 * count[Role::Chariot.index()] as i32
+            + count[Role::Horse.index()] as i32
+            + count[Role::Cannon.index()] as i32
+            + crossed;
+        score[c] = s;
     }
     // Palace defence and pressure.
     for color in Color::ALL {
         let c = color.index();
         let them = color.other();
         let units = attack_units[them.index()];
-        score[c] -= units * (9 * (2 - defenders[c][0]) + 7 * (2 - defenders[c][1]));
+        let advisors = material.count[c][Role::Advisor.index()] as i32;
+        let elephants = material.count[c][Role::Elephant.index()] as i32;
+        score[c] -= units * (9 * (2 - advisors) + 7 * (2 - elephants));
         score[c] -= palace_pressure(board, pos.general(color), them);
     }
     let mut red = score[0] - score[1];
@@ -237,11 +312,11 @@ pub fn evaluate(pos: &Position) -> i32 {
 fn cannon_line_bonus(board: &Board, cannon: Square, general: Square) -> i32 {
     let between = if cannon.file() == general.file() {
         let (lo, hi) = min_max(cannon.rank(), general.rank());
-        let file = board_file_bits(board, cannon.file());
+        let file = board.file_bits(cannon.file());
         (file >> (lo + 1) & ((1u16 << (hi - lo - 1)) - 1)).count_ones()
     } else if cannon.rank() == general.rank() {
         let (lo, hi) = min_max(cannon.file(), general.file());
-        let rank = board_rank_bits(board, cannon.rank());
+        let rank = board.rank_bits(cannon.rank());
         (rank >> (lo + 1) & ((1u16 << (hi - lo - 1)) - 1)).count_ones()
     } else {
         return 0;
@@ -262,59 +337,42 @@ fn min_max(a: u8, b: u8) -> (u8, u8) {
     }
 }
 
-/// Occupancy of a file as rank bits, from the line view of its bottom point.
-#[inline]
-fn board_file_bits(board: &Board, file: u8) -> u16 {
-    let mut bits = 0u16;
-    for r in 0..10 {
-        if let Some(sq) = Square::from_coords(file as i32, r) {
-            if !board.is_empty_at(sq) {
-                bits |= 1 << r;
+/// The points within one point of each colour's palace, by the defending colour's [`Color::index`]: files d–f
+/// and one beside (2..=6), the palace's three ranks and the one in front.
+const NEAR_PALACE: [Bitboard; 2] = {
+    let mut out = [Bitboard::EMPTY; 2];
+    let mut i = 0;
+    while i < 90 {
+        let sq = match Square::new(i as u8) {
+            Some(s) => s,
+            None => panic!(),
+        };
+        if sq.file() >= 2 && sq.file() <= 6 {
+            if sq.rank() <= 3 {
+                out[0] = out[0].with(sq);
+            }
+            if sq.rank() >= 6 {
+                out[1] = out[1].with(sq);
             }
         }
+        i += 1;
     }
-    bits
-}
+    out
+};
 
-/// Occupancy of a rank as file bits.
-#[inline]
-fn board_rank_bits(board: &Board, rank: u8) -> u16 {
-    let mut bits = 0u16;
-    for f in 0..9 {
-        if let Some(sq) = Square::from_coords(f, rank as i32) {
-            if !board.is_empty_at(sq) {
-                bits |= 1 << f;
-            }
-        }
-    }
-    bits
-}
-
-/// Enemy chariots, horses and crossed soldiers within one point of the palace of the general on `general`.
+/// Enemy chariots, horses and crossed soldiers within one point of the palace of the general on `general`:
+/// 12, 15 and 10 each (20 for a soldier one step from the general).
 #[inline]
 fn palace_pressure(board: &Board, general: Square, by: Color) -> i32 {
-    let own_side = by.other();
-    let mut v = 0;
-    for role in [Role::Chariot, Role::Horse, Role::Soldier] {
-        for sq in board.by_piece(Piece::new(by, role)) {
-            let near_rank = match own_side {
-                Color::Red => sq.rank() <= 3,
-                Color::Black => sq.rank() >= 6,
-            };
-            if near_rank && (2..=6).contains(&sq.file()) {
-                v += match role {
-                    Role::Chariot => 12,
-                    Role::Horse => 15,
-                    _ => {
-                        if SOLDIER_STEPS[by.index()][sq.index()].contains(general) {
-                            20
-                        } else {
-                            10
-                        }
-                    }
-                };
-            }
-        }
+    let near = board.by_color(by) & NEAR_PALACE[by.other().index()];
+    let mut v = 12 * (near & board.by_role(Role::Chariot)).count() as i32
+        + 15 * (near & board.by_role(Role::Horse)).count() as i32;
+    for sq in near & board.by_role(Role::Soldier) {
+        v += if SOLDIER_STEPS[by.index()][sq.index()].contains(general) {
+            20
+        } else {
+            10
+        };
     }
     v
 }
@@ -322,6 +380,7 @@ fn palace_pressure(board: &Board, general: Square, by: Color) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Piece;
 
     #[test]
     fn start_position_is_balanced_up_to_tempo() {
@@ -349,6 +408,39 @@ mod tests {
         ] {
             let a = Position::from_fen(fen).unwrap();
             assert_eq!(evaluate(&a), evaluate(&mirror(&a)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn material_kept_move_by_move_equals_the_count_from_scratch() {
+        // A long capture-rich line: every move's update must give what counting the new board gives.
+        let mut pos = Position::new();
+        let mut material = Material::of(pos.board());
+        for ply in 0..300usize {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer captures, so that counts change too.
+            let captures: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| pos.is_capture(m))
+                .collect();
+            let pick = if captures.is_empty() {
+                &moves[..]
+            } else {
+                &captures[..]
+            };
+            let m = pick[(ply * 7 + 3) % pick.len()];
+            material = material.after(pos.board(), m);
+            pos.play_unchecked(m);
+            assert_eq!(
+                material,
+                Material::of(pos.board()),
+                "after {m} at ply {ply}"
+            );
+            assert_eq!(evaluate_with(&pos, &material), evaluate(&pos));
         }
     }
 
