@@ -125,7 +125,10 @@ export interface Board {
  */
 export function createBoard(element: Element | ShadowRoot, config?: BoardConfig): Promise<Board>;
 
-/** Loads the wasm module (createBoard and the element do it themselves). */
+/**
+ * Loads the wasm module (createBoard and the element do it themselves). Rejects with a `XiangqiError` of code
+ * `ERR_WASM_LOAD` when it cannot be loaded; the next call tries again.
+ */
 export function ready(): Promise<unknown>;
 
 /**
@@ -138,7 +141,10 @@ export function ready(): Promise<unknown>;
  */
 export class XiangqiBoardElement extends HTMLElement {
   static observedAttributes: string[];
-  /** Resolves with the element once its board is painted. */
+  /**
+   * Resolves with the element once its board is painted; rejects with a `XiangqiError` of code `ERR_WASM_LOAD`
+   * when the wasm cannot be loaded (connecting the element again tries again, with a new `ready`).
+   */
   readonly ready: Promise<XiangqiBoardElement>;
   /** The board API once connected and ready, else `null`. */
   readonly board: Board | null;

@@ -31,9 +31,17 @@ const PLURAL = { general: 'generals', advisor: 'advisors', elephant: 'elephants'
   cannon: 'cannons', soldier: 'soldiers' };
 
 let wasm = null;
-/** Loads the wasm module once (the same module `xiangqi-wasm` exports; `init` is idempotent). */
+/**
+ * Loads the wasm module once (the same module `xiangqi-wasm` exports; `init` is idempotent). When it cannot be
+ * loaded, rejects with a `XiangqiError` of code `ERR_WASM_LOAD` (the cause in `cause`), and the next call tries
+ * again.
+ */
 export function ready() {
-  wasm ??= init();
+  wasm ??= init().catch((cause) => {
+    wasm = null;
+    throw Object.assign(new Error(`the xiangqi-wasm module could not be loaded: ${cause?.message ?? cause}`,
+      { cause }), { name: 'XiangqiError', code: 'ERR_WASM_LOAD' });
+  });
   return wasm;
 }
 
@@ -564,15 +572,25 @@ export class XiangqiBoardElement extends HTMLElement {
   #pending = {};
   #ready;
   #resolve;
+  #reject;
+  #failed = false;
   #connecting = false;
 
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
-    this.#ready = new Promise((resolve) => { this.#resolve = resolve; });
+    this.#newReady();
   }
 
-  /** Resolves with the element once its board is painted. */
+  #newReady() {
+    this.#ready = new Promise((resolve, reject) => { this.#resolve = resolve; this.#reject = reject; });
+    this.#ready.catch(() => {}); // a failure nobody awaits is not an unhandled rejection
+  }
+
+  /**
+   * Resolves with the element once its board is painted; rejects with a `XiangqiError` of code `ERR_WASM_LOAD`
+   * when the wasm cannot be loaded (connecting the element again then tries again, with a new `ready`).
+   */
   get ready() {
     return this.#ready;
   }
@@ -607,9 +625,17 @@ export class XiangqiBoardElement extends HTMLElement {
   async connectedCallback() {
     if (this.#board || this.#connecting) return;
     this.#connecting = true;
+    if (this.#failed) {
+      this.#failed = false;
+      this.#newReady();
+    }
     adoptStyle(this.shadowRoot, ':host { display: block; }');
     try {
       await ready();
+    } catch (e) {
+      this.#failed = true;
+      this.#reject(e);
+      return;
     } finally {
       this.#connecting = false;
     }

@@ -564,3 +564,49 @@ test('bad config is refused with ERR_OPTIONS and bad FENs with their code, the b
     fenBad: 'XiangqiError:ERR_FEN_BOARD', dests: 'XiangqiError:ERR_SQUARE', same: true });
   await context.close();
 });
+
+test('<xiangqi-board> whose wasm cannot load: ready rejects with ERR_WASM_LOAD, and connecting again tries again', async () => {
+  const context = await browser.newContext({ viewport: { width: 400, height: 500 } });
+  const page = await context.newPage();
+  let block = true;
+  await page.route('**/xiangqi_wasm_bg.wasm', (route) => (block ? route.abort() : route.continue()));
+  const url = `${server.url}t/wasm-fails.html`;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head>
+<meta charset="utf-8"><link rel="icon" href="data:,">${IMPORTS}<style>xiangqi-board { width: 360px; }</style></head>
+<body><script type="module">
+import { ready } from 'xiangqi-wasm/board';
+const el = document.createElement('xiangqi-board');
+document.body.append(el);
+const shape = (e) => ({ name: e.name, code: e.code, message: e.message, cause: Boolean(e.cause) });
+window.first = await el.ready.then(() => 'resolved', shape);
+window.direct = await ready().then(() => 'resolved', shape);
+window.el = el;
+</script></body></html>` }));
+  try {
+    await page.goto(url);
+    await withShot(page, 'wasm-fails', async () => {
+      await page.waitForFunction(() => window.direct !== undefined, null, { timeout: 20000 });
+      const { first, direct, board } = await page.evaluate(() => ({ first: window.first, direct: window.direct,
+        board: window.el.board }));
+      for (const e of [first, direct]) {
+        assert.equal(e.name, 'XiangqiError');
+        assert.equal(e.code, 'ERR_WASM_LOAD');
+        assert.match(e.message, /could not be loaded/);
+        assert.equal(e.cause, true);
+      }
+      assert.equal(board, null);
+    });
+    block = false;
+    await withShot(page, 'wasm-fails-then-loads', async () => {
+      const again = await page.evaluate(async () => {
+        const { el } = window;
+        el.remove();
+        document.body.append(el);
+        return el.ready.then((x) => x === el && el.board !== null, (e) => `rejected: ${e.code}`);
+      });
+      assert.equal(again, true);
+    });
+  } finally {
+    await context.close();
+  }
+});
