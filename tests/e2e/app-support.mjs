@@ -102,6 +102,9 @@ export async function newGame(page, { side = 'red', level, rules, clock, custom,
   else await page.uncheck('#new-practice');
   await page.selectOption('#new-clock', clock ?? 'off');
   if (custom) await page.fill('#new-custom', String(custom));
+  // The game is made by the dialog's `close` event, a task after the dialog is shut: wait for the new game itself.
+  await page.evaluate(() => { window.gameBeforeNew = window.xiangqiApp.game; });
   await page.click('#new-start');
-  await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+  await page.waitForFunction(() => !document.getElementById('new-dialog').open
+    && window.xiangqiApp.game !== window.gameBeforeNew);
 }
