@@ -19,13 +19,13 @@ impl Bitboard {
     /// The set holding only `sq`.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.index())
+        Bitboard(SQUARE_BITS[sq.index()])
     }
 
     /// Whether `sq` is in the set.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.index() & 1 != 0
+        self.0 & SQUARE_BITS[sq.index()] != 0
     }
 
     /// Whether the set is empty.
@@ -43,7 +43,7 @@ impl Bitboard {
     /// The set with `sq` added.
     #[inline]
     pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | 1u128 << sq.index())
+        Bitboard(self.0 | Bitboard::from_square(sq).0)
     }
 
     /// The lowest square, if any.
@@ -55,6 +55,45 @@ impl Bitboard {
             Some(Square::new_unchecked(self.0.trailing_zeros() as u8))
         }
     }
+}
+
+/// The bit of each square, by index. Sets are built from this table rather than by shifting: a 128-bit shift by
+/// a variable amount has no instruction on wasm32, and LLVM calls a library routine for it (`__ashlti3` /
+/// `__lshrti3`, with the value passed through memory), which made every square-to-set conversion and membership
+/// test of the wasm build a call. (The same holds for a select between the two halves by the square's index:
+/// LLVM folds it back into such a shift.)
+const SQUARE_BITS: [u128; 90] = {
+    let mut out = [0u128; 90];
+    let mut i = 0;
+    while i < 90 {
+        out[i] = 1u128 << i;
+        i += 1;
+    }
+    out
+};
+
+/// The points of `rank` whose files are the set bits of `files` (bit `f` = file `f`).
+#[inline]
+pub(in crate::rules) fn rank_points(files: u16, rank: u32) -> u128 {
+    let mut out = 0;
+    let mut b = files;
+    while b != 0 {
+        out |= SQUARE_BITS[(rank * 9 + b.trailing_zeros()) as usize];
+        b &= b - 1;
+    }
+    out
+}
+
+/// The points of `file` whose ranks are the set bits of `ranks` (bit `r` = rank `r`).
+#[inline]
+pub(in crate::rules) fn file_points(ranks: u16, file: u32) -> u128 {
+    let mut out = 0;
+    let mut b = ranks;
+    while b != 0 {
+        out |= SQUARE_BITS[(b.trailing_zeros() * 9 + file) as usize];
+        b &= b - 1;
+    }
+    out
 }
 
 impl Iterator for Bitboard {

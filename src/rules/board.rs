@@ -4,6 +4,7 @@ use super::attacks::{
     line_view, LineView, ADVISOR_STEPS, DIAGONALS, ELEPHANT_STEPS, GENERAL_STEPS,
 };
 use super::attacks::{HORSE_SOURCES, SOLDIER_SOURCES, SOLDIER_STEPS};
+use super::bitboard::{file_points, rank_points};
 use super::{zobrist, Bitboard, Color, Piece, Role, Square};
 use core::fmt;
 
@@ -282,9 +283,9 @@ impl Board {
                     !((2u32 << bit1) - 1) & ((1u32 << if on_rank { f } else { r }) - 1)
                 };
                 screens |= if on_rank {
-                    Bitboard((between as u128) << (r * 9))
+                    Bitboard(rank_points(between as u16, r))
                 } else {
-                    Bitboard(spread_file(between as u16) << f)
+                    Bitboard(file_points(between as u16, f))
                 };
             }
             let Some((_, s2)) = next() else { continue };
@@ -314,11 +315,10 @@ impl Board {
         let theirs = self.by_color(by);
         let rv = self.rank_view(sq);
         let fv = self.file_view(sq);
-        let rank_base = sq.rank() as usize * 9;
-        let file = sq.file() as usize;
-        let first = Bitboard(((rv.first as u128) << rank_base) | (spread_file(fv.first) << file));
-        let second =
-            Bitboard(((rv.second as u128) << rank_base) | (spread_file(fv.second) << file));
+        let rank = sq.rank() as u32;
+        let file = sq.file() as u32;
+        let first = Bitboard(rank_points(rv.first, rank) | file_points(fv.first, file));
+        let second = Bitboard(rank_points(rv.second, rank) | file_points(fv.second, file));
         let mut out = (first & theirs & self.by_role(Role::Chariot))
             | (second & theirs & self.by_role(Role::Cannon));
         for (df, dr) in DIAGONALS {
@@ -369,7 +369,7 @@ impl Board {
         };
         r.file() == b.file() && {
             let v = self.file_view(r);
-            spread_file(v.first) << r.file() as usize & (1u128 << b.index()) != 0
+            Bitboard(file_points(v.first, r.file() as u32)).contains(b)
         }
     }
 }
@@ -446,19 +446,6 @@ fn attacked_in<F: Fn(usize) -> Option<Piece>>(
     }
     let soldier = Some(Piece::new(by, Role::Soldier));
     { SOLDIER_SOURCES[by.index()][sq.index()] }.any(|s| at(s.index()) == soldier)
-}
-
-/// Spreads the 10 rank bits of a file mask to the squares of file `a` (shift left by the file index after).
-#[inline]
-pub(in crate::rules) fn spread_file(bits: u16) -> u128 {
-    let mut out = 0u128;
-    let mut b = bits;
-    while b != 0 {
-        let r = b.trailing_zeros();
-        out |= 1u128 << (r * 9);
-        b &= b - 1;
-    }
-    out
 }
 
 impl fmt::Debug for Board {

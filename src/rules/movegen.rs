@@ -53,16 +53,29 @@ const GEN_ORDER: [Role; 7] = [
     Role::General,
 ];
 
-/// The points of rank 0 and of file `a`, as bits of a [`Bitboard`].
-const RANK_0: u128 = 0x1FF;
-const FILE_A: u128 = {
-    let mut m = 0u128;
-    let mut r = 0;
-    while r < 10 {
-        m |= 1u128 << (9 * r);
-        r += 1;
+/// The points of each rank, and of each file, as [`Bitboard`]s (built by table, not by shifting: see
+/// [`Bitboard::from_square`]).
+const RANKS: [Bitboard; 10] = {
+    let mut out = [Bitboard::EMPTY; 10];
+    let mut i = 0;
+    while i < 90 {
+        if let Some(sq) = Square::new(i as u8) {
+            out[sq.rank() as usize] = out[sq.rank() as usize].with(sq);
+        }
+        i += 1;
     }
-    m
+    out
+};
+const FILES: [Bitboard; 9] = {
+    let mut out = [Bitboard::EMPTY; 9];
+    let mut i = 0;
+    while i < 90 {
+        if let Some(sq) = Square::new(i as u8) {
+            out[sq.file() as usize] = out[sq.file() as usize].with(sq);
+        }
+        i += 1;
+    }
+    out
 };
 
 /// The order in which [`Position::has_legal_move`] looks for a move that is legal by geometry alone.
@@ -231,8 +244,7 @@ impl Position {
         let b = self.board();
         let (sensitive, screens) = if SURE_ONLY {
             debug_assert!(!in_check);
-            let lines =
-                Bitboard(RANK_0 << (9 * g.rank() as u32)) | Bitboard(FILE_A << g.file() as u32);
+            let lines = RANKS[g.rank() as usize] | FILES[g.file() as usize];
             let legs = HORSE_SOURCES[g.index()]
                 .as_slice()
                 .iter()
