@@ -1,6 +1,7 @@
 // The computer's levels, named by what they mean. Each is a search limit for the engine worker (SearchLimits:
-// `skill` 0–20, where 20 is full strength; `timeMs` the thinking time per move). The calibration against
-// Fairy-Stockfish is in docs/strength.md ("Levels"); until it is measured the names are the intent.
+// `skill` 0–20, where 20 is full strength; `timeMs` the thinking time per move). Measured against
+// Fairy-Stockfish in docs/strength.md ("Levels"): the order holds, but even Beginner beats Fairy-Stockfish's
+// Skill Level 0 two games in three, so the names say what each level aims at, not a human rating.
 
 /** @typedef {{ id: string, name: { en: string, zh: string }, about: { en: string, zh: string },
  *              limits: import('xiangqi-wasm').SearchLimits }} Level */
