@@ -141,7 +141,8 @@ fn parse_theirs(text: &str, ranks_from_one: bool) -> Result<Move, String> {
 /// A UCI engine in a child process.
 struct External {
     child: std::process::Child,
-    stdin: std::process::ChildStdin,
+    /// `None` once closed (at the end, so that an engine that reads to the end of its input exits).
+    stdin: Option<std::process::ChildStdin>,
     lines: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
     ranks_from_one: bool,
 }
@@ -160,7 +161,7 @@ impl External {
         let stdout = child.stdout.take().ok_or("no stdout")?;
         let mut e = External {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines: std::io::BufReader::new(stdout).lines(),
             ranks_from_one,
         };
@@ -174,8 +175,9 @@ impl External {
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}").map_err(|e| e.to_string())?;
-        self.stdin.flush().map_err(|e| e.to_string())
+        let stdin = self.stdin.as_mut().ok_or("the engine's input is closed")?;
+        writeln!(stdin, "{line}").map_err(|e| e.to_string())?;
+        stdin.flush().map_err(|e| e.to_string())
     }
 
     fn wait_for(&mut self, prefix: &str) -> Result<String, String> {
@@ -213,12 +215,23 @@ impl External {
     }
 }
 
+/// How long an engine may take to exit after `quit` before it is killed.
+const QUIT_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
 impl Drop for External {
+    /// Sends `quit`, closes the engine's input and gives it [`QUIT_GRACE`] to exit, then kills it: a match never
+    /// waits on an engine that ignores `quit` (or on a wrapper that waits for the end of its input).
     fn drop(&mut self) {
-        if self.send("quit").is_err() {
-            // The engine is already gone; kill() reports that too, and wait() reaps it either way.
-            self.child.kill().ok();
+        self.send("quit").ok();
+        self.stdin = None;
+        let deadline = std::time::Instant::now() + QUIT_GRACE;
+        while std::time::Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(_)) | Err(_) => return,
+                Ok(None) => std::thread::sleep(std::time::Duration::from_millis(10)),
+            }
         }
+        self.child.kill().ok();
         self.child.wait().ok();
     }
 }
@@ -666,6 +679,30 @@ pub fn write_openings(args: &[String]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_engine_that_ignores_quit_is_killed_after_the_grace_period() {
+        // Answers the handshake, ignores `quit`, and lingers long after its input ends.
+        let cmd = "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; esac; done; sleep 120";
+        let engine = External::start(cmd, false).unwrap();
+        let t0 = std::time::Instant::now();
+        drop(engine);
+        let took = t0.elapsed();
+        assert!(
+            took >= QUIT_GRACE && took < QUIT_GRACE * 10,
+            "dropped after {took:?}"
+        );
+        // One that exits on `quit` is not kept waiting for the grace period.
+        let cmd = "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; quit) exit;; esac; done";
+        let engine = External::start(cmd, false).unwrap();
+        let t0 = std::time::Instant::now();
+        drop(engine);
+        assert!(
+            t0.elapsed() < QUIT_GRACE,
+            "dropped after {:?}",
+            t0.elapsed()
+        );
+    }
 
     #[test]
     fn openings_file_lines() {
