@@ -72,28 +72,29 @@ const SQUARE_BITS: [u128; 90] = {
     out
 };
 
-/// The points of `rank` whose files are the set bits of `files` (bit `f` = file `f`).
+/// The points `start + step·i` for each set bit `i` of `bits`: the points of a rank (`step` 1) or of a file
+/// (`step` 9) picked out by a line's occupancy-style bits.
 #[inline]
-pub(in crate::rules) fn rank_points(files: u16, rank: u32) -> u128 {
+const fn line_points(bits: u16, start: u32, step: u32) -> u128 {
     let mut out = 0;
-    let mut b = files;
+    let mut b = bits;
     while b != 0 {
-        out |= SQUARE_BITS[(rank * 9 + b.trailing_zeros()) as usize];
+        out |= SQUARE_BITS[(start + step * b.trailing_zeros()) as usize];
         b &= b - 1;
     }
     out
 }
 
+/// The points of `rank` whose files are the set bits of `files` (bit `f` = file `f`).
+#[inline]
+pub(in crate::rules) const fn rank_points(files: u16, rank: u32) -> u128 {
+    line_points(files, rank * 9, 1)
+}
+
 /// The points of `file` whose ranks are the set bits of `ranks` (bit `r` = rank `r`).
 #[inline]
-pub(in crate::rules) fn file_points(ranks: u16, file: u32) -> u128 {
-    let mut out = 0;
-    let mut b = ranks;
-    while b != 0 {
-        out |= SQUARE_BITS[(b.trailing_zeros() * 9 + file) as usize];
-        b &= b - 1;
-    }
-    out
+pub(in crate::rules) const fn file_points(ranks: u16, file: u32) -> u128 {
+    line_points(ranks, file, 9)
 }
 
 impl Iterator for Bitboard {

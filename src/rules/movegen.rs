@@ -24,6 +24,7 @@
 use super::attacks::{
     ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_SOURCES, HORSE_STEPS, SOLDIER_STEPS,
 };
+use super::bitboard::{file_points, rank_points};
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 use core::convert::Infallible;
 use core::ops::ControlFlow;
@@ -57,23 +58,19 @@ const GEN_ORDER: [Role; 7] = [
 /// [`Bitboard::from_square`]).
 const RANKS: [Bitboard; 10] = {
     let mut out = [Bitboard::EMPTY; 10];
-    let mut i = 0;
-    while i < 90 {
-        if let Some(sq) = Square::new(i as u8) {
-            out[sq.rank() as usize] = out[sq.rank() as usize].with(sq);
-        }
-        i += 1;
+    let mut r = 0;
+    while r < 10 {
+        out[r] = Bitboard(rank_points(0x1FF, r as u32));
+        r += 1;
     }
     out
 };
 const FILES: [Bitboard; 9] = {
     let mut out = [Bitboard::EMPTY; 9];
-    let mut i = 0;
-    while i < 90 {
-        if let Some(sq) = Square::new(i as u8) {
-            out[sq.file() as usize] = out[sq.file() as usize].with(sq);
-        }
-        i += 1;
+    let mut f = 0;
+    while f < 9 {
+        out[f] = Bitboard(file_points(0x3FF, f as u32));
+        f += 1;
     }
     out
 };

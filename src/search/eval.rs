@@ -207,25 +207,11 @@ impl Material {
 }
 
 /// The points of the enemy half for each colour's soldiers (where they count as attackers), by
-/// [`Color::index`].
-const ACROSS_RIVER: [Bitboard; 2] = {
-    let mut out = [Bitboard::EMPTY; 2];
-    let mut i = 0;
-    while i < 90 {
-        let sq = match Square::new(i as u8) {
-            Some(s) => s,
-            None => panic!(),
-        };
-        if !sq.on_own_half(Color::Red) {
-            out[0] = out[0].with(sq);
-        }
-        if !sq.on_own_half(Color::Black) {
-            out[1] = out[1].with(sq);
-        }
-        i += 1;
-    }
-    out
-};
+/// [`Color::index`]: Red's ranks 5–9 are the points 45–89, Black's ranks 0–4 the points 0–44.
+const ACROSS_RIVER: [Bitboard; 2] = [
+    Bitboard(Bitboard::FULL.0 & !((1 << 45) - 1)),
+    Bitboard((1 << 45) - 1),
+];
 
 /// The static evaluation of `pos` from the side to move's view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
@@ -247,6 +233,7 @@ pub fn evaluate_with(pos: &Position, material: &Material) -> i32 {
     }
     let mut score = [0i32; 2];
     let mut attack_units = [0i32; 2];
+    let generals = [pos.general(Color::Red), pos.general(Color::Black)];
     for color in Color::ALL {
         let c = color.index();
         let own = board.by_color(color);
@@ -275,9 +262,8 @@ pub fn evaluate_with(pos: &Position, material: &Material) -> i32 {
                 s -= 20;
             }
         }
-        let enemy_general = pos.general(color.other());
         for sq in own & board.by_role(Role::Cannon) {
-            s += cannon_line_bonus(board, sq, enemy_general);
+            s += cannon_line_bonus(board, sq, generals[color.other().index()]);
         }
         let crossed = (own & board.by_role(Role::Soldier) & ACROSS_RIVER[c]).count() as i32;
         attack_units[c] = 2 * count[Role::Chariot.index()] as i32
@@ -294,7 +280,7 @@ pub fn evaluate_with(pos: &Position, material: &Material) -> i32 {
         let advisors = material.count[c][Role::Advisor.index()] as i32;
         let elephants = material.count[c][Role::Elephant.index()] as i32;
         score[c] -= units * (9 * (2 - advisors) + 7 * (2 - elephants));
-        score[c] -= palace_pressure(board, pos.general(color), them);
+        score[c] -= palace_pressure(board, generals[c], them);
     }
     let mut red = score[0] - score[1];
     // Mating material: the side ahead must be able to mate.
