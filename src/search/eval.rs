@@ -17,10 +17,88 @@
 use crate::rules::attacks::{HORSE_STEPS, SOLDIER_STEPS};
 use crate::rules::{Bitboard, Board, Color, Move, Position, Role, Square};
 
+/// The number of the evaluation's weights ([`WEIGHTS`]).
+pub const N_PARAMS: usize = 24;
+
+/// The evaluation's weights in centipawns, by the `P_…` indices below; `xiangqi tune` fits them to game
+/// results (docs/strength.md, *Tuning*).
+pub const WEIGHTS: [i32; N_PARAMS] = [
+    140, 140, 330, 900, 430,
+    40, // middle-game values: advisor, elephant, horse, chariot, cannon, soldier
+    150, 150, 420, 900, 380, 80, // end-game values, the same order
+    3,  // chariot mobility, per point
+    6,  // horse mobility, per target
+    20, // a hobbled horse (at most one target)
+    70, // hollow cannon (空头炮)
+    15, // cannon with two pieces between it and the general
+    9,  // a missing advisor, per enemy attacker unit
+    7,  // a missing elephant, per enemy attacker unit
+    12, // an enemy chariot near the palace
+    15, // an enemy horse near the palace
+    10, // an enemy crossed soldier near the palace
+    20, // an enemy soldier one step from the general
+    10, // tempo
+];
+
+/// The weights' names, for `xiangqi tune`.
+pub const PARAM_NAMES: [&str; N_PARAMS] = [
+    "advisor (middle game)",
+    "elephant (middle game)",
+    "horse (middle game)",
+    "chariot (middle game)",
+    "cannon (middle game)",
+    "soldier (middle game)",
+    "advisor (end game)",
+    "elephant (end game)",
+    "horse (end game)",
+    "chariot (end game)",
+    "cannon (end game)",
+    "soldier (end game)",
+    "chariot mobility",
+    "horse mobility",
+    "hobbled horse",
+    "hollow cannon",
+    "cannon, two between",
+    "missing advisor",
+    "missing elephant",
+    "chariot near the palace",
+    "horse near the palace",
+    "soldier near the palace",
+    "soldier next to the general",
+    "tempo",
+];
+
+/// Index of the middle-game value of the role with [`Role::index`] `r` (1..=6) is `P_MG + r - 1`.
+const P_MG: usize = 0;
+/// Index of the end-game values, as [`P_MG`].
+const P_EG: usize = 6;
+const P_CHARIOT_MOBILITY: usize = 12;
+const P_HORSE_MOBILITY: usize = 13;
+const P_HOBBLED: usize = 14;
+const P_HOLLOW_CANNON: usize = 15;
+const P_CANNON_TWO: usize = 16;
+const P_MISSING_ADVISOR: usize = 17;
+const P_MISSING_ELEPHANT: usize = 18;
+const P_NEAR_CHARIOT: usize = 19;
+const P_NEAR_HORSE: usize = 20;
+const P_NEAR_SOLDIER: usize = 21;
+const P_NEXT_SOLDIER: usize = 22;
+const P_TEMPO: usize = 23;
+
+const fn role_values(first: usize) -> [i32; 7] {
+    let mut v = [0; 7];
+    let mut r = 1;
+    while r < 7 {
+        v[r] = WEIGHTS[first + r - 1];
+        r += 1;
+    }
+    v
+}
+
 /// Middle-game piece values in centipawns, by [`Role::index`].
-pub const VALUES: [i32; 7] = [0, 140, 140, 330, 900, 430, 40];
+pub const VALUES: [i32; 7] = role_values(P_MG);
 /// End-game piece values (horse up, cannon down).
-pub const VALUES_END: [i32; 7] = [0, 150, 150, 420, 900, 380, 80];
+pub const VALUES_END: [i32; 7] = role_values(P_EG);
 
 /// Game phase: 0 (only generals, advisors, elephants and soldiers) to [`PHASE_MAX`] (all chariots, horses and
 /// cannons on the board). Chariot 4, horse 1, cannon 1.
@@ -223,31 +301,149 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// Only chariots, horses and cannons need a look at the board (their mobility and lines); the rest is counts
 /// and sums.
 pub fn evaluate_with(pos: &Position, material: &Material) -> i32 {
+    debug_assert_eq!(*material, Material::of(pos.board()));
+    let mut sum = Sum([0; 2]);
+    terms(pos, material, &mut sum);
+    let mut red = sum.0[0] - sum.0[1];
+    // Mating material: the side ahead must be able to mate.
     let board = pos.board();
-    debug_assert_eq!(*material, Material::of(board));
-    let ph = material.phase();
-    // Piece values at this phase, rounded per kind.
-    let mut value = [0i32; 7];
-    for (ri, v) in value.iter_mut().enumerate() {
-        *v = (VALUES[ri] * ph + VALUES_END[ri] * (PHASE_MAX - ph)) / PHASE_MAX;
+    if red > 0 && !has_mating_material(board, Color::Red)
+        || red < 0 && !has_mating_material(board, Color::Black)
+    {
+        red /= 8;
     }
-    let mut score = [0i32; 2];
+    let stm = if pos.turn() == Color::Red { red } else { -red };
+    stm + WEIGHTS[P_TEMPO]
+}
+
+/// Where [`terms`] puts what it finds: the engine sums it with [`WEIGHTS`] ([`Sum`]), the tuner records the
+/// coefficient of each weight ([`Trace`]).
+trait Terms {
+    /// `n` times the weight `param` for the colour with [`Color::index`] `c`.
+    fn add(&mut self, c: usize, param: usize, n: i32);
+    /// The piece values of colour `c`'s pieces (`count` by [`Role::index`]) at phase `ph`.
+    fn material(&mut self, c: usize, count: &[u8; 7], ph: i32);
+    /// A fixed (untuned) number of centipawns.
+    fn fixed(&mut self, c: usize, v: i32);
+}
+
+/// The engine's [`Terms`]: each colour's score.
+struct Sum([i32; 2]);
+
+impl Terms for Sum {
+    #[inline(always)]
+    fn add(&mut self, c: usize, param: usize, n: i32) {
+        self.0[c] += WEIGHTS[param] * n;
+    }
+
+    #[inline(always)]
+    fn material(&mut self, c: usize, count: &[u8; 7], ph: i32) {
+        for ri in 1..7 {
+            let v = (VALUES[ri] * ph + VALUES_END[ri] * (PHASE_MAX - ph)) / PHASE_MAX;
+            self.0[c] += count[ri] as i32 * v;
+        }
+    }
+
+    #[inline(always)]
+    fn fixed(&mut self, c: usize, v: i32) {
+        self.0[c] += v;
+    }
+}
+
+/// The evaluation of a position as a linear function of [`WEIGHTS`], for tuning: the score from Red's view
+/// is `fixed + Σ coefficients[i] × weight[i]` (divided by 8 when the side ahead cannot mate, see
+/// [`Trace::score`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    /// Red's coefficients minus Black's, by weight; tempo counts +1 with Red to move, −1 with Black.
+    pub coefficients: [f32; N_PARAMS],
+    /// The untuned part (piece-square bonuses), Red's minus Black's.
+    pub fixed: i32,
+    /// Whether each colour (by [`Color::index`]) still has mating material.
+    pub can_mate: [bool; 2],
+    per_colour: [[f32; N_PARAMS]; 2],
+}
+
+impl Trace {
+    /// The trace of `pos`.
+    pub fn of(pos: &Position) -> Trace {
+        let mut t = Trace {
+            coefficients: [0.0; N_PARAMS],
+            fixed: 0,
+            can_mate: [
+                has_mating_material(pos.board(), Color::Red),
+                has_mating_material(pos.board(), Color::Black),
+            ],
+            per_colour: [[0.0; N_PARAMS]; 2],
+        };
+        terms(pos, &Material::of(pos.board()), &mut t);
+        for i in 0..N_PARAMS {
+            t.coefficients[i] = t.per_colour[0][i] - t.per_colour[1][i];
+        }
+        t.coefficients[P_TEMPO] = if pos.turn() == Color::Red { 1.0 } else { -1.0 };
+        t
+    }
+
+    /// The score from Red's view with `weights`, before rounding: what [`evaluate`] gives (from Red's view)
+    /// with those weights, up to the rounding of the piece values.
+    pub fn score(&self, weights: &[f64; N_PARAMS]) -> f64 {
+        let mut red = self.fixed as f64;
+        for (c, w) in self.coefficients.iter().zip(weights).take(P_TEMPO) {
+            red += *c as f64 * w;
+        }
+        if red > 0.0 && !self.can_mate[0] || red < 0.0 && !self.can_mate[1] {
+            red /= 8.0;
+        }
+        red + self.coefficients[P_TEMPO] as f64 * weights[P_TEMPO]
+    }
+
+    /// Whether the mating-material rule divides the score with `weights` (the score is then not linear).
+    pub fn scaled(&self, weights: &[f64; N_PARAMS]) -> bool {
+        let s = self.score(weights) - self.coefficients[P_TEMPO] as f64 * weights[P_TEMPO];
+        s > 0.0 && !self.can_mate[0] || s < 0.0 && !self.can_mate[1]
+    }
+}
+
+impl Terms for Trace {
+    fn add(&mut self, c: usize, param: usize, n: i32) {
+        self.per_colour[c][param] += n as f32;
+    }
+
+    fn material(&mut self, c: usize, count: &[u8; 7], ph: i32) {
+        for (ri, &n) in count.iter().enumerate().skip(1) {
+            let n = n as f32;
+            self.per_colour[c][P_MG + ri - 1] += n * ph as f32 / PHASE_MAX as f32;
+            self.per_colour[c][P_EG + ri - 1] += n * (PHASE_MAX - ph) as f32 / PHASE_MAX as f32;
+        }
+    }
+
+    fn fixed(&mut self, c: usize, v: i32) {
+        self.fixed += if c == 0 { v } else { -v };
+    }
+}
+
+/// Every term of the evaluation but tempo and the mating-material rule, per colour.
+#[inline(always)]
+fn terms<T: Terms>(pos: &Position, material: &Material, t: &mut T) {
+    let board = pos.board();
+    let ph = material.phase();
     let mut attack_units = [0i32; 2];
     let generals = [pos.general(Color::Red), pos.general(Color::Black)];
     for color in Color::ALL {
         let c = color.index();
         let own = board.by_color(color);
         let count = &material.count[c];
-        let mut s = material.pst[c];
-        for (n, v) in count.iter().zip(value) {
-            s += *n as i32 * v;
-        }
+        t.fixed(c, material.pst[c]);
+        t.material(c, count, ph);
+        let mut chariot_points = 0;
         for sq in own & board.by_role(Role::Chariot) {
             let rv = board.rank_view(sq);
             let fv = board.file_view(sq);
-            s += 3
-                * ((rv.quiet | rv.first).count_ones() + (fv.quiet | fv.first).count_ones()) as i32;
+            chariot_points +=
+                ((rv.quiet | rv.first).count_ones() + (fv.quiet | fv.first).count_ones()) as i32;
         }
+        t.add(c, P_CHARIOT_MOBILITY, chariot_points);
+        let (mut horse_targets, mut hobbled) = (0, 0);
         for sq in own & board.by_role(Role::Horse) {
             let mut targets = 0;
             for st in HORSE_STEPS[sq.index()].as_slice() {
@@ -257,20 +453,28 @@ pub fn evaluate_with(pos: &Position, material: &Material) -> i32 {
                     targets += 1;
                 }
             }
-            s += 6 * targets;
+            horse_targets += targets;
             if targets <= 1 {
-                s -= 20;
+                hobbled += 1;
             }
         }
+        t.add(c, P_HORSE_MOBILITY, horse_targets);
+        t.add(c, P_HOBBLED, -hobbled);
+        let (mut hollow, mut two) = (0, 0);
         for sq in own & board.by_role(Role::Cannon) {
-            s += cannon_line_bonus(board, sq, generals[color.other().index()]);
+            match pieces_between(board, sq, generals[color.other().index()]) {
+                Some(0) => hollow += 1,
+                Some(2) => two += 1,
+                _ => {}
+            }
         }
+        t.add(c, P_HOLLOW_CANNON, hollow);
+        t.add(c, P_CANNON_TWO, two);
         let crossed = (own & board.by_role(Role::Soldier) & ACROSS_RIVER[c]).count() as i32;
         attack_units[c] = 2 * count[Role::Chariot.index()] as i32
             + count[Role::Horse.index()] as i32
             + count[Role::Cannon.index()] as i32
             + crossed;
-        score[c] = s;
     }
     // Palace defence and pressure.
     for color in Color::ALL {
@@ -279,24 +483,17 @@ pub fn evaluate_with(pos: &Position, material: &Material) -> i32 {
         let units = attack_units[them.index()];
         let advisors = material.count[c][Role::Advisor.index()] as i32;
         let elephants = material.count[c][Role::Elephant.index()] as i32;
-        score[c] -= units * (9 * (2 - advisors) + 7 * (2 - elephants));
-        score[c] -= palace_pressure(board, generals[c], them);
+        t.add(c, P_MISSING_ADVISOR, -units * (2 - advisors));
+        t.add(c, P_MISSING_ELEPHANT, -units * (2 - elephants));
+        palace_pressure(board, generals[c], them, c, t);
     }
-    let mut red = score[0] - score[1];
-    // Mating material: the side ahead must be able to mate.
-    if red > 0 && !has_mating_material(board, Color::Red)
-        || red < 0 && !has_mating_material(board, Color::Black)
-    {
-        red /= 8;
-    }
-    let stm = if pos.turn() == Color::Red { red } else { -red };
-    stm + 10
 }
 
-/// Bonus for a cannon on the enemy general's file or rank: nothing between (hollow cannon) or two between.
+/// The number of pieces between a cannon and the enemy general on the same file or rank; `None` when they
+/// share neither.
 #[inline]
-fn cannon_line_bonus(board: &Board, cannon: Square, general: Square) -> i32 {
-    let between = if cannon.file() == general.file() {
+fn pieces_between(board: &Board, cannon: Square, general: Square) -> Option<u32> {
+    Some(if cannon.file() == general.file() {
         let (lo, hi) = min_max(cannon.rank(), general.rank());
         let file = board.file_bits(cannon.file());
         (file >> (lo + 1) & ((1u16 << (hi - lo - 1)) - 1)).count_ones()
@@ -305,13 +502,8 @@ fn cannon_line_bonus(board: &Board, cannon: Square, general: Square) -> i32 {
         let rank = board.rank_bits(cannon.rank());
         (rank >> (lo + 1) & ((1u16 << (hi - lo - 1)) - 1)).count_ones()
     } else {
-        return 0;
-    };
-    match between {
-        0 => 70,
-        2 => 15,
-        _ => 0,
-    }
+        return None;
+    })
 }
 
 #[inline]
@@ -346,21 +538,31 @@ const NEAR_PALACE: [Bitboard; 2] = {
     out
 };
 
-/// Enemy chariots, horses and crossed soldiers within one point of the palace of the general on `general`:
-/// 12, 15 and 10 each (20 for a soldier one step from the general).
+/// Enemy chariots, horses and crossed soldiers within one point of the palace of the general on `general`
+/// (of the colour with index `c`), each a penalty for `c`; a soldier one step from the general has its own.
 #[inline]
-fn palace_pressure(board: &Board, general: Square, by: Color) -> i32 {
+fn palace_pressure<T: Terms>(board: &Board, general: Square, by: Color, c: usize, t: &mut T) {
     let near = board.by_color(by) & NEAR_PALACE[by.other().index()];
-    let mut v = 12 * (near & board.by_role(Role::Chariot)).count() as i32
-        + 15 * (near & board.by_role(Role::Horse)).count() as i32;
+    t.add(
+        c,
+        P_NEAR_CHARIOT,
+        -((near & board.by_role(Role::Chariot)).count() as i32),
+    );
+    t.add(
+        c,
+        P_NEAR_HORSE,
+        -((near & board.by_role(Role::Horse)).count() as i32),
+    );
+    let (mut next, mut other) = (0, 0);
     for sq in near & board.by_role(Role::Soldier) {
-        v += if SOLDIER_STEPS[by.index()][sq.index()].contains(general) {
-            20
+        if SOLDIER_STEPS[by.index()][sq.index()].contains(general) {
+            next += 1;
         } else {
-            10
-        };
+            other += 1;
+        }
     }
-    v
+    t.add(c, P_NEXT_SOLDIER, -next);
+    t.add(c, P_NEAR_SOLDIER, -other);
 }
 
 #[cfg(test)]
@@ -427,6 +629,40 @@ mod tests {
                 "after {m} at ply {ply}"
             );
             assert_eq!(evaluate_with(&pos, &material), evaluate(&pos));
+        }
+    }
+
+    #[test]
+    fn the_trace_with_the_weights_is_the_evaluation() {
+        // A capture-rich line through many phases: the linear form must give the evaluation up to the
+        // rounding of the piece values at the phase (at most 1 per kind and colour).
+        let weights = WEIGHTS.map(f64::from);
+        let mut pos = Position::new();
+        for ply in 0..300usize {
+            let e = evaluate(&pos);
+            let red = if pos.turn() == Color::Red { e } else { -e };
+            let t = Trace::of(&pos);
+            let traced = t.score(&weights);
+            assert!(
+                (traced - red as f64).abs() <= 12.5,
+                "ply {ply}: {} traced {traced}, evaluated {red}",
+                pos.fen()
+            );
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let captures: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| pos.is_capture(m))
+                .collect();
+            let pick = if captures.is_empty() || ply % 3 == 0 {
+                &moves[..]
+            } else {
+                &captures[..]
+            };
+            pos.play_unchecked(pick[(ply * 7 + 3) % pick.len()]);
         }
     }
 

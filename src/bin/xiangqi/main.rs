@@ -7,12 +7,14 @@
 //! xiangqi bench [--depth N | --nodes N]         search speed over 10 positions: total nodes and nodes/s
 //! xiangqi uci                                   UCI engine protocol on stdin/stdout
 //! xiangqi match [--a-… / --b-… ms|depth|nodes|skill|uci CMD|ranks-from-one] [--openings FILE|N] [--games N]
-//!               [--jobs N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--rules axf|cxa] [--max-plies N]
+//!               [--jobs N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--rules axf|cxa] [--max-plies N] [--record FILE]
 //!                                               engine A vs engine B (in-process or UCI), each opening with
 //!                                               both colours: W/D/L, Elo with its 95 % interval, SPRT
 //! xiangqi openings [--count N] [--plies N] [--seed S] [--depth D] [--max-cp CP]
 //!                                               random balanced openings for `match`, one a line
 //! xiangqi mates FILE.jsonl                      time to find each mate of a puzzle file
+//! xiangqi tune FILE… [--skip-plies N] [--iterations N] [--rate R]
+//!                                               fits the evaluation's weights to recorded games (Texel)
 //! ```
 //! Bad arguments print one line to stderr and exit with status 2.
 
@@ -25,9 +27,10 @@ mod matches;
 mod mates;
 mod perft;
 mod stats;
+mod tune;
 mod uci;
 
-const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi openings [options] | xiangqi mates FILE";
+const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi openings [options] | xiangqi mates FILE | xiangqi tune FILE… [options]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -54,6 +57,7 @@ fn run(args: &[String]) -> Result<(), String> {
             .map(|_| ()),
         "openings" => matches::write_openings(rest),
         "mates" => mates::mate_times(rest),
+        "tune" => tune::run(rest),
         other => Err(format!("unknown command {other:?}; {USAGE}")),
     }
 }

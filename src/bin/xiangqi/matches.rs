@@ -102,6 +102,9 @@ pub struct MatchConfig {
     pub rules: Ruleset,
     /// A game still going after this many plies is a draw.
     pub max_plies: usize,
+    /// Append every finished game to this file, one a line: `START_FEN moves M… result R`, with `R` Red's
+    /// score (`1`, `0.5`, `0`); `xiangqi tune` reads it.
+    pub record: Option<String>,
 }
 
 /// A move as an engine that numbers ranks 1–10 (`ranks_from_one`) or ICCS 0–9 writes it.
@@ -316,7 +319,7 @@ fn play_game(
     opening: &[String],
     options: &Options,
     max_plies: usize,
-) -> Result<(GameEnd, usize), String> {
+) -> Result<(GameEnd, Game), String> {
     let mut game = Game::with_options(start.clone(), *options).map_err(|e| e.to_string())?;
     for m in opening {
         game.play_iccs(m)
@@ -327,7 +330,7 @@ fn play_game(
     black.new_game()?;
     loop {
         if let Some(end) = referee(&game, max_plies) {
-            return Ok((end, game.history().len()));
+            return Ok((end, game));
         }
         let mover = game.position().turn();
         let player = if mover == Color::Red {
@@ -339,9 +342,25 @@ fn play_game(
         let played = answer.and_then(|m| game.play(m).map(|_| ()).map_err(|e| e.to_string()));
         if let Err(why) = played {
             let end = GameEnd::Win(mover.other(), format!("forfeit: {why}"));
-            return Ok((end, game.history().len()));
+            return Ok((end, game));
         }
     }
+}
+
+/// The line [`MatchConfig::record`] writes for a finished game.
+fn record_line(game: &Game, end: &GameEnd) -> String {
+    let mut line = game.start().fen();
+    line += " moves";
+    for m in game.history() {
+        line += " ";
+        line += &m.mv.to_string();
+    }
+    let red = match end {
+        GameEnd::Win(Color::Red, _) => "1",
+        GameEnd::Win(Color::Black, _) => "0",
+        GameEnd::Draw(_) => "0.5",
+    };
+    line + " result " + red
 }
 
 /// Reads an openings file: one opening a line, ICCS moves from the start position, or `fen FEN [moves
@@ -412,6 +431,16 @@ pub fn run(config: &MatchConfig) -> Result<Tally, String> {
         ..Options::default()
     };
     let config = Arc::new(config.clone());
+    let record = match &config.record {
+        Some(path) => Some(Mutex::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open {path:?}: {e}"))?,
+        )),
+        None => None,
+    };
     std::thread::scope(|scope| {
         for _ in 0..config.jobs.max(1) {
             scope.spawn(|| {
@@ -431,8 +460,14 @@ pub fn run(config: &MatchConfig) -> Result<Tally, String> {
                         } else {
                             [&mut b, &mut a]
                         };
-                        let (end, plies) =
+                        let (end, game) =
                             play_game(players, &start, moves, &options, config.max_plies)?;
+                        let plies = game.history().len();
+                        if let Some(file) = &record {
+                            let mut f = file.lock().map_err(|_| "a match thread panicked")?;
+                            writeln!(f, "{}", record_line(&game, &end))
+                                .map_err(|e| format!("cannot write the record: {e}"))?;
+                        }
                         let a_color = if a_is_red { Color::Red } else { Color::Black };
                         let mut t = tally.lock().map_err(|_| "a match thread panicked")?;
                         let (result, why) = match &end {
@@ -505,6 +540,7 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, String> {
     let mut sprt = None;
     let mut rules = Ruleset::Axf;
     let mut max_plies = 400;
+    let mut record = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let side = |arg: &str| -> Option<(bool, String)> {
@@ -544,6 +580,7 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, String> {
             "--games" => games = Some(num::<usize>(&mut it, arg)?.max(1)),
             "--jobs" => jobs = num::<usize>(&mut it, arg)?.clamp(1, 64),
             "--max-plies" => max_plies = num(&mut it, arg)?,
+            "--record" => record = Some(it.next().ok_or("--record needs a file")?.clone()),
             "--rules" => {
                 rules = match it.next().map(String::as_str) {
                     Some("axf") => Ruleset::Axf,
@@ -608,6 +645,7 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, String> {
         sprt,
         rules,
         max_plies,
+        record,
     })
 }
 
@@ -679,6 +717,21 @@ pub fn write_openings(args: &[String]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_recorded_game_is_its_start_its_moves_and_reds_result() {
+        let mut game = Game::new(Position::new());
+        game.play_iccs("h2e2").unwrap();
+        game.play_iccs("h9g7").unwrap();
+        let start = Position::new().fen();
+        assert_eq!(
+            record_line(&game, &GameEnd::Win(Color::Black, "checkmate".into())),
+            format!("{start} moves h2e2 h9g7 result 0")
+        );
+        assert!(record_line(&game, &GameEnd::Draw("ply cap".into())).ends_with(" result 0.5"));
+        let config = parse_args(&["--record".to_string(), "games.txt".to_string()]).unwrap();
+        assert_eq!(config.record.as_deref(), Some("games.txt"));
+    }
 
     #[test]
     fn an_engine_that_ignores_quit_is_killed_after_the_grace_period() {

@@ -1,0 +1,254 @@
+//! `xiangqi tune FILE…`: fits the evaluation's weights ([`eval::WEIGHTS`]) to the results of recorded games
+//! (Texel's method): every quiet position of the games, scored by the evaluation, should predict the game's
+//! result through a logistic curve. The files are what `xiangqi match --record FILE` writes.
+//!
+//! The evaluation is linear in its weights ([`Trace`]), so each position is traced once and the fit is a
+//! gradient descent (Adam) on the mean squared error between the results and
+//! `1 / (1 + 10^(−K · score / 400))`, with `K` first fitted to the current weights. One game in ten is held
+//! out: its positions are not fitted, and their error shows whether the new weights generalise.
+
+use crate::num;
+use xiangqi_wasm::rules::Position;
+use xiangqi_wasm::search::eval::{self, Trace, N_PARAMS, PARAM_NAMES};
+
+/// One position of the data: its trace and the game's result for Red (1, ½, 0).
+struct Sample {
+    trace: Trace,
+    result: f64,
+}
+
+/// The options of `xiangqi tune`.
+struct TuneConfig {
+    files: Vec<String>,
+    skip_plies: usize,
+    iterations: usize,
+    rate: f64,
+}
+
+fn parse(args: &[String]) -> Result<TuneConfig, String> {
+    let mut c = TuneConfig {
+        files: Vec::new(),
+        skip_plies: 12,
+        iterations: 2000,
+        rate: 0.5,
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--skip-plies" => c.skip_plies = num(&mut it, arg)?,
+            "--iterations" => c.iterations = num::<usize>(&mut it, arg)?.max(1),
+            "--rate" => c.rate = num(&mut it, arg)?,
+            other if other.starts_with("--") => {
+                return Err(format!("tune: unknown argument {other:?}"))
+            }
+            file => c.files.push(file.to_string()),
+        }
+    }
+    if c.files.is_empty() {
+        return Err("tune needs at least one file of games (xiangqi match --record FILE)".into());
+    }
+    Ok(c)
+}
+
+/// Reads one recorded game (`FEN moves M… result R`) into its quiet positions from `skip_plies` on: not in
+/// check, and the move played from it not a capture (so the static score is a fair guess of the position).
+fn game_samples(line: &str, skip_plies: usize, out: &mut Vec<Sample>) -> Result<(), String> {
+    let (head, result) = line
+        .rsplit_once(" result ")
+        .ok_or_else(|| format!("no result in {line:?}"))?;
+    let result: f64 = result
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad result in {line:?}"))?;
+    let (fen, moves) = head.split_once(" moves").unwrap_or((head, ""));
+    let mut pos = Position::from_fen(fen.trim()).map_err(|e| format!("{e} in {line:?}"))?;
+    for (ply, text) in moves.split_whitespace().enumerate() {
+        let m = text
+            .parse()
+            .ok()
+            .filter(|&m| pos.is_legal(m))
+            .ok_or_else(|| format!("illegal move {text} in {line:?}"))?;
+        if ply >= skip_plies && !pos.is_check() && !pos.is_capture(m) {
+            out.push(Sample {
+                trace: Trace::of(&pos),
+                result,
+            });
+        }
+        pos.play_unchecked(m);
+    }
+    Ok(())
+}
+
+/// The logistic prediction of a score.
+#[inline]
+fn sigmoid(score: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
+}
+
+fn error(data: &[Sample], w: &[f64; N_PARAMS], k: f64) -> f64 {
+    let sum: f64 = data
+        .iter()
+        .map(|s| (s.result - sigmoid(s.trace.score(w), k)).powi(2))
+        .sum();
+    sum / data.len().max(1) as f64
+}
+
+/// The `K` that fits the weights `w` best (golden-section search on 0.05..5).
+fn fit_k(data: &[Sample], w: &[f64; N_PARAMS]) -> f64 {
+    let (mut lo, mut hi) = (0.05f64, 5.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - g * (hi - lo);
+        let b = lo + g * (hi - lo);
+        if error(data, w, a) < error(data, w, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// The gradient of [`error`] with respect to the weights.
+fn gradient(data: &[Sample], w: &[f64; N_PARAMS], k: f64) -> [f64; N_PARAMS] {
+    let mut g = [0.0; N_PARAMS];
+    let c = k * std::f64::consts::LN_10 / 400.0;
+    for s in data {
+        let p = sigmoid(s.trace.score(w), k);
+        let d = -2.0 * (s.result - p) * p * (1.0 - p) * c;
+        let scale = if s.trace.scaled(w) { 1.0 / 8.0 } else { 1.0 };
+        let last = N_PARAMS - 1; // tempo: added after the mating-material rule
+        for (i, gi) in g.iter_mut().enumerate() {
+            let f = if i == last { 1.0 } else { scale };
+            *gi += d * s.trace.coefficients[i] as f64 * f;
+        }
+    }
+    let n = data.len().max(1) as f64;
+    g.map(|x| x / n)
+}
+
+/// Runs `xiangqi tune`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let config = parse(args)?;
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    let mut games = 0usize;
+    for file in &config.files {
+        let text =
+            std::fs::read_to_string(file).map_err(|e| format!("cannot read {file:?}: {e}"))?;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let into = if games % 10 == 9 {
+                &mut test
+            } else {
+                &mut train
+            };
+            game_samples(line, config.skip_plies, into)?;
+            games += 1;
+        }
+    }
+    if train.is_empty() || test.is_empty() {
+        return Err(format!("too few positions ({games} games)"));
+    }
+    println!(
+        "{games} games: {} positions fitted, {} held out",
+        train.len(),
+        test.len()
+    );
+    let start = eval::WEIGHTS.map(f64::from);
+    let k = fit_k(&train, &start);
+    println!(
+        "K = {k:.3}; error with the current weights: fitted {:.6}, held out {:.6}",
+        error(&train, &start, k),
+        error(&test, &start, k)
+    );
+    // Adam.
+    let mut w = start;
+    let (mut m, mut v) = ([0.0f64; N_PARAMS], [0.0f64; N_PARAMS]);
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12f64);
+    for t in 1..=config.iterations {
+        let g = gradient(&train, &w, k);
+        for i in 0..N_PARAMS {
+            m[i] = b1 * m[i] + (1.0 - b1) * g[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
+            let mh = m[i] / (1.0 - b1.powi(t as i32));
+            let vh = v[i] / (1.0 - b2.powi(t as i32));
+            w[i] -= config.rate * mh / (vh.sqrt() + eps);
+        }
+        if t % 500 == 0 || t == config.iterations {
+            println!(
+                "iteration {t}: fitted {:.6}, held out {:.6}",
+                error(&train, &w, k),
+                error(&test, &w, k)
+            );
+        }
+    }
+    let rounded = w.map(|x| x.round());
+    println!(
+        "rounded weights: fitted {:.6}, held out {:.6}",
+        error(&train, &rounded, k),
+        error(&test, &rounded, k)
+    );
+    for i in 0..N_PARAMS {
+        println!(
+            "{:>28}  {:>6} -> {:>6}",
+            PARAM_NAMES[i],
+            eval::WEIGHTS[i],
+            rounded[i]
+        );
+    }
+    let list: Vec<String> = rounded.iter().map(|x| format!("{x}")).collect();
+    println!("WEIGHTS = [{}]", list.join(", "));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+    #[test]
+    fn a_recorded_game_gives_its_quiet_positions() {
+        // h2e2 h9g7 h0g2 i9h9 then the cannon takes the central soldier (a capture: its position is left
+        // out), and the game is scored a Red win.
+        let line = format!("{START} moves h2e2 h9g7 h0g2 i9h9 e2e6 result 1");
+        let mut out = Vec::new();
+        game_samples(&line, 0, &mut out).unwrap();
+        assert_eq!(out.len(), 4);
+        assert!(out.iter().all(|s| s.result == 1.0));
+        // Skipping the first two plies leaves the third and fourth.
+        out.clear();
+        game_samples(&line, 2, &mut out).unwrap();
+        assert_eq!(out.len(), 2);
+    }
+
+    #[test]
+    fn bad_records_are_refused_with_the_line() {
+        let mut out = Vec::new();
+        for bad in [
+            format!("{START} moves h2e2"),
+            format!("{START} moves h2e9 result 1"),
+            format!("{START} moves h2e2 result win"),
+            "not a fen moves result 0".to_string(),
+        ] {
+            assert!(game_samples(&bad, 0, &mut out).is_err(), "{bad}");
+        }
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn the_fit_moves_a_weight_towards_the_results() {
+        // Red a horse up, and Red loses every game: the horse's weights must fall.
+        let fen = "3k5/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1";
+        let data: Vec<Sample> = (0..20)
+            .map(|_| Sample {
+                trace: Trace::of(&Position::from_fen(fen).unwrap()),
+                result: 0.0,
+            })
+            .collect();
+        let w = eval::WEIGHTS.map(f64::from);
+        let g = gradient(&data, &w, 1.0);
+        // Horse weights are indices 2 (middle game) and 8 (end game): a positive gradient lowers them.
+        assert!(g[2] >= 0.0 && g[8] > 0.0, "{g:?}");
+        assert!(error(&data, &w, 1.0) > 0.5);
+    }
+}
