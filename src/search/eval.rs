@@ -18,26 +18,31 @@ use crate::rules::attacks::{HORSE_STEPS, SOLDIER_STEPS};
 use crate::rules::{Bitboard, Board, Color, Move, Position, Role, Square};
 
 /// The number of the evaluation's weights ([`WEIGHTS`]).
-pub const N_PARAMS: usize = 24;
+pub const N_PARAMS: usize = 33;
 
 /// The evaluation's weights in centipawns, by the `P_…` indices below; `xiangqi tune` fits them to game
 /// results (docs/strength.md, *Tuning*).
 pub const WEIGHTS: [i32; N_PARAMS] = [
-    140, 140, 330, 900, 430,
-    40, // middle-game values: advisor, elephant, horse, chariot, cannon, soldier
-    150, 150, 420, 900, 380, 80, // end-game values, the same order
-    3,  // chariot mobility, per point
-    6,  // horse mobility, per target
-    20, // a hobbled horse (at most one target)
-    70, // hollow cannon (空头炮)
-    15, // cannon with two pieces between it and the general
-    9,  // a missing advisor, per enemy attacker unit
-    7,  // a missing elephant, per enemy attacker unit
-    12, // an enemy chariot near the palace
-    15, // an enemy horse near the palace
-    10, // an enemy crossed soldier near the palace
-    20, // an enemy soldier one step from the general
-    10, // tempo
+    109, 122, 404, 1104, 478,
+    45, // middle-game values: advisor, elephant, horse, chariot, cannon, soldier
+    90, 65, 330, 806, 381, 101, // end-game values, the same order
+    10,  // chariot mobility, per point
+    10,  // horse mobility, per target
+    21,  // a hobbled horse (at most one target)
+    67,  // hollow cannon (空头炮)
+    16,  // cannon with two pieces between it and the general
+    7,   // a missing advisor, per enemy attacker unit
+    5,   // a missing elephant, per enemy attacker unit
+    13,  // an enemy chariot near the palace
+    15,  // an enemy horse near the palace
+    11,  // an enemy crossed soldier near the palace
+    20,  // an enemy soldier one step from the general
+    0,   // both advisors (a pair)
+    0,   // both elephants (a pair)
+    // Piece-square tables ([`pst`]), per cent, by role: general, advisor, elephant, horse, chariot,
+    // cannon, soldier.
+    104, 97, 94, 114, 110, 117, 110, //
+    9,   // tempo
 ];
 
 /// The weights' names, for `xiangqi tune`.
@@ -65,6 +70,15 @@ pub const PARAM_NAMES: [&str; N_PARAMS] = [
     "horse near the palace",
     "soldier near the palace",
     "soldier next to the general",
+    "advisor pair",
+    "elephant pair",
+    "general squares (%)",
+    "advisor squares (%)",
+    "elephant squares (%)",
+    "horse squares (%)",
+    "chariot squares (%)",
+    "cannon squares (%)",
+    "soldier squares (%)",
     "tempo",
 ];
 
@@ -83,7 +97,11 @@ const P_NEAR_CHARIOT: usize = 19;
 const P_NEAR_HORSE: usize = 20;
 const P_NEAR_SOLDIER: usize = 21;
 const P_NEXT_SOLDIER: usize = 22;
-const P_TEMPO: usize = 23;
+const P_ADVISOR_PAIR: usize = 23;
+const P_ELEPHANT_PAIR: usize = 24;
+/// Index of the piece-square scale of the role with [`Role::index`] `r` is `P_PST + r`.
+const P_PST: usize = 25;
+const P_TEMPO: usize = 32;
 
 const fn role_values(first: usize) -> [i32; 7] {
     let mut v = [0; 7];
@@ -204,6 +222,16 @@ pub const fn pst(role: Role, sq: Square) -> i32 {
     }
 }
 
+/// [`pst`] times its role's scale in [`WEIGHTS`], rounded: what the engine adds.
+const fn pst_scaled(role: Role, sq: Square) -> i32 {
+    let v = pst(role, sq) * WEIGHTS[P_PST + role.index()];
+    if v >= 0 {
+        (v + 50) / 100
+    } else {
+        -((-v + 50) / 100)
+    }
+}
+
 const fn pst_table() -> [[[i16; 90]; 7]; 2] {
     let mut out = [[[0i16; 90]; 7]; 2];
     let mut role = 0;
@@ -214,7 +242,7 @@ const fn pst_table() -> [[[i16; 90]; 7]; 2] {
                 Some(s) => s,
                 None => panic!(),
             };
-            let v = pst(Role::ALL[role], sq) as i16;
+            let v = pst_scaled(Role::ALL[role], sq) as i16;
             out[0][role][i] = v;
             out[1][role][sq.flip().index()] = v;
             i += 1;
@@ -323,8 +351,8 @@ trait Terms {
     fn add(&mut self, c: usize, param: usize, n: i32);
     /// The piece values of colour `c`'s pieces (`count` by [`Role::index`]) at phase `ph`.
     fn material(&mut self, c: usize, count: &[u8; 7], ph: i32);
-    /// A fixed (untuned) number of centipawns.
-    fn fixed(&mut self, c: usize, v: i32);
+    /// Colour `c`'s piece-square sum (kept move by move in [`Material`]).
+    fn pst(&mut self, c: usize, v: i32);
 }
 
 /// The engine's [`Terms`]: each colour's score.
@@ -345,20 +373,17 @@ impl Terms for Sum {
     }
 
     #[inline(always)]
-    fn fixed(&mut self, c: usize, v: i32) {
+    fn pst(&mut self, c: usize, v: i32) {
         self.0[c] += v;
     }
 }
 
 /// The evaluation of a position as a linear function of [`WEIGHTS`], for tuning: the score from Red's view
-/// is `fixed + Σ coefficients[i] × weight[i]` (divided by 8 when the side ahead cannot mate, see
-/// [`Trace::score`]).
+/// is `Σ coefficients[i] × weight[i]` (divided by 8 when the side ahead cannot mate, see [`Trace::score`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace {
     /// Red's coefficients minus Black's, by weight; tempo counts +1 with Red to move, −1 with Black.
     pub coefficients: [f32; N_PARAMS],
-    /// The untuned part (piece-square bonuses), Red's minus Black's.
-    pub fixed: i32,
     /// Whether each colour (by [`Color::index`]) still has mating material.
     pub can_mate: [bool; 2],
     per_colour: [[f32; N_PARAMS]; 2],
@@ -369,7 +394,6 @@ impl Trace {
     pub fn of(pos: &Position) -> Trace {
         let mut t = Trace {
             coefficients: [0.0; N_PARAMS],
-            fixed: 0,
             can_mate: [
                 has_mating_material(pos.board(), Color::Red),
                 has_mating_material(pos.board(), Color::Black),
@@ -377,6 +401,11 @@ impl Trace {
             per_colour: [[0.0; N_PARAMS]; 2],
         };
         terms(pos, &Material::of(pos.board()), &mut t);
+        for (sq, p) in pos.board().pieces() {
+            let pst_sq = if p.color == Color::Red { sq } else { sq.flip() };
+            t.per_colour[p.color.index()][P_PST + p.role.index()] +=
+                pst(p.role, pst_sq) as f32 / 100.0;
+        }
         for i in 0..N_PARAMS {
             t.coefficients[i] = t.per_colour[0][i] - t.per_colour[1][i];
         }
@@ -387,7 +416,7 @@ impl Trace {
     /// The score from Red's view with `weights`, before rounding: what [`evaluate`] gives (from Red's view)
     /// with those weights, up to the rounding of the piece values.
     pub fn score(&self, weights: &[f64; N_PARAMS]) -> f64 {
-        let mut red = self.fixed as f64;
+        let mut red = 0.0;
         for (c, w) in self.coefficients.iter().zip(weights).take(P_TEMPO) {
             red += *c as f64 * w;
         }
@@ -417,8 +446,8 @@ impl Terms for Trace {
         }
     }
 
-    fn fixed(&mut self, c: usize, v: i32) {
-        self.fixed += if c == 0 { v } else { -v };
+    fn pst(&mut self, _: usize, _: i32) {
+        // Traced per role from the unscaled tables by [`Trace::of`].
     }
 }
 
@@ -433,7 +462,7 @@ fn terms<T: Terms>(pos: &Position, material: &Material, t: &mut T) {
         let c = color.index();
         let own = board.by_color(color);
         let count = &material.count[c];
-        t.fixed(c, material.pst[c]);
+        t.pst(c, material.pst[c]);
         t.material(c, count, ph);
         let mut chariot_points = 0;
         for sq in own & board.by_role(Role::Chariot) {
@@ -484,6 +513,8 @@ fn terms<T: Terms>(pos: &Position, material: &Material, t: &mut T) {
         let advisors = material.count[c][Role::Advisor.index()] as i32;
         let elephants = material.count[c][Role::Elephant.index()] as i32;
         t.add(c, P_MISSING_ADVISOR, -units * (2 - advisors));
+        t.add(c, P_ADVISOR_PAIR, (advisors == 2) as i32);
+        t.add(c, P_ELEPHANT_PAIR, (elephants == 2) as i32);
         t.add(c, P_MISSING_ELEPHANT, -units * (2 - elephants));
         palace_pressure(board, generals[c], them, c, t);
     }
@@ -644,7 +675,7 @@ mod tests {
             let t = Trace::of(&pos);
             let traced = t.score(&weights);
             assert!(
-                (traced - red as f64).abs() <= 12.5,
+                (traced - red as f64).abs() <= 12.5 + 0.5 * pos.board().pieces().count() as f64,
                 "ply {ply}: {} traced {traced}, evaluated {red}",
                 pos.fen()
             );

@@ -1,11 +1,12 @@
-//! `xiangqi tune FILE…`: fits the evaluation's weights ([`eval::WEIGHTS`]) to the results of recorded games
+//! `xiangqi tune FILE… [--skip-plies N] [--iterations N] [--rate R] [--l2 L]`: fits the evaluation's weights ([`eval::WEIGHTS`]) to the results of recorded games
 //! (Texel's method): every quiet position of the games, scored by the evaluation, should predict the game's
 //! result through a logistic curve. The files are what `xiangqi match --record FILE` writes.
 //!
 //! The evaluation is linear in its weights ([`Trace`]), so each position is traced once and the fit is a
 //! gradient descent (Adam) on the mean squared error between the results and
-//! `1 / (1 + 10^(−K · score / 400))`, with `K` first fitted to the current weights. One game in ten is held
-//! out: its positions are not fitted, and their error shows whether the new weights generalise.
+//! `1 / (1 + 10^(−K · score / 400))`, with `K` first fitted to the current weights, plus a penalty on moving
+//! each weight from its current value (`--l2`). One game in ten is held out: its positions are not fitted,
+//! and the weights of the iteration with the lowest held-out error are the result (early stopping).
 
 use crate::num;
 use xiangqi_wasm::rules::Position;
@@ -23,6 +24,7 @@ struct TuneConfig {
     skip_plies: usize,
     iterations: usize,
     rate: f64,
+    l2: f64,
 }
 
 fn parse(args: &[String]) -> Result<TuneConfig, String> {
@@ -31,6 +33,7 @@ fn parse(args: &[String]) -> Result<TuneConfig, String> {
         skip_plies: 12,
         iterations: 2000,
         rate: 0.5,
+        l2: 1e-3,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -38,6 +41,7 @@ fn parse(args: &[String]) -> Result<TuneConfig, String> {
             "--skip-plies" => c.skip_plies = num(&mut it, arg)?,
             "--iterations" => c.iterations = num::<usize>(&mut it, arg)?.max(1),
             "--rate" => c.rate = num(&mut it, arg)?,
+            "--l2" => c.l2 = num(&mut it, arg)?,
             other if other.starts_with("--") => {
                 return Err(format!("tune: unknown argument {other:?}"))
             }
@@ -77,6 +81,22 @@ fn game_samples(line: &str, skip_plies: usize, out: &mut Vec<Sample>) -> Result<
         pos.play_unchecked(m);
     }
     Ok(())
+}
+
+/// The scale of a weight for the penalty: its current value, at least 20 cp (a change by this much costs
+/// `l2`).
+fn penalty_scale(w0: f64) -> f64 {
+    w0.abs().max(20.0)
+}
+
+/// The penalty on moving the weights `w` away from `w0`: `l2 · Σ ((w − w0) / scale)²`. It keeps weights the
+/// data cannot tell apart (advisors counted alone, in pairs and as missing) near where they were.
+fn penalty(w: &[f64; N_PARAMS], w0: &[f64; N_PARAMS], l2: f64) -> f64 {
+    w.iter()
+        .zip(w0)
+        .map(|(a, b)| ((a - b) / penalty_scale(*b)).powi(2))
+        .sum::<f64>()
+        * l2
 }
 
 /// The logistic prediction of a score.
@@ -164,8 +184,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut w = start;
     let (mut m, mut v) = ([0.0f64; N_PARAMS], [0.0f64; N_PARAMS]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12f64);
+    // Early stopping: the weights with the lowest held-out error are the result.
+    let mut best = (error(&test, &start, k), start, 0);
     for t in 1..=config.iterations {
-        let g = gradient(&train, &w, k);
+        let mut g = gradient(&train, &w, k);
+        for i in 0..N_PARAMS {
+            g[i] += 2.0 * config.l2 * (w[i] - start[i]) / penalty_scale(start[i]).powi(2);
+        }
         for i in 0..N_PARAMS {
             m[i] = b1 * m[i] + (1.0 - b1) * g[i];
             v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
@@ -173,15 +198,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let vh = v[i] / (1.0 - b2.powi(t as i32));
             w[i] -= config.rate * mh / (vh.sqrt() + eps);
         }
-        if t % 500 == 0 || t == config.iterations {
-            println!(
-                "iteration {t}: fitted {:.6}, held out {:.6}",
-                error(&train, &w, k),
-                error(&test, &w, k)
-            );
+        if t % 50 == 0 || t == config.iterations {
+            let held_out = error(&test, &w, k);
+            if held_out < best.0 {
+                best = (held_out, w, t);
+            }
+            if t % 500 == 0 || t == config.iterations {
+                println!(
+                    "iteration {t}: fitted {:.6} (+ penalty {:.6}), held out {held_out:.6}",
+                    error(&train, &w, k),
+                    penalty(&w, &start, config.l2)
+                );
+            }
         }
     }
-    let rounded = w.map(|x| x.round());
+    println!("lowest held-out error at iteration {}", best.2);
+    let rounded = best.1.map(|x| x.round());
     println!(
         "rounded weights: fitted {:.6}, held out {:.6}",
         error(&train, &rounded, k),
