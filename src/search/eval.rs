@@ -1,18 +1,20 @@
-//! Static evaluation: a score in centipawns (1 soldier on its own half = 100) from the side to move's view.
+//! Static evaluation: a score in centipawns (the scale of the piece values below) from the side to move's view.
 //!
-//! Every term is computed from Red's view and negated for Black. The terms, in the order they are added:
+//! Every term is computed from Red's view and negated for Black. All the sizes are [`WEIGHTS`], fitted to game
+//! results by `xiangqi tune` (Texel's method, docs/strength.md *Tuning the evaluation*); the terms, in the
+//! order they are added:
 //!
-//! | term | what it rewards | size |
+//! | term | what it rewards | size (tuned) |
 //! |---|---|---|
-//! | material | piece values ([`VALUES`]): advisor 140→150, elephant 140→150, horse 330→420, chariot 900, cannon 430→380, soldier 40→80 (plus its piece-square bonus once across the river) | horse gains and cannon loses value as the board empties (fewer screens, more room for the horse); linear in [`phase`]. Measured against Fairy-Stockfish (docs/strength.md): the older scale (horse ≈ cannon, an unadvanced soldier 100, advisor/elephant 200) grabbed soldiers and traded cannon for horse, 25 % → 49 % in 40 games at 200 ms |
-//! | piece-square | where each kind stands best ([`pst`]): soldiers after crossing the river (过河兵, guòhé bīng) and near the palace, centralised and advanced horses, chariots on the ribs (肋道, lèidào) and deep ranks, cannons on the central file (中炮, zhōngpào), advisors/elephants on their central points, the general at home | −20..+120 |
-//! | chariot mobility | points a chariot reaches along its rank and file | 3 per point |
-//! | horse mobility | targets whose leg (马腿, mǎtuǐ) is free and not held by an own piece; a hobbled horse (蹩马腿, bié mǎtuǐ) with ≤ 1 target pays extra | 6 per target, −20 if ≤ 1 |
-//! | cannon lines | a cannon on the enemy general's file or rank with no piece between (空头炮, kōngtóupào: the general is pinned to its file and the advisors cannot move in) or with two pieces between (a discovered-check threat, 炮架) | +70, +15 |
-//! | palace defence | missing advisors (士, shì) and elephants (象, xiàng) cost in proportion to the enemy's attacking force (chariots count 2, horses, cannons and crossed soldiers 1) | advisor 9, elephant 7 per missing piece per attacker unit |
-//! | palace pressure | enemy chariots, horses and crossed soldiers inside or next to the palace | 12 / 15 / 10 each |
+//! | material | piece values ([`VALUES`] → [`VALUES_END`]), linear in [`phase`] | advisor 109→90, elephant 122→65, horse 404→330, chariot 1104→806, cannon 478→381, soldier 45→101 (plus its piece-square bonus once across the river) |
+//! | piece-square | where each kind stands best ([`pst`], each role's table scaled by its tuned per cent): soldiers after crossing the river (过河兵, guòhé bīng) and near the palace, centralised and advanced horses, chariots on the ribs (肋道, lèidào) and deep ranks, cannons on the central file (中炮, zhōngpào), advisors/elephants on their central points, the general at home | −20..+130 |
+//! | chariot mobility | points a chariot reaches along its rank and file | 10 per point |
+//! | horse mobility | targets whose leg (马腿, mǎtuǐ) is free and not held by an own piece; a hobbled horse (蹩马腿, bié mǎtuǐ) with ≤ 1 target pays extra | 10 per target, −21 if ≤ 1 |
+//! | cannon lines | a cannon on the enemy general's file or rank with no piece between (空头炮, kōngtóupào: the general is pinned to its file and the advisors cannot move in) or with two pieces between (a discovered-check threat, 炮架) | +67, +16 |
+//! | palace defence | missing advisors (士, shì) and elephants (象, xiàng) cost in proportion to the enemy's attacking force (chariots count 2, horses, cannons and crossed soldiers 1); both advisors or both elephants still home (a tunable pair bonus, fitted to 0) | advisor 7, elephant 5 per missing piece per attacker unit |
+//! | palace pressure | enemy chariots, horses and crossed soldiers inside or next to the palace | 13 / 15 / 11 each, 20 for a soldier one step from the general |
 //! | mating material | a side with no chariot, horse, cannon or soldier can never mate (its advisors and elephants do not cross the river); its advantage is divided by 8 | |
-//! | tempo | a small bonus for the side to move | 10 |
+//! | tempo | a small bonus for the side to move | 9 |
 
 use crate::rules::attacks::{HORSE_STEPS, SOLDIER_STEPS};
 use crate::rules::{Bitboard, Board, Color, Move, Position, Role, Square};
