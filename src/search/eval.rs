@@ -605,7 +605,7 @@ mod tests {
 
     #[test]
     fn start_position_is_balanced_up_to_tempo() {
-        assert_eq!(evaluate(&Position::new()), 10);
+        assert_eq!(evaluate(&Position::new()), WEIGHTS[P_TEMPO]);
     }
 
     /// The position with colours swapped and the board rotated by 180°.
