@@ -1,6 +1,7 @@
-//! `xiangqi tune FILE… [--skip-plies N] [--iterations N] [--rate R] [--l2 L]`: fits the evaluation's weights ([`eval::WEIGHTS`]) to the results of recorded games
-//! (Texel's method): every quiet position of the games, scored by the evaluation, should predict the game's
-//! result through a logistic curve. The files are what `xiangqi match --record FILE` writes.
+//! `xiangqi tune FILE… [--skip-plies N] [--iterations N] [--rate R] [--l2 L]`: fits the evaluation's weights
+//! ([`eval::WEIGHTS`]) to the results of recorded games (Texel's method): every quiet position of the games,
+//! scored by the evaluation, should predict the game's result through a logistic curve. The files are what
+//! `xiangqi match --record FILE` writes.
 //!
 //! The evaluation is linear in its weights ([`Trace`]), so each position is traced once and the fit is a
 //! gradient descent (Adam) on the mean squared error between the results and
@@ -48,6 +49,9 @@ fn parse(args: &[String]) -> Result<TuneConfig, String> {
             file => c.files.push(file.to_string()),
         }
     }
+    if !(c.rate > 0.0 && c.l2 >= 0.0) {
+        return Err("tune: --rate must be positive and --l2 not negative".into());
+    }
     if c.files.is_empty() {
         return Err("tune needs at least one file of games (xiangqi match --record FILE)".into());
     }
@@ -63,7 +67,9 @@ fn game_samples(line: &str, skip_plies: usize, out: &mut Vec<Sample>) -> Result<
     let result: f64 = result
         .trim()
         .parse()
-        .map_err(|_| format!("bad result in {line:?}"))?;
+        .ok()
+        .filter(|r| [0.0, 0.5, 1.0].contains(r))
+        .ok_or_else(|| format!("bad result (not 1, 0.5 or 0) in {line:?}"))?;
     let (fen, moves) = head.split_once(" moves").unwrap_or((head, ""));
     let mut pos = Position::from_fen(fen.trim()).map_err(|e| format!("{e} in {line:?}"))?;
     for (ply, text) in moves.split_whitespace().enumerate() {
@@ -260,6 +266,7 @@ mod tests {
             format!("{START} moves h2e2"),
             format!("{START} moves h2e9 result 1"),
             format!("{START} moves h2e2 result win"),
+            format!("{START} moves h2e2 result 2"),
             "not a fen moves result 0".to_string(),
         ] {
             assert!(game_samples(&bad, 0, &mut out).is_err(), "{bad}");
