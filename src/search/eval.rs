@@ -418,20 +418,24 @@ impl Trace {
     /// The score from Red's view with `weights`, before rounding: what [`evaluate`] gives (from Red's view)
     /// with those weights, up to the rounding of the piece values.
     pub fn score(&self, weights: &[f64; N_PARAMS]) -> f64 {
+        self.score_and_scaled(weights).0
+    }
+
+    /// [`Trace::score`], and whether the mating-material rule divided it by 8 (every coefficient but tempo's
+    /// then counts an eighth).
+    pub fn score_and_scaled(&self, weights: &[f64; N_PARAMS]) -> (f64, bool) {
         let mut red = 0.0;
         for (c, w) in self.coefficients.iter().zip(weights).take(P_TEMPO) {
             red += *c as f64 * w;
         }
-        if red > 0.0 && !self.can_mate[0] || red < 0.0 && !self.can_mate[1] {
+        let scaled = red > 0.0 && !self.can_mate[0] || red < 0.0 && !self.can_mate[1];
+        if scaled {
             red /= 8.0;
         }
-        red + self.coefficients[P_TEMPO] as f64 * weights[P_TEMPO]
-    }
-
-    /// Whether the mating-material rule divides the score with `weights` (the score is then not linear).
-    pub fn scaled(&self, weights: &[f64; N_PARAMS]) -> bool {
-        let s = self.score(weights) - self.coefficients[P_TEMPO] as f64 * weights[P_TEMPO];
-        s > 0.0 && !self.can_mate[0] || s < 0.0 && !self.can_mate[1]
+        (
+            red + self.coefficients[P_TEMPO] as f64 * weights[P_TEMPO],
+            scaled,
+        )
     }
 }
 
@@ -632,28 +636,33 @@ mod tests {
         }
     }
 
+    /// The move played at `ply` of the tests' long line: a capture when `captures` and there is one, picked
+    /// by the ply among the candidates; `None` when the side to move has no move.
+    fn line_move(pos: &Position, ply: usize, captures: bool) -> Option<Move> {
+        let moves = pos.legal_moves();
+        let taking: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| pos.is_capture(m))
+            .collect();
+        let pick = if !captures || taking.is_empty() {
+            &moves[..]
+        } else {
+            &taking[..]
+        };
+        (!pick.is_empty()).then(|| pick[(ply * 7 + 3) % pick.len()])
+    }
+
     #[test]
     fn material_kept_move_by_move_equals_the_count_from_scratch() {
         // A long capture-rich line: every move's update must give what counting the new board gives.
         let mut pos = Position::new();
         let mut material = Material::of(pos.board());
         for ply in 0..300usize {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
             // Prefer captures, so that counts change too.
-            let captures: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|&m| pos.is_capture(m))
-                .collect();
-            let pick = if captures.is_empty() {
-                &moves[..]
-            } else {
-                &captures[..]
+            let Some(m) = line_move(&pos, ply, true) else {
+                break;
             };
-            let m = pick[(ply * 7 + 3) % pick.len()];
             material = material.after(pos.board(), m);
             pos.play_unchecked(m);
             assert_eq!(
@@ -681,21 +690,10 @@ mod tests {
                 "ply {ply}: {} traced {traced}, evaluated {red}",
                 pos.fen()
             );
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
+            let Some(m) = line_move(&pos, ply, ply % 3 != 0) else {
                 break;
-            }
-            let captures: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|&m| pos.is_capture(m))
-                .collect();
-            let pick = if captures.is_empty() || ply % 3 == 0 {
-                &moves[..]
-            } else {
-                &captures[..]
             };
-            pos.play_unchecked(pick[(ply * 7 + 3) % pick.len()]);
+            pos.play_unchecked(m);
         }
     }
 

@@ -140,9 +140,10 @@ fn gradient(data: &[Sample], w: &[f64; N_PARAMS], k: f64) -> [f64; N_PARAMS] {
     let mut g = [0.0; N_PARAMS];
     let c = k * std::f64::consts::LN_10 / 400.0;
     for s in data {
-        let p = sigmoid(s.trace.score(w), k);
+        let (score, scaled) = s.trace.score_and_scaled(w);
+        let p = sigmoid(score, k);
         let d = -2.0 * (s.result - p) * p * (1.0 - p) * c;
-        let scale = if s.trace.scaled(w) { 1.0 / 8.0 } else { 1.0 };
+        let scale = if scaled { 1.0 / 8.0 } else { 1.0 };
         let last = N_PARAMS - 1; // tempo: added after the mating-material rule
         for (i, gi) in g.iter_mut().enumerate() {
             let f = if i == last { 1.0 } else { scale };
