@@ -7,7 +7,7 @@
 //! | term | what it rewards | size (tuned) |
 //! |---|---|---|
 //! | material | piece values ([`VALUES`] → [`VALUES_END`]), linear in [`phase`] | advisor 109→90, elephant 122→65, horse 404→330, chariot 1104→806, cannon 478→381, soldier 45→101 (plus its piece-square bonus once across the river) |
-//! | piece-square | where each kind stands best ([`pst`], each role's table scaled by its tuned per cent): soldiers after crossing the river (过河兵, guòhé bīng) and near the palace, centralised and advanced horses, chariots on the ribs (肋道, lèidào) and deep ranks, cannons on the central file (中炮, zhōngpào), advisors/elephants on their central points, the general at home | −20..+130 |
+//! | piece-square | where each kind stands best ([`PST_CELLS`], fitted point by point from hand-set tables): soldiers after crossing the river (过河兵, guòhé bīng) and near the palace, centralised and advanced horses, chariots on the ribs (肋道, lèidào) and deep ranks, cannons on the central file (中炮, zhōngpào), advisors/elephants on their central points, the general at home | −50..+140 |
 //! | chariot mobility | points a chariot reaches along its rank and file | 10 per point |
 //! | horse mobility | targets whose leg (马腿, mǎtuǐ) is free and not held by an own piece; a hobbled horse (蹩马腿, bié mǎtuǐ) with ≤ 1 target pays extra | 10 per target, −21 if ≤ 1 |
 //! | cannon lines | a cannon on the enemy general's file or rank with no piece between (空头炮, kōngtóupào: the general is pinned to its file and the advisors cannot move in) or with two pieces between (a discovered-check threat, 炮架) | +67, +16 |
@@ -19,12 +19,20 @@
 use crate::rules::attacks::{HORSE_STEPS, SOLDIER_STEPS};
 use crate::rules::{Bitboard, Board, Color, Move, Position, Role, Square};
 
-/// The number of the evaluation's weights ([`WEIGHTS`]).
-pub const N_PARAMS: usize = 33;
+/// The number of the evaluation's scalar weights ([`WEIGHTS`]).
+pub const N_WEIGHTS: usize = 30;
+
+/// The number of piece-square cells ([`PST_CELLS`]): 50 per role (ten ranks of five files, the tables being
+/// symmetric in files).
+pub const N_CELLS: usize = 7 * 50;
+
+/// The number of the evaluation's weights that `xiangqi tune` fits: [`WEIGHTS`], then [`PST_CELLS`] role by
+/// role.
+pub const N_PARAMS: usize = N_WEIGHTS + N_CELLS;
 
 /// The evaluation's weights in centipawns, by the `P_…` indices below; `xiangqi tune` fits them to game
 /// results (docs/strength.md, *Tuning*).
-pub const WEIGHTS: [i32; N_PARAMS] = [
+pub const WEIGHTS: [i32; N_WEIGHTS] = [
     109, 122, 404, 1104, 478,
     45, // middle-game values: advisor, elephant, horse, chariot, cannon, soldier
     90, 65, 330, 806, 381, 101, // end-game values, the same order
@@ -41,14 +49,15 @@ pub const WEIGHTS: [i32; N_PARAMS] = [
     20,  // an enemy soldier one step from the general
     0,   // both advisors (a pair)
     0,   // both elephants (a pair)
-    // Piece-square tables ([`pst`]), per cent, by role: general, advisor, elephant, horse, chariot,
-    // cannon, soldier.
-    104, 97, 94, 114, 110, 117, 110, //
+    0,   // cannon with one piece between it and the general (a screen, 炮架)
+    0,   // cannon mobility, per point it can move to
+    0,   // crossed soldiers side by side, per pair
+    0,   // enemy attackers near the palace, per pair of them
     9,   // tempo
 ];
 
-/// The weights' names, for `xiangqi tune`.
-pub const PARAM_NAMES: [&str; N_PARAMS] = [
+/// The scalar weights' names, for `xiangqi tune`.
+pub const PARAM_NAMES: [&str; N_WEIGHTS] = [
     "advisor (middle game)",
     "elephant (middle game)",
     "horse (middle game)",
@@ -74,15 +83,126 @@ pub const PARAM_NAMES: [&str; N_PARAMS] = [
     "soldier next to the general",
     "advisor pair",
     "elephant pair",
-    "general squares (%)",
-    "advisor squares (%)",
-    "elephant squares (%)",
-    "horse squares (%)",
-    "chariot squares (%)",
-    "cannon squares (%)",
-    "soldier squares (%)",
+    "cannon, one between",
+    "cannon mobility",
+    "soldiers side by side",
+    "attackers near the palace, pairs",
     "tempo",
 ];
+
+/// The piece-square bonus of a Red piece, by [`Role::index`] and cell: the cell of the point on file `f`
+/// (0..9 from Red's left) and rank `r` (0..10 from Red's back rank) is `5 r + min(f, 8 − f)`. Black uses the
+/// point rotated by 180° ([`Square::flip`]). Points a piece can never stand on are 0. Fitted by `xiangqi
+/// tune` from hand-set tables: the general safest at home; the advisor on the palace centre; the elephant on
+/// e2; horses centralised and advanced, never in the palace heart (窝心马, wōxīn mǎ, which blocks its own
+/// general); chariots on the ribs (肋道, lèidào) and deep ranks; cannons on the central file (中炮,
+/// zhōngpào) or the enemy back rank (沉底炮, chéndǐ pào); soldiers across the river (过河兵, guòhé bīng),
+/// most near the palace.
+#[rustfmt::skip]
+pub const PST_CELLS: [[i16; 50]; 7] = [
+    // General
+    [
+           0,   0,   0,  -5,   0,
+           0,   0,   0, -10,  -5,
+           0,   0,   0, -26, -21,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+    ],
+    // Advisor
+    [
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,  10,
+           0,   0,   0,  -5,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+    ],
+    // Elephant
+    [
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+          -5,   0,   0,   0,  14,
+           0,   0,   0,   0,   0,
+           0,   0,  -3,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+    ],
+    // Horse
+    [
+         -29,  -5,   2,   9,  16,
+         -23,   1,   8,  15, -47,
+         -17,   7,  14,  21,  27,
+         -11,  13,  19,  26,  33,
+          -6,  18,  25,  32,  39,
+           6,  30,  36,  43,  50,
+          11,  35,  54,  60,  67,
+          17,  41,  59,  66,  73,
+           6,  30,  48,  55,  62,
+         -11,  13,  31,  38,  44,
+    ],
+    // Chariot
+    [
+         -11,  -6,  -6,  11,   0,
+          -6,   0,   0,  17,   6,
+          -6,   0,   0,  17,   6,
+           0,   6,   6,  22,  11,
+           6,  11,  11,  28,  17,
+           6,  11,  11,  28,  17,
+          11,  17,  17,  33,  22,
+          17,  22,  22,  39,  28,
+          11,  17,  17,  33,  22,
+           0,   6,   6,  22,  11,
+    ],
+    // Cannon
+    [
+           0,   4,   7,  11,  37,
+           0,   4,   7,  11,  37,
+           6,   9,  13,  16,  43,
+           0,   4,   7,  11,  37,
+           0,   4,   7,  11,  37,
+           0,   4,   7,  11,  37,
+           0,   4,   7,  11,  37,
+           0,   4,   7,  11,  37,
+           0,   4,   7,  11,  37,
+          12,  15,  19,  22,  49,
+    ],
+    // Soldier
+    [
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,
+           0,   0,   6,   0,   6,
+          77,  77,  88,  99,  99,
+          99,  99, 110, 121, 121,
+         110, 110, 121, 132, 132,
+          99,  99, 110, 121, 121,
+          44,  44,  55,  66,  66,
+    ],
+];
+
+/// The cell of [`PST_CELLS`] of a Red piece on `sq`.
+pub const fn pst_cell(sq: Square) -> usize {
+    let f = sq.file() as usize;
+    sq.rank() as usize * 5 + if f > 4 { 8 - f } else { f }
+}
+
+/// The piece-square bonus of a Red `role` on `sq` ([`PST_CELLS`]).
+pub const fn pst(role: Role, sq: Square) -> i32 {
+    PST_CELLS[role.index()][pst_cell(sq)] as i32
+}
 
 /// Index of the middle-game value of the role with [`Role::index`] `r` (1..=6) is `P_MG + r - 1`.
 const P_MG: usize = 0;
@@ -101,9 +221,11 @@ const P_NEAR_SOLDIER: usize = 21;
 const P_NEXT_SOLDIER: usize = 22;
 const P_ADVISOR_PAIR: usize = 23;
 const P_ELEPHANT_PAIR: usize = 24;
-/// Index of the piece-square scale of the role with [`Role::index`] `r` is `P_PST + r`.
-const P_PST: usize = 25;
-const P_TEMPO: usize = 32;
+const P_CANNON_ONE: usize = 25;
+const P_CANNON_MOBILITY: usize = 26;
+const P_SOLDIER_PAIR: usize = 27;
+const P_ATTACKER_PAIRS: usize = 28;
+const P_TEMPO: usize = 29;
 
 const fn role_values(first: usize) -> [i32; 7] {
     let mut v = [0; 7];
@@ -132,108 +254,6 @@ pub fn phase(board: &Board) -> i32 {
 /// The value of [`phase`] with every chariot, horse and cannon present.
 pub const PHASE_MAX: i32 = 16;
 
-/// The piece-square bonus of a Red `role` on `sq` (file `f` 0..9 from Red's left, rank `r` 0..10 from Red's
-/// back rank). Black uses the point rotated by 180° ([`Square::flip`]); the tables are symmetric in files.
-pub const fn pst(role: Role, sq: Square) -> i32 {
-    let f = sq.file() as i32;
-    let r = sq.rank() as i32;
-    let centre = 4 - if f > 4 { f - 4 } else { 4 - f }; // 0 on the edge .. 4 on the e-file
-    match role {
-        Role::General => {
-            // At home (e0) is safest; each step up or to the side exposes it.
-            let mut v = -5 * r * r;
-            if f != 4 {
-                v -= 5;
-            }
-            v
-        }
-        Role::Advisor => {
-            // The palace centre (e1) guards most; d2/f2 leave the back rank open.
-            if f == 4 && r == 1 {
-                10
-            } else if r == 2 {
-                -5
-            } else {
-                0
-            }
-        }
-        Role::Elephant => {
-            // e2 guards both elephant eyes and the centre; the edge points are weak.
-            if f == 4 && r == 2 {
-                15
-            } else if f == 0 || f == 8 {
-                -5
-            } else if r == 4 {
-                -3
-            } else {
-                0
-            }
-        }
-        Role::Horse => {
-            let by_rank = [-10, -5, 0, 5, 10, 20, 25, 30, 20, 5];
-            let mut v = 6 * centre + by_rank[r as usize];
-            if r >= 6 && f >= 2 && f <= 6 {
-                v += 10;
-            }
-            if f == 0 || f == 8 {
-                v -= 15;
-            }
-            if f == 4 && r == 1 {
-                v -= 60; // the horse in the palace heart (窝心马, wōxīn mǎ) blocks its own general
-            }
-            v
-        }
-        Role::Chariot => {
-            let by_rank = [-5, 0, 0, 5, 10, 10, 15, 20, 15, 5];
-            let mut v = by_rank[r as usize];
-            if f == 3 || f == 5 {
-                v += 15; // the ribs
-            } else if f == 4 {
-                v += 5;
-            } else if f == 0 || f == 8 {
-                v -= 5;
-            }
-            v
-        }
-        Role::Cannon => {
-            let mut v = 3 * centre;
-            if f == 4 {
-                v += 20; // central cannon
-            }
-            if r == 9 {
-                v += 10; // bottom cannon (沉底炮)
-            }
-            if r == 2 {
-                v += 5;
-            }
-            v
-        }
-        Role::Soldier => {
-            if r <= 4 {
-                if r == 4 && (f == 2 || f == 4 || f == 6) {
-                    5
-                } else {
-                    0
-                }
-            } else {
-                let by_rank = [0, 0, 0, 0, 0, 70, 90, 100, 90, 40];
-                let files = [0, 0, 10, 20, 20, 20, 10, 0, 0];
-                by_rank[r as usize] + files[f as usize]
-            }
-        }
-    }
-}
-
-/// [`pst`] times its role's scale in [`WEIGHTS`], rounded: what the engine adds.
-const fn pst_scaled(role: Role, sq: Square) -> i32 {
-    let v = pst(role, sq) * WEIGHTS[P_PST + role.index()];
-    if v >= 0 {
-        (v + 50) / 100
-    } else {
-        -((-v + 50) / 100)
-    }
-}
-
 const fn pst_table() -> [[[i16; 90]; 7]; 2] {
     let mut out = [[[0i16; 90]; 7]; 2];
     let mut role = 0;
@@ -244,7 +264,7 @@ const fn pst_table() -> [[[i16; 90]; 7]; 2] {
                 Some(s) => s,
                 None => panic!(),
             };
-            let v = pst_scaled(Role::ALL[role], sq) as i16;
+            let v = PST_CELLS[role][pst_cell(sq)];
             out[0][role][i] = v;
             out[1][role][sq.flip().index()] = v;
             i += 1;
@@ -380,53 +400,70 @@ impl Terms for Sum {
     }
 }
 
-/// The evaluation of a position as a linear function of [`WEIGHTS`], for tuning: the score from Red's view
-/// is `Σ coefficients[i] × weight[i]` (divided by 8 when the side ahead cannot mate, see [`Trace::score`]).
+/// The evaluation of a position as a linear function of its weights (all [`N_PARAMS`]: [`WEIGHTS`], then
+/// [`PST_CELLS`]), for tuning: the score from Red's view is `Σ coefficient × weight` (divided by 8 when the
+/// side ahead cannot mate, see [`Trace::score`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace {
-    /// Red's coefficients minus Black's, by weight; tempo counts +1 with Red to move, −1 with Black.
-    pub coefficients: [f32; N_PARAMS],
+    /// Red's coefficients minus Black's for [`WEIGHTS`]; tempo counts +1 with Red to move, −1 with Black.
+    pub coefficients: [f32; N_WEIGHTS],
+    /// Red's pieces minus Black's on each piece-square cell that is not 0 for both: (index into the
+    /// parameters, so `N_WEIGHTS + 50 × role + cell`; the count).
+    pub cells: Vec<(u16, f32)>,
     /// Whether each colour (by [`Color::index`]) still has mating material.
     pub can_mate: [bool; 2],
-    per_colour: [[f32; N_PARAMS]; 2],
+    per_colour: [[f32; N_WEIGHTS]; 2],
 }
 
 impl Trace {
     /// The trace of `pos`.
     pub fn of(pos: &Position) -> Trace {
         let mut t = Trace {
-            coefficients: [0.0; N_PARAMS],
+            coefficients: [0.0; N_WEIGHTS],
+            cells: Vec::with_capacity(32),
             can_mate: [
                 has_mating_material(pos.board(), Color::Red),
                 has_mating_material(pos.board(), Color::Black),
             ],
-            per_colour: [[0.0; N_PARAMS]; 2],
+            per_colour: [[0.0; N_WEIGHTS]; 2],
         };
         terms(pos, &Material::of(pos.board()), &mut t);
         for (sq, p) in pos.board().pieces() {
-            let pst_sq = if p.color == Color::Red { sq } else { sq.flip() };
-            t.per_colour[p.color.index()][P_PST + p.role.index()] +=
-                pst(p.role, pst_sq) as f32 / 100.0;
+            let (pst_sq, n) = if p.color == Color::Red {
+                (sq, 1.0)
+            } else {
+                (sq.flip(), -1.0)
+            };
+            let i = (N_WEIGHTS + 50 * p.role.index() + pst_cell(pst_sq)) as u16;
+            match t.cells.iter_mut().find(|(j, _)| *j == i) {
+                Some((_, c)) => *c += n,
+                None => t.cells.push((i, n)),
+            }
         }
-        for i in 0..N_PARAMS {
+        t.cells.retain(|&(_, c)| c != 0.0);
+        for i in 0..N_WEIGHTS {
             t.coefficients[i] = t.per_colour[0][i] - t.per_colour[1][i];
         }
         t.coefficients[P_TEMPO] = if pos.turn() == Color::Red { 1.0 } else { -1.0 };
         t
     }
 
-    /// The score from Red's view with `weights`, before rounding: what [`evaluate`] gives (from Red's view)
-    /// with those weights, up to the rounding of the piece values.
-    pub fn score(&self, weights: &[f64; N_PARAMS]) -> f64 {
+    /// The score from Red's view with `weights` (all [`N_PARAMS`] of them), before rounding: what
+    /// [`evaluate`] gives (from Red's view) with those weights, up to the rounding of the piece values.
+    pub fn score(&self, weights: &[f64]) -> f64 {
         self.score_and_scaled(weights).0
     }
 
     /// [`Trace::score`], and whether the mating-material rule divided it by 8 (every coefficient but tempo's
     /// then counts an eighth).
-    pub fn score_and_scaled(&self, weights: &[f64; N_PARAMS]) -> (f64, bool) {
+    pub fn score_and_scaled(&self, weights: &[f64]) -> (f64, bool) {
+        debug_assert_eq!(weights.len(), N_PARAMS);
         let mut red = 0.0;
         for (c, w) in self.coefficients.iter().zip(weights).take(P_TEMPO) {
             red += *c as f64 * w;
+        }
+        for &(i, c) in &self.cells {
+            red += c as f64 * weights[i as usize];
         }
         let scaled = red > 0.0 && !self.can_mate[0] || red < 0.0 && !self.can_mate[1];
         if scaled {
@@ -437,6 +474,28 @@ impl Trace {
             scaled,
         )
     }
+
+    /// The index of tempo among the weights: the one weight added after the mating-material rule.
+    pub const TEMPO: usize = P_TEMPO;
+}
+
+/// All [`N_PARAMS`] weights as the tuner sees them: [`WEIGHTS`], then [`PST_CELLS`] role by role.
+pub fn all_weights() -> Vec<f64> {
+    let mut w: Vec<f64> = WEIGHTS.iter().map(|&x| x as f64).collect();
+    for role in &PST_CELLS {
+        w.extend(role.iter().map(|&x| x as f64));
+    }
+    w
+}
+
+/// The name of the weight with index `i` of [`all_weights`].
+pub fn weight_name(i: usize) -> String {
+    if i < N_WEIGHTS {
+        return PARAM_NAMES[i].to_string();
+    }
+    let (role, cell) = ((i - N_WEIGHTS) / 50, (i - N_WEIGHTS) % 50);
+    let file = (b'a' + (cell % 5) as u8) as char;
+    format!("{:?} on {file}{}", Role::ALL[role], cell / 5)
 }
 
 impl Terms for Trace {
@@ -453,7 +512,7 @@ impl Terms for Trace {
     }
 
     fn pst(&mut self, _: usize, _: i32) {
-        // Traced per role from the unscaled tables by [`Trace::of`].
+        // Traced cell by cell by [`Trace::of`].
     }
 }
 
@@ -495,17 +554,32 @@ fn terms<T: Terms>(pos: &Position, material: &Material, t: &mut T) {
         }
         t.add(c, P_HORSE_MOBILITY, horse_targets);
         t.add(c, P_HOBBLED, -hobbled);
-        let (mut hollow, mut two) = (0, 0);
+        let (mut hollow, mut one, mut two, mut cannon_points) = (0, 0, 0, 0);
         for sq in own & board.by_role(Role::Cannon) {
             match pieces_between(board, sq, generals[color.other().index()]) {
                 Some(0) => hollow += 1,
+                Some(1) => one += 1,
                 Some(2) => two += 1,
                 _ => {}
             }
+            cannon_points += (board.rank_view(sq).quiet.count_ones()
+                + board.file_view(sq).quiet.count_ones()) as i32;
         }
         t.add(c, P_HOLLOW_CANNON, hollow);
+        t.add(c, P_CANNON_ONE, one);
         t.add(c, P_CANNON_TWO, two);
-        let crossed = (own & board.by_role(Role::Soldier) & ACROSS_RIVER[c]).count() as i32;
+        t.add(c, P_CANNON_MOBILITY, cannon_points);
+        let crossed_set = own & board.by_role(Role::Soldier) & ACROSS_RIVER[c];
+        let mut side_by_side = 0;
+        for sq in crossed_set {
+            if sq.file() < 8
+                && Square::new(sq.index() as u8 + 1).is_some_and(|east| crossed_set.contains(east))
+            {
+                side_by_side += 1;
+            }
+        }
+        t.add(c, P_SOLDIER_PAIR, side_by_side);
+        let crossed = crossed_set.count() as i32;
         attack_units[c] = 2 * count[Role::Chariot.index()] as i32
             + count[Role::Horse.index()] as i32
             + count[Role::Cannon.index()] as i32
@@ -600,6 +674,10 @@ fn palace_pressure<T: Terms>(board: &Board, general: Square, by: Color, c: usize
     }
     t.add(c, P_NEXT_SOLDIER, -next);
     t.add(c, P_NEAR_SOLDIER, -other);
+    let n = (near & (board.by_role(Role::Chariot) | board.by_role(Role::Horse))).count() as i32
+        + next
+        + other;
+    t.add(c, P_ATTACKER_PAIRS, -(n * (n - 1) / 2));
 }
 
 #[cfg(test)]
@@ -678,7 +756,7 @@ mod tests {
     fn the_trace_with_the_weights_is_the_evaluation() {
         // A capture-rich line through many phases: the linear form must give the evaluation up to the
         // rounding of the piece values at the phase (at most 1 per kind and colour).
-        let weights = WEIGHTS.map(f64::from);
+        let weights = all_weights();
         let mut pos = Position::new();
         for ply in 0..300usize {
             let e = evaluate(&pos);

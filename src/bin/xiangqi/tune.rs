@@ -11,7 +11,7 @@
 
 use crate::num;
 use xiangqi_wasm::rules::Position;
-use xiangqi_wasm::search::eval::{self, Trace, N_PARAMS, PARAM_NAMES};
+use xiangqi_wasm::search::eval::{self, Trace, N_PARAMS, N_WEIGHTS};
 
 /// One position of the data: its trace and the game's result for Red (1, ½, 0).
 struct Sample {
@@ -97,7 +97,7 @@ fn penalty_scale(w0: f64) -> f64 {
 
 /// The penalty on moving the weights `w` away from `w0`: `l2 · Σ ((w − w0) / scale)²`. It keeps weights the
 /// data cannot tell apart (advisors counted alone, in pairs and as missing) near where they were.
-fn penalty(w: &[f64; N_PARAMS], w0: &[f64; N_PARAMS], l2: f64) -> f64 {
+fn penalty(w: &[f64], w0: &[f64], l2: f64) -> f64 {
     w.iter()
         .zip(w0)
         .map(|(a, b)| ((a - b) / penalty_scale(*b)).powi(2))
@@ -111,7 +111,7 @@ fn sigmoid(score: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
 }
 
-fn error(data: &[Sample], w: &[f64; N_PARAMS], k: f64) -> f64 {
+fn error(data: &[Sample], w: &[f64], k: f64) -> f64 {
     let sum: f64 = data
         .iter()
         .map(|s| (s.result - sigmoid(s.trace.score(w), k)).powi(2))
@@ -120,7 +120,7 @@ fn error(data: &[Sample], w: &[f64; N_PARAMS], k: f64) -> f64 {
 }
 
 /// The `K` that fits the weights `w` best (golden-section search on 0.05..5).
-fn fit_k(data: &[Sample], w: &[f64; N_PARAMS]) -> f64 {
+fn fit_k(data: &[Sample], w: &[f64]) -> f64 {
     let (mut lo, mut hi) = (0.05f64, 5.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
@@ -136,22 +136,26 @@ fn fit_k(data: &[Sample], w: &[f64; N_PARAMS]) -> f64 {
 }
 
 /// The gradient of [`error`] with respect to the weights.
-fn gradient(data: &[Sample], w: &[f64; N_PARAMS], k: f64) -> [f64; N_PARAMS] {
-    let mut g = [0.0; N_PARAMS];
+fn gradient(data: &[Sample], w: &[f64], k: f64) -> Vec<f64> {
+    let mut g = vec![0.0; N_PARAMS];
     let c = k * std::f64::consts::LN_10 / 400.0;
     for s in data {
         let (score, scaled) = s.trace.score_and_scaled(w);
         let p = sigmoid(score, k);
         let d = -2.0 * (s.result - p) * p * (1.0 - p) * c;
         let scale = if scaled { 1.0 / 8.0 } else { 1.0 };
-        let last = N_PARAMS - 1; // tempo: added after the mating-material rule
-        for (i, gi) in g.iter_mut().enumerate() {
-            let f = if i == last { 1.0 } else { scale };
-            *gi += d * s.trace.coefficients[i] as f64 * f;
+        for (i, coefficient) in s.trace.coefficients.iter().enumerate() {
+            // Tempo is added after the mating-material rule.
+            let f = if i == Trace::TEMPO { 1.0 } else { scale };
+            g[i] += d * *coefficient as f64 * f;
+        }
+        for &(i, count) in &s.trace.cells {
+            g[i as usize] += d * count as f64 * scale;
         }
     }
     let n = data.len().max(1) as f64;
-    g.map(|x| x / n)
+    g.iter_mut().for_each(|x| *x /= n);
+    g
 }
 
 /// Runs `xiangqi tune`.
@@ -180,7 +184,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         train.len(),
         test.len()
     );
-    let start = eval::WEIGHTS.map(f64::from);
+    let start = eval::all_weights();
     let k = fit_k(&train, &start);
     println!(
         "K = {k:.3}; error with the current weights: fitted {:.6}, held out {:.6}",
@@ -188,11 +192,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         error(&test, &start, k)
     );
     // Adam.
-    let mut w = start;
-    let (mut m, mut v) = ([0.0f64; N_PARAMS], [0.0f64; N_PARAMS]);
+    let mut w = start.clone();
+    let (mut m, mut v) = (vec![0.0f64; N_PARAMS], vec![0.0f64; N_PARAMS]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12f64);
     // Early stopping: the weights with the lowest held-out error are the result.
-    let mut best = (error(&test, &start, k), start, 0);
+    let mut best = (error(&test, &start, k), start.clone(), 0);
     for t in 1..=config.iterations {
         let mut g = gradient(&train, &w, k);
         for i in 0..N_PARAMS {
@@ -208,7 +212,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         if t % 50 == 0 || t == config.iterations {
             let held_out = error(&test, &w, k);
             if held_out < best.0 {
-                best = (held_out, w, t);
+                best = (held_out, w.clone(), t);
             }
             if t % 500 == 0 || t == config.iterations {
                 println!(
@@ -220,28 +224,44 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     println!("lowest held-out error at iteration {}", best.2);
-    let rounded = best.1.map(|x| x.round());
+    let rounded: Vec<f64> = best.1.iter().map(|x| x.round()).collect();
     println!(
         "rounded weights: fitted {:.6}, held out {:.6}",
         error(&train, &rounded, k),
         error(&test, &rounded, k)
     );
     for i in 0..N_PARAMS {
-        println!(
-            "{:>28}  {:>6} -> {:>6}",
-            PARAM_NAMES[i],
-            eval::WEIGHTS[i],
-            rounded[i]
-        );
+        if i < N_WEIGHTS || rounded[i] != start[i] {
+            println!(
+                "{:>36}  {:>6} -> {:>6}",
+                eval::weight_name(i),
+                start[i],
+                rounded[i]
+            );
+        }
     }
-    let list: Vec<String> = rounded.iter().map(|x| format!("{x}")).collect();
+    let list: Vec<String> = rounded[..N_WEIGHTS]
+        .iter()
+        .map(|x| format!("{x}"))
+        .collect();
     println!("WEIGHTS = [{}]", list.join(", "));
+    println!("PST_CELLS = [");
+    for role in rounded[N_WEIGHTS..].chunks(50) {
+        println!("    [");
+        for rank in role.chunks(5) {
+            let row: Vec<String> = rank.iter().map(|x| format!("{x:4}")).collect();
+            println!("        {},", row.join(","));
+        }
+        println!("    ],");
+    }
+    println!("]");
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use xiangqi_wasm::rules::Role;
 
     const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -285,10 +305,13 @@ mod tests {
                 result: 0.0,
             })
             .collect();
-        let w = eval::WEIGHTS.map(f64::from);
+        let w = eval::all_weights();
         let g = gradient(&data, &w, 1.0);
         // Horse weights are indices 2 (middle game) and 8 (end game): a positive gradient lowers them.
         assert!(g[2] >= 0.0 && g[8] > 0.0, "{g:?}");
+        // The horse's cell on e1 (rank 1, the centre file) is Red's only piece-square term but the general's.
+        let e1 = N_WEIGHTS + 50 * Role::Horse.index() + 5 + 4;
+        assert!(g[e1] > 0.0, "{}", g[e1]);
         assert!(error(&data, &w, 1.0) > 0.5);
     }
 }
