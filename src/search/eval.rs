@@ -33,27 +33,27 @@ pub const N_PARAMS: usize = N_WEIGHTS + N_CELLS;
 /// The evaluation's weights in centipawns, by the `P_…` indices below; `xiangqi tune` fits them to game
 /// results (docs/strength.md, *Tuning*).
 pub const WEIGHTS: [i32; N_WEIGHTS] = [
-    109, 122, 404, 1104, 478,
-    45, // middle-game values: advisor, elephant, horse, chariot, cannon, soldier
-    90, 65, 330, 806, 381, 101, // end-game values, the same order
-    10,  // chariot mobility, per point
-    10,  // horse mobility, per target
-    21,  // a hobbled horse (at most one target)
-    67,  // hollow cannon (空头炮)
-    16,  // cannon with two pieces between it and the general
-    7,   // a missing advisor, per enemy attacker unit
-    5,   // a missing elephant, per enemy attacker unit
-    13,  // an enemy chariot near the palace
-    15,  // an enemy horse near the palace
-    11,  // an enemy crossed soldier near the palace
+    85, 113, 377, 1157, 437,
+    59, // middle-game values: advisor, elephant, horse, chariot, cannon, soldier
+    28, 12, 235, 667, 283, 122, // end-game values, the same order
+    9,   // chariot mobility, per point
+    17,  // horse mobility, per target
+    25,  // a hobbled horse (at most one target)
+    76,  // hollow cannon (空头炮)
+    22,  // cannon with two pieces between it and the general
+    19,  // a missing advisor, per enemy attacker unit
+    7,   // a missing elephant, per enemy attacker unit
+    20,  // an enemy chariot near the palace
+    16,  // an enemy horse near the palace
+    9,   // an enemy crossed soldier near the palace
     20,  // an enemy soldier one step from the general
-    0,   // both advisors (a pair)
-    0,   // both elephants (a pair)
+    3,   // both advisors (a pair)
+    1,   // both elephants (a pair)
     0,   // cannon with one piece between it and the general (a screen, 炮架)
-    0,   // cannon mobility, per point it can move to
+    2,   // cannon mobility, per point it can move to
     0,   // crossed soldiers side by side, per pair
-    0,   // enemy attackers near the palace, per pair of them
-    9,   // tempo
+    15,  // enemy attackers near the palace, per pair of them
+    7,   // tempo
 ];
 
 /// The scalar weights' names, for `xiangqi tune`.
@@ -102,9 +102,9 @@ pub const PARAM_NAMES: [&str; N_WEIGHTS] = [
 pub const PST_CELLS: [[i16; 50]; 7] = [
     // General
     [
-           0,   0,   0,  -5,   0,
-           0,   0,   0, -10,  -5,
-           0,   0,   0, -26, -21,
+           0,   0,   0,  -10,   14,
+           0,   0,   0, -13,  -7,
+           0,   0,   0, -29, -23,
            0,   0,   0,   0,   0,
            0,   0,   0,   0,   0,
            0,   0,   0,   0,   0,
@@ -115,9 +115,9 @@ pub const PST_CELLS: [[i16; 50]; 7] = [
     ],
     // Advisor
     [
-           0,   0,   0,   0,   0,
-           0,   0,   0,   0,  10,
-           0,   0,   0,  -5,   0,
+           0,   0,   0,   -8,   0,
+           0,   0,   0,   0,  12,
+           0,   0,   0,  -3,   0,
            0,   0,   0,   0,   0,
            0,   0,   0,   0,   0,
            0,   0,   0,   0,   0,
@@ -128,11 +128,11 @@ pub const PST_CELLS: [[i16; 50]; 7] = [
     ],
     // Elephant
     [
+           0,   0,   4,   0,   0,
            0,   0,   0,   0,   0,
+          -15,   0,   0,   0,  11,
            0,   0,   0,   0,   0,
-          -5,   0,   0,   0,  14,
-           0,   0,   0,   0,   0,
-           0,   0,  -3,   0,   0,
+           0,   0,  2,   0,   0,
            0,   0,   0,   0,   0,
            0,   0,   0,   0,   0,
            0,   0,   0,   0,   0,
@@ -141,55 +141,55 @@ pub const PST_CELLS: [[i16; 50]; 7] = [
     ],
     // Horse
     [
-         -29,  -5,   2,   9,  16,
-         -23,   1,   8,  15, -47,
-         -17,   7,  14,  21,  27,
-         -11,  13,  19,  26,  33,
-          -6,  18,  25,  32,  39,
-           6,  30,  36,  43,  50,
-          11,  35,  54,  60,  67,
-          17,  41,  59,  66,  73,
-           6,  30,  48,  55,  62,
-         -11,  13,  31,  38,  44,
+         -28,  -18,   3,   7,  16,
+         -27,   1,   6,  13, -59,
+         -16,   7,  14,  18,  28,
+         -10,  13,  21,  20,  39,
+          -6,  17,  29,  46,  42,
+           7,  26,  32,  54,  64,
+          12,  46,  57,  54,  53,
+          20,  41,  26,  81,  92,
+           6,  32,  62,  52,  61,
+         -11,  12,  32,  42,  45,
     ],
     // Chariot
     [
-         -11,  -6,  -6,  11,   0,
-          -6,   0,   0,  17,   6,
-          -6,   0,   0,  17,   6,
-           0,   6,   6,  22,  11,
-           6,  11,  11,  28,  17,
-           6,  11,  11,  28,  17,
-          11,  17,  17,  33,  22,
-          17,  22,  22,  39,  28,
-          11,  17,  17,  33,  22,
-           0,   6,   6,  22,  11,
+         -28,  3,  -6,  12,   0,
+          -11,   -3,   -1,  17,   6,
+          -5,   1,   -1,  14,   5,
+           0,   6,   4,  22,  12,
+           6,  12,  13,  28,  17,
+           6,  10,  13,  25,  17,
+          12,  18,  24,  34,  23,
+          18,  23,  20,  36,  30,
+          11,  21,  15,  23,  22,
+           0,   7,   7,  25,  13,
     ],
     // Cannon
     [
-           0,   4,   7,  11,  37,
-           0,   4,   7,  11,  37,
-           6,   9,  13,  16,  43,
-           0,   4,   7,  11,  37,
-           0,   4,   7,  11,  37,
-           0,   4,   7,  11,  37,
-           0,   4,   7,  11,  37,
-           0,   4,   7,  11,  37,
-           0,   4,   7,  11,  37,
-          12,  15,  19,  22,  49,
+           0,   3,   5,  11,  34,
+           1,   7,   9,  12,  43,
+           0,   5,  18,  19,  71,
+           0,   5,   7,  11,  34,
+           -2,   3,   5,  9,  41,
+           2,   3,   7,  11,  53,
+           0,   -1,   7,  10,  45,
+           0,   2,   7,  11,  35,
+           1,   6,   7,  9,  36,
+          14,  13,  18,  19,  47,
     ],
     // Soldier
     [
            0,   0,   0,   0,   0,
            0,   0,   0,   0,   0,
            0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,
-           0,   0,   6,   0,   6,
-          77,  77,  88,  99,  99,
-          99,  99, 110, 121, 121,
-         110, 110, 121, 132, 132,
-          99,  99, 110, 121, 121,
-          44,  44,  55,  66,  66,
+           -3,   0,   -5,   0,   11,
+           0,   0,   10,   0,   14,
+          16,  54,  83,  77,  93,
+          74,  75, 126, 132, 139,
+         84, 94, 136, 150, 173,
+          91,  107, 106, 130, 164,
+          45,  41,  42,  42,  41,
     ],
 ];
 
