@@ -1,20 +1,22 @@
 //! Static evaluation: a score in centipawns (the scale of the piece values below) from the side to move's view.
 //!
-//! Every term is computed from Red's view and negated for Black. All the sizes are [`WEIGHTS`], fitted to game
-//! results by `xiangqi tune` (Texel's method, docs/strength.md *Tuning the evaluation*); the terms, in the
-//! order they are added:
+//! Every term is computed from Red's view and negated for Black. All the sizes are [`WEIGHTS`] and
+//! [`PST_CELLS`], fitted to game results by `xiangqi tune` (Texel's method, docs/strength.md *Tuning the
+//! evaluation*); the terms, in the order they are added:
 //!
 //! | term | what it rewards | size (tuned) |
 //! |---|---|---|
-//! | material | piece values ([`VALUES`] → [`VALUES_END`]), linear in [`phase`] | advisor 109→90, elephant 122→65, horse 404→330, chariot 1104→806, cannon 478→381, soldier 45→101 (plus its piece-square bonus once across the river) |
-//! | piece-square | where each kind stands best ([`PST_CELLS`], fitted point by point from hand-set tables): soldiers after crossing the river (过河兵, guòhé bīng) and near the palace, centralised and advanced horses, chariots on the ribs (肋道, lèidào) and deep ranks, cannons on the central file (中炮, zhōngpào), advisors/elephants on their central points, the general at home | −50..+140 |
-//! | chariot mobility | points a chariot reaches along its rank and file | 10 per point |
-//! | horse mobility | targets whose leg (马腿, mǎtuǐ) is free and not held by an own piece; a hobbled horse (蹩马腿, bié mǎtuǐ) with ≤ 1 target pays extra | 10 per target, −21 if ≤ 1 |
-//! | cannon lines | a cannon on the enemy general's file or rank with no piece between (空头炮, kōngtóupào: the general is pinned to its file and the advisors cannot move in) or with two pieces between (a discovered-check threat, 炮架) | +67, +16 |
-//! | palace defence | missing advisors (士, shì) and elephants (象, xiàng) cost in proportion to the enemy's attacking force (chariots count 2, horses, cannons and crossed soldiers 1); both advisors or both elephants still home (a tunable pair bonus, fitted to 0) | advisor 7, elephant 5 per missing piece per attacker unit |
-//! | palace pressure | enemy chariots, horses and crossed soldiers inside or next to the palace | 13 / 15 / 11 each, 20 for a soldier one step from the general |
+//! | material | piece values ([`VALUES`] → [`VALUES_END`]), linear in [`phase`] | advisor 85→28, elephant 113→12, horse 377→235, chariot 1157→667, cannon 437→283, soldier 59→122 (plus its piece-square bonus once across the river); advisors and elephants are worth more through palace defence below |
+//! | piece-square | where each kind stands best ([`PST_CELLS`], fitted point by point from hand-set tables): soldiers after crossing the river (过河兵, guòhé bīng) and near the palace, centralised and advanced horses, chariots on the ribs (肋道, lèidào) and deep ranks, cannons on the central file (中炮, zhōngpào), advisors/elephants on their central points, the general at home | −59..+173 |
+//! | chariot mobility | points a chariot reaches along its rank and file | 9 per point |
+//! | horse mobility | targets whose leg (马腿, mǎtuǐ) is free and not held by an own piece; a hobbled horse (蹩马腿, bié mǎtuǐ) with ≤ 1 target pays extra | 17 per target, −25 if ≤ 1 |
+//! | cannon mobility | points a cannon can move to along its rank and file | 2 per point |
+//! | cannon lines | a cannon on the enemy general's file or rank with no piece between (空头炮, kōngtóupào: the general is pinned to its file and the advisors cannot move in), one (a screen, 炮架, pàojià) or two (a discovered-check threat) | +76, 0, +22 |
+//! | soldiers side by side | crossed soldiers next to each other on a rank | 0 per pair |
+//! | palace defence | missing advisors (士, shì) and elephants (象, xiàng) cost in proportion to the enemy's attacking force (chariots count 2, horses, cannons and crossed soldiers 1); both advisors or both elephants still home (a pair bonus) | advisor 19, elephant 7 per missing piece per attacker unit; pairs 3, 1 |
+//! | palace pressure | enemy chariots, horses and crossed soldiers inside or next to the palace, and each pair of them (attackers that work together) | 20 / 16 / 9 each, 20 for a soldier one step from the general; 15 per pair |
 //! | mating material | a side with no chariot, horse, cannon or soldier can never mate (its advisors and elephants do not cross the river); its advantage is divided by 8 | |
-//! | tempo | a small bonus for the side to move | 9 |
+//! | tempo | a small bonus for the side to move | 7 |
 
 use crate::rules::attacks::{HORSE_STEPS, SOLDIER_STEPS};
 use crate::rules::{Bitboard, Board, Color, Move, Position, Role, Square};
@@ -102,7 +104,7 @@ pub const PARAM_NAMES: [&str; N_WEIGHTS] = [
 pub const PST_CELLS: [[i16; 50]; 7] = [
     // General
     [
-           0,   0,   0,  -10,   14,
+           0,   0,   0, -10,  14,
            0,   0,   0, -13,  -7,
            0,   0,   0, -29, -23,
            0,   0,   0,   0,   0,
@@ -115,7 +117,7 @@ pub const PST_CELLS: [[i16; 50]; 7] = [
     ],
     // Advisor
     [
-           0,   0,   0,   -8,   0,
+           0,   0,   0,  -8,   0,
            0,   0,   0,   0,  12,
            0,   0,   0,  -3,   0,
            0,   0,   0,   0,   0,
@@ -130,9 +132,9 @@ pub const PST_CELLS: [[i16; 50]; 7] = [
     [
            0,   0,   4,   0,   0,
            0,   0,   0,   0,   0,
-          -15,   0,   0,   0,  11,
+         -15,   0,   0,   0,  11,
            0,   0,   0,   0,   0,
-           0,   0,  2,   0,   0,
+           0,   0,   2,   0,   0,
            0,   0,   0,   0,   0,
            0,   0,   0,   0,   0,
            0,   0,   0,   0,   0,
@@ -141,7 +143,7 @@ pub const PST_CELLS: [[i16; 50]; 7] = [
     ],
     // Horse
     [
-         -28,  -18,   3,   7,  16,
+         -28, -18,   3,   7,  16,
          -27,   1,   6,  13, -59,
          -16,   7,  14,  18,  28,
          -10,  13,  21,  20,  39,
@@ -154,9 +156,9 @@ pub const PST_CELLS: [[i16; 50]; 7] = [
     ],
     // Chariot
     [
-         -28,  3,  -6,  12,   0,
-          -11,   -3,   -1,  17,   6,
-          -5,   1,   -1,  14,   5,
+         -28,   3,  -6,  12,   0,
+         -11,  -3,  -1,  17,   6,
+          -5,   1,  -1,  14,   5,
            0,   6,   4,  22,  12,
            6,  12,  13,  28,  17,
            6,  10,  13,  25,  17,
@@ -171,11 +173,11 @@ pub const PST_CELLS: [[i16; 50]; 7] = [
            1,   7,   9,  12,  43,
            0,   5,  18,  19,  71,
            0,   5,   7,  11,  34,
-           -2,   3,   5,  9,  41,
+          -2,   3,   5,   9,  41,
            2,   3,   7,  11,  53,
-           0,   -1,   7,  10,  45,
+           0,  -1,   7,  10,  45,
            0,   2,   7,  11,  35,
-           1,   6,   7,  9,  36,
+           1,   6,   7,   9,  36,
           14,  13,  18,  19,  47,
     ],
     // Soldier
@@ -183,12 +185,12 @@ pub const PST_CELLS: [[i16; 50]; 7] = [
            0,   0,   0,   0,   0,
            0,   0,   0,   0,   0,
            0,   0,   0,   0,   0,
-           -3,   0,   -5,   0,   11,
-           0,   0,   10,   0,   14,
+          -3,   0,  -5,   0,  11,
+           0,   0,  10,   0,  14,
           16,  54,  83,  77,  93,
           74,  75, 126, 132, 139,
-         84, 94, 136, 150, 173,
-          91,  107, 106, 130, 164,
+          84,  94, 136, 150, 173,
+          91, 107, 106, 130, 164,
           45,  41,  42,  42,  41,
     ],
 ];

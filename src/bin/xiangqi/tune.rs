@@ -1,7 +1,7 @@
 //! `xiangqi tune FILE… [--skip-plies N] [--iterations N] [--rate R] [--l2 L]`: fits the evaluation's weights
-//! ([`eval::WEIGHTS`]) to the results of recorded games (Texel's method): every quiet position of the games,
-//! scored by the evaluation, should predict the game's result through a logistic curve. The files are what
-//! `xiangqi match --record FILE` writes.
+//! ([`eval::WEIGHTS`] and the piece-square cells [`eval::PST_CELLS`]) to the results of recorded games
+//! (Texel's method): every quiet position of the games, scored by the evaluation, should predict the game's
+//! result through a logistic curve. The files are what `xiangqi match --record FILE` writes.
 //!
 //! The evaluation is linear in its weights ([`Trace`]), so each position is traced once and the fit is a
 //! gradient descent (Adam) on the mean squared error between the results and
