@@ -201,11 +201,6 @@ pub const fn pst_cell(sq: Square) -> usize {
     sq.rank() as usize * 5 + if f > 4 { 8 - f } else { f }
 }
 
-/// The piece-square bonus of a Red `role` on `sq` ([`PST_CELLS`]).
-pub const fn pst(role: Role, sq: Square) -> i32 {
-    PST_CELLS[role.index()][pst_cell(sq)] as i32
-}
-
 /// Index of the middle-game value of the role with [`Role::index`] `r` (1..=6) is `P_MG + r - 1`.
 const P_MG: usize = 0;
 /// Index of the end-game values, as [`P_MG`].
@@ -418,6 +413,9 @@ pub struct Trace {
 }
 
 impl Trace {
+    /// The index of tempo among the weights: the one weight added after the mating-material rule.
+    pub const TEMPO: usize = P_TEMPO;
+
     /// The trace of `pos`.
     pub fn of(pos: &Position) -> Trace {
         let mut t = Trace {
@@ -476,9 +474,6 @@ impl Trace {
             scaled,
         )
     }
-
-    /// The index of tempo among the weights: the one weight added after the mating-material rule.
-    pub const TEMPO: usize = P_TEMPO;
 }
 
 /// All [`N_PARAMS`] weights as the tuner sees them: [`WEIGHTS`], then [`PST_CELLS`] role by role.
@@ -775,6 +770,27 @@ mod tests {
             };
             pos.play_unchecked(m);
         }
+    }
+
+    #[test]
+    fn the_second_fit_terms_count_what_they_say() {
+        // Red: a cannon on e2 with one piece (a Black soldier on e5) between it and the general on e9; two
+        // crossed soldiers side by side on c6 and d6; a chariot on f8. Near Black's palace: the chariot and
+        // both soldiers, three attackers, so three pairs. The cannon gives check: Black is to move.
+        let pos = Position::from_fen("4k4/5R3/9/2PP5/4p4/9/9/4C4/9/3K5 b - - 0 1").unwrap();
+        let t = Trace::of(&pos);
+        assert_eq!(t.coefficients[P_CANNON_ONE], 1.0);
+        assert_eq!(t.coefficients[P_CANNON_TWO], 0.0);
+        assert_eq!(t.coefficients[P_HOLLOW_CANNON], 0.0);
+        assert_eq!(t.coefficients[P_SOLDIER_PAIR], 1.0);
+        assert_eq!(t.coefficients[P_ATTACKER_PAIRS], 3.0);
+        // The cannon moves to eight points of rank 2, e0 and e1 below it and e3 and e4 above.
+        assert_eq!(t.coefficients[P_CANNON_MOBILITY], 12.0);
+        // Soldiers on c6 and e6, a file apart, are no pair.
+        let apart = Position::from_fen("4k4/5R3/9/2P1P4/4p4/9/9/4C4/9/3K5 b - - 0 1").unwrap();
+        assert_eq!(Trace::of(&apart).coefficients[P_SOLDIER_PAIR], 0.0);
+        // Every piece stands on a cell of its role: Red's five and Black's two, none sharing a cell.
+        assert_eq!(t.cells.len(), 7);
     }
 
     #[test]
