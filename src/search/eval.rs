@@ -201,6 +201,12 @@ pub const fn pst_cell(sq: Square) -> usize {
     sq.rank() as usize * 5 + if f > 4 { 8 - f } else { f }
 }
 
+/// The index among the tuner's weights ([`all_weights`], [`Trace::cells`]) of the cell of a Red `role` on
+/// `sq`.
+pub const fn cell_param(role: Role, sq: Square) -> usize {
+    N_WEIGHTS + 50 * role.index() + pst_cell(sq)
+}
+
 /// Index of the middle-game value of the role with [`Role::index`] `r` (1..=6) is `P_MG + r - 1`.
 const P_MG: usize = 0;
 /// Index of the end-game values, as [`P_MG`].
@@ -405,7 +411,7 @@ pub struct Trace {
     /// Red's coefficients minus Black's for [`WEIGHTS`]; tempo counts +1 with Red to move, −1 with Black.
     pub coefficients: [f32; N_WEIGHTS],
     /// Red's pieces minus Black's on each piece-square cell that is not 0 for both: (index into the
-    /// parameters, so `N_WEIGHTS + 50 × role + cell`; the count).
+    /// parameters, [`cell_param`]; the count).
     pub cells: Vec<(u16, f32)>,
     /// Whether each colour (by [`Color::index`]) still has mating material.
     pub can_mate: [bool; 2],
@@ -434,7 +440,7 @@ impl Trace {
             } else {
                 (sq.flip(), -1.0)
             };
-            let i = (N_WEIGHTS + 50 * p.role.index() + pst_cell(pst_sq)) as u16;
+            let i = cell_param(p.role, pst_sq) as u16;
             match t.cells.iter_mut().find(|(j, _)| *j == i) {
                 Some((_, c)) => *c += n,
                 None => t.cells.push((i, n)),

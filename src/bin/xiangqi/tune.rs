@@ -261,7 +261,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use xiangqi_wasm::rules::Role;
+    use xiangqi_wasm::rules::{Role, Square};
 
     const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -310,7 +310,7 @@ mod tests {
         // Horse weights are indices 2 (middle game) and 8 (end game): a positive gradient lowers them.
         assert!(g[2] >= 0.0 && g[8] > 0.0, "{g:?}");
         // The horse's cell on e1 (rank 1, the centre file) is Red's only piece-square term but the general's.
-        let e1 = N_WEIGHTS + 50 * Role::Horse.index() + 5 + 4;
+        let e1 = eval::cell_param(Role::Horse, Square::from_coords(4, 1).unwrap());
         assert!(g[e1] > 0.0, "{}", g[e1]);
         assert!(error(&data, &w, 1.0) > 0.5);
     }
