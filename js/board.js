@@ -1,7 +1,7 @@
 // `xiangqi-wasm/board`: the canvas board as a function (`createBoard(element, config)`) and as a custom element
 // (`<xiangqi-board>`). This file is the thin DOM layer: pointer, keyboard and focus events, the accessibility
-// tree, sizing. The board's state, hit testing and painting live in the wasm `BoardView` (src/view and
-// src/wasm/board.rs), which knows no rules: legality comes from the host's `dests` (or, for
+// tree, sizing. The board's state, hit testing and painting live in the wasm `BoardView` (crates/view and
+// src/board.rs), which knows no rules: legality comes from the host's `dests` (or, for
 // `<xiangqi-board interactive>`, from its own `Game`, wired exactly as any host would).
 //
 //   import { createBoard } from "xiangqi-wasm/board";

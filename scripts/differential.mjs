@@ -30,7 +30,7 @@ if (setup.status !== 0) {
   fail('pyffish (Fairy-Stockfish) could not be installed into .venv-oracle/ (see above); '
     + 'the differential test cannot run. It needs python3 -m venv and PyPI.');
 }
-const build = spawnSync('cargo', ['build', ...(release ? ['--release'] : []), '--example', 'oracle_positions'],
+const build = spawnSync('cargo', ['build', ...(release ? ['--release'] : []), '-p', 'xiangqi-engine', '--example', 'oracle_positions'],
   { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) fail('cargo build --example oracle_positions failed');
 

@@ -33,7 +33,7 @@ if (setup.status !== 0) {
   console.error('fuzz: setup (cargo-fuzz, nightly) failed');
   process.exit(1);
 }
-const build = spawnSync('nice', ['-n', '10', 'cargo', '+nightly', 'fuzz', 'build'], { cwd: root, stdio: 'inherit' });
+const build = spawnSync('nice', ['-n', '10', 'cargo', '+nightly', 'fuzz', 'build', '--features', 'libfuzzer'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) {
   console.error('fuzz: build failed');
   process.exit(1);
@@ -42,7 +42,7 @@ if (build.status !== 0) {
 const run = (t) => new Promise((resolve) => {
   const corpus = join('fuzz', 'corpus', t);
   mkdirSync(join(root, corpus), { recursive: true });
-  const args = ['-n', niceness, 'cargo', '+nightly', 'fuzz', 'run', t, corpus, join('fuzz', 'seeds', t), '--',
+  const args = ['-n', niceness, 'cargo', '+nightly', 'fuzz', 'run', '--features', 'libfuzzer', t, corpus, join('fuzz', 'seeds', t), '--',
     `-max_total_time=${secs}`, '-print_final_stats=1', '-timeout=20', '-rss_limit_mb=2048', '-max_len=4096'];
   if (jobs > 1) args.push(`-workers=${jobs}`, `-jobs=${jobs}`);
   console.log(`\n=== fuzz ${t}: ${secs} s`);

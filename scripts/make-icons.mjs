@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Draws the app's icons: a Red general (帥) disc on a board-coloured ground, in the light theme's colours
-// (src/view/theme.rs), as SVG, and renders them to PNG through the system Chromium (playwright-core), so that the
+// (crates/view/src/theme.rs), as SVG, and renders them to PNG through the system Chromium (playwright-core), so that the
 // PNGs do not depend on the viewer's fonts. The PNGs are committed in www/public/ (run this again after changing
 // the drawing): icon-192.png, icon-512.png (purpose "any": rounded ground, transparent corners),
 // icon-maskable-512.png (full-bleed ground, the disc inside the maskable safe zone: a circle of 40% radius),

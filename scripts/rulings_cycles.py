@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Derives tests/data/rulings_cycles.jsonl from the classification tables of rulings.md.
+"""Derives tests/data/rulings_cycles.jsonl from the classification tables of the rulings catalogue (markdown).
 
 One record per repetition case: id, span_start (plies played before the span), and the per-ply
 classification of one cycle for AXF and CXA: {"move", "color", "axf": [category, [targets]], "cxa": ...}.
-Usage: scripts/rulings_cycles.py path/to/rulings.md > tests/data/rulings_cycles.jsonl
+Usage: scripts/rulings_cycles.py CATALOGUE.md > tests/data/rulings_cycles.jsonl
 """
 import json
 import re

@@ -31,7 +31,7 @@ for (const [file, how] of [[native, 'cargo build --release'], [join(root, 'pkg',
   }
 }
 
-const FENS = readFileSync(join(root, 'src', 'search', 'bench.rs'), 'utf8')
+const FENS = readFileSync(join(root, 'crates', 'search', 'src', 'bench.rs'), 'utf8')
   .match(/"[^"]+ [wb] - - \d+ \d+"/g).map((s) => JSON.parse(s));
 if (FENS.length !== 10) throw new Error(`expected the 10 bench positions, found ${FENS.length}`);
 

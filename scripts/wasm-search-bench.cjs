@@ -10,7 +10,7 @@ const depth = Number(process.argv[3] || 9);
 const { Engine } = require(path.join(pkg, 'xiangqi_wasm.js'));
 const root = path.join(__dirname, '..');
 
-const fens = fs.readFileSync(path.join(root, 'src/search/bench.rs'), 'utf8')
+const fens = fs.readFileSync(path.join(root, 'crates/search/src/bench.rs'), 'utf8')
   .match(/"[^"]+ [wb] - - \d+ \d+"/g).map((s) => JSON.parse(s));
 const e = new Engine({ hashMb: 16 });
 let nodes = 0;

@@ -1,6 +1,6 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use xiangqi_wasm_fuzz::checks::{game_ops, GameInput};
+use xiangqi_fuzz::checks::{game_ops, GameInput};
 
 fuzz_target!(|input: GameInput| {
     game_ops(&input);

@@ -1,33 +1,29 @@
 //! What every fuzz target checks: invariants of the public API, not only the absence of panics.
 //!
-//! This file is compiled twice: by the fuzz crate (nightly, libFuzzer; `GameInput` derives `Arbitrary`
-//! there) and by the main crate's stable test `tests/fuzz_checks.rs`, which replays the seed corpora and
-//! every saved crash through the same functions (compiled as a test, so without `arbitrary`). It uses the
-//! public API of `xiangqi_wasm` only.
-#![allow(dead_code)]
+//! The fuzz targets (nightly, libFuzzer) call these functions, and so does the stable test `tests/checks.rs`,
+//! which replays the seed corpora and every saved crash through them. They use the public API of the
+//! `xiangqi` and `xiangqi-engine` crates only.
 
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 
-use xiangqi_wasm::rules::adjudication::{Mode, Options};
-use xiangqi_wasm::rules::notation::chinese::{BlackDigits, Script};
-use xiangqi_wasm::rules::notation::dhtmlxq::{parse_dhtmlxq, parse_dhtmlxq_bytes, write_dhtmlxq};
-use xiangqi_wasm::rules::notation::encoding::{decode, Encoding};
-use xiangqi_wasm::rules::notation::pgn::{
+use xiangqi::adjudication::{Mode, Options};
+use xiangqi::notation::chinese::{BlackDigits, Script};
+use xiangqi::notation::dhtmlxq::{parse_dhtmlxq, parse_dhtmlxq_bytes, write_dhtmlxq};
+use xiangqi::notation::encoding::{decode, Encoding};
+use xiangqi::notation::pgn::{
     parse_pgn, parse_pgn_bytes, parse_pgn_with, write_pgn, write_pgn_games, PgnOptions,
     PgnReadOptions,
 };
-use xiangqi_wasm::rules::notation::record::{GameRecord, Line, RecordError};
-use xiangqi_wasm::rules::notation::wxf::Traverse;
-use xiangqi_wasm::rules::notation::{
+use xiangqi::notation::record::{GameRecord, Line, RecordError};
+use xiangqi::notation::wxf::Traverse;
+use xiangqi::notation::{
     parse_move, parse_move_format, parse_move_styled, parse_moves, write_move, ChineseOptions,
     Format, Notation, NotationError, TandemStyle, WxfOptions,
 };
-use xiangqi_wasm::rules::{
-    Color, Game, IllegalReason, Move, Position, Ruleset, Square, Status, START_FEN,
-};
-use xiangqi_wasm::search::uci::{Action, UciSession};
-use xiangqi_wasm::search::{Engine, Limits, NoClock};
+use xiangqi::{Color, Game, IllegalReason, Move, Position, Ruleset, Square, Status, START_FEN};
+use xiangqi_engine::uci::{Action, UciSession};
+use xiangqi_engine::{Engine, Limits, NoClock};
 
 /// Start positions the move-text and game targets pick from (by the first input byte): the opening,
 /// tandem soldiers and pieces of both sides (the hard cases of WXF and Chinese notation), repetition
@@ -460,8 +456,7 @@ pub fn uci(data: &[u8]) {
 
 /// Options the game target switches to (validated values only: the invalid ones are the option
 /// validation's business, tested elsewhere).
-#[cfg_attr(not(test), derive(arbitrary::Arbitrary))]
-#[derive(Clone, Copy, Debug)]
+#[derive(arbitrary::Arbitrary, Clone, Copy, Debug)]
 pub struct OptionSpec {
     pub cxa: bool,
     /// Move limit in plies: small values reach the limit within a fuzz input; 0 is "off".
@@ -493,8 +488,7 @@ impl OptionSpec {
 }
 
 /// One API operation. Move indices pick from the legal moves (modulo their number).
-#[cfg_attr(not(test), derive(arbitrary::Arbitrary))]
-#[derive(Clone, Copy, Debug)]
+#[derive(arbitrary::Arbitrary, Clone, Copy, Debug)]
 pub enum Op {
     /// Play the n-th legal move.
     Play(u8),
@@ -523,8 +517,7 @@ pub enum Op {
 }
 
 /// A start position and a sequence of operations.
-#[cfg_attr(not(test), derive(arbitrary::Arbitrary))]
-#[derive(Clone, Debug)]
+#[derive(arbitrary::Arbitrary, Clone, Debug)]
 pub struct GameInput {
     pub start: u8,
     pub options: Option<OptionSpec>,
@@ -550,7 +543,7 @@ struct Snapshot {
     fen: String,
     hash: u64,
     history: Vec<Move>,
-    outcome: Option<xiangqi_wasm::rules::Outcome>,
+    outcome: Option<xiangqi::Outcome>,
     draw_offer: Option<Color>,
     idle: Vec<usize>,
     options: Options,
@@ -569,7 +562,7 @@ fn snapshot(g: &Game) -> Snapshot {
 }
 
 fn is_external(g: &Game) -> bool {
-    use xiangqi_wasm::rules::Reason;
+    use xiangqi::Reason;
     g.outcome().is_some_and(|o| {
         matches!(
             o.reason(),
@@ -858,7 +851,7 @@ fn play_and_check(g: &mut Game, m: Move, before: &Snapshot) {
 fn ending(
     g: &mut Game,
     before: &Snapshot,
-    f: impl FnOnce(&mut Game) -> Result<(), xiangqi_wasm::rules::EndingError>,
+    f: impl FnOnce(&mut Game) -> Result<(), xiangqi::EndingError>,
 ) {
     match f(g) {
         Ok(()) => {

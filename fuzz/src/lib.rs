@@ -1,3 +1,3 @@
-//! The fuzz targets' invariant checks (see `checks`), shared with the stable regression test
-//! `tests/fuzz_checks.rs` of the main crate.
+//! The fuzz targets' invariant checks (see [`checks`]), shared by the libFuzzer targets (`fuzz_targets/`) and the
+//! stable regression test `tests/checks.rs`.
 pub mod checks;

@@ -36,7 +36,7 @@ function withAssertions(code) {
 
 /** The `@example` blocks of the TypeScript declarations, each as JS source (imports added where missing). */
 function dtsExamples() {
-  const dts = readFileSync(join(root, 'src', 'wasm', 'types.d.ts'), 'utf8');
+  const dts = readFileSync(join(root, 'src', 'types.d.ts'), 'utf8');
   const out = [];
   for (const comment of dts.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
     const lines = comment[1].split('\n').map((l) => l.replace(/^\s*\* ?/, ''));
@@ -59,7 +59,7 @@ test('docs/js-api.md has examples', () => {
 });
 
 test('d.ts: every export has an @example', () => {
-  const dts = readFileSync(join(root, 'src', 'wasm', 'types.d.ts'), 'utf8');
+  const dts = readFileSync(join(root, 'src', 'types.d.ts'), 'utf8');
   const exportsWithoutExample = [];
   const re = /(\/\*\*[\s\S]*?\*\/)\s*export (?:function|class) (\w+)/g;
   for (const m of dts.matchAll(re)) if (!m[1].includes('@example')) exportsWithoutExample.push(m[2]);

@@ -1,4 +1,4 @@
-// The hand-written TypeScript declarations (src/wasm/types.d.ts, emitted into pkg/xiangqi_wasm.d.ts) agree with
+// The hand-written TypeScript declarations (src/types.d.ts, emitted into pkg/xiangqi_wasm.d.ts) agree with
 // the runtime exports and with the codes the Rust code can produce, and the public surface has no `any`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -47,7 +47,7 @@ test('every declared function and class method exists at runtime, and vice versa
 test('ErrorCode lists every code the Rust code can throw', () => {
   const codes = union('ErrorCode');
   for (const c of union('FenErrorCode')) codes.add(c);
-  const src = rustSources(join(root, 'src')).join('\n');
+  const src = ['src', 'crates/rules/src', 'crates/search/src'].flatMap((d) => rustSources(join(root, d))).join('\n');
   const used = new Set([...src.matchAll(/"(ERR_[A-Z_]+)"/g)].map((m) => m[1]));
   // The glue's own codes (freed and busy objects) come from the package's post-processing.
   const guard = readFileSync(join(root, 'scripts', 'pkg-postprocess.mjs'), 'utf8');
@@ -58,7 +58,7 @@ test('ErrorCode lists every code the Rust code can throw', () => {
 });
 
 test('IllegalReasonCode is exactly the set of IllegalReason::code()', () => {
-  const src = readFileSync(join(root, 'src', 'rules', 'illegal.rs'), 'utf8');
+  const src = readFileSync(join(root, 'crates', 'rules', 'src', 'illegal.rs'), 'utf8');
   const body = /pub const fn code\(self\)[\s\S]*?\n    \}/.exec(src)[0];
   const rust = new Set([...body.matchAll(/=> "(\w+)"/g)].map((m) => m[1]));
   assert.deepEqual([...union('IllegalReasonCode')].sort(), [...rust].sort());

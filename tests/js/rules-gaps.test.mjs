@@ -211,7 +211,7 @@ test('repetitionViolations: counted once per cycle, taken back with undo, none f
 });
 
 test('an ending hidden by a resignation comes back when the resignation is taken back (setOptions, then undo)', () => {
-  // The fuzzer's finding (tests/fuzz_checks.rs): four moves without a capture, Red resigns, then a move limit of
+  // The fuzzer's finding (fuzz/tests/checks.rs): four moves without a capture, Red resigns, then a move limit of
   // one move (two plies) is set: the resignation stays the ending, the move limit it hides (ply 2) comes back with
   // undo, and stays while the moves reach it.
   const fen = '4k4/9/9/9/9/2p1p4/2p1p4/2p6/9/3K5 b - - 0 1';

@@ -57,7 +57,7 @@ test('a panic reports its message and place with console.error, then the instanc
   // ... but first the hook printed the message, the place of the panic in the source, and a stack.
   assert.equal(logged.length, 1, JSON.stringify(logged));
   const [report] = logged;
-  assert.match(report, /panicked at src[\\/]wasm[\\/]mod\.rs:\d+:\d+:\nprobe: the board is on fire/);
+  assert.match(report, /panicked at src[\\/]lib\.rs:\d+:\d+:\nprobe: the board is on fire/);
   assert.match(report, /\n\nStack:\n\n.*\S/s);
   console.log(report.split('\n').slice(0, 2).join(' | '));
 });

@@ -1,0 +1,79 @@
+//! `xiangqi`: the native command line over the library.
+//!
+//! ```text
+//! xiangqi perft DEPTH [--fen FEN] [--divide]   node count on the last line
+//! xiangqi moves [--fen FEN]                    sorted legal ICCS moves on one line
+//! xiangqi perft-bench [--depth N]              perft speed from the start and two middle games
+//! xiangqi bench [--depth N | --nodes N]         search speed over 10 positions: total nodes and nodes/s
+//! xiangqi uci                                   UCI engine protocol on stdin/stdout
+//! xiangqi match [--a-… / --b-… ms|depth|nodes|skill|uci CMD|ranks-from-one] [--openings FILE|N] [--games N]
+//!               [--jobs N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--rules axf|cxa] [--max-plies N] [--record FILE]
+//!                                               engine A vs engine B (in-process or UCI), each opening with
+//!                                               both colours: W/D/L, Elo with its 95 % interval, SPRT
+//! xiangqi openings [--count N] [--plies N] [--seed S] [--depth D] [--max-cp CP]
+//!                                               random balanced openings for `match`, one a line
+//! xiangqi mates FILE.jsonl                      time to find each mate of a puzzle file
+//! xiangqi tune FILE… [--skip-plies N] [--iterations N] [--rate R]
+//!                                               fits the evaluation's weights to recorded games (Texel)
+//! ```
+//! Bad arguments print one line to stderr and exit with status 2.
+
+use std::process::ExitCode;
+use std::time::Instant;
+use xiangqi_engine::TimeSource;
+
+mod bench;
+mod matches;
+mod mates;
+mod perft;
+mod stats;
+mod tune;
+mod uci;
+
+const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi openings [options] | xiangqi mates FILE | xiangqi tune FILE… [options]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("xiangqi: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let Some(cmd) = args.first() else {
+        return Err(USAGE.to_string());
+    };
+    let rest = &args[1..];
+    match cmd.as_str() {
+        "perft" | "moves" | "perft-bench" => perft::run(cmd, rest),
+        "bench" => bench::search_bench(rest),
+        "uci" => uci::uci_loop(),
+        "match" => matches::parse_args(rest)
+            .and_then(|config| matches::run(&config))
+            .map(|_| ()),
+        "openings" => matches::write_openings(rest),
+        "mates" => mates::mate_times(rest),
+        "tune" => tune::run(rest),
+        other => Err(format!("unknown command {other:?}; {USAGE}")),
+    }
+}
+
+/// Wall-clock time since creation: the time source the CLI injects into the search.
+struct InstantClock(Instant);
+
+impl TimeSource for InstantClock {
+    fn elapsed_ms(&self) -> u64 {
+        self.0.elapsed().as_millis() as u64
+    }
+}
+
+/// The number after an option (`--depth 7`), or an error naming the option.
+fn num<T: std::str::FromStr>(it: &mut std::slice::Iter<String>, name: &str) -> Result<T, String> {
+    it.next()
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| format!("{name} needs a number"))
+}

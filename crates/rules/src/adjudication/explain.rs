@@ -1,0 +1,384 @@
+//! Explanations of verdicts, rendered on demand from the plain data of an [`Outcome`] or a
+//! [`RepetitionRuling`], in English or Chinese. The rulings never build a sentence: only a caller that shows
+//! one pays for it.
+
+use super::repetition::{summarize, SideSummary};
+use super::{Category, CycleMove, Outcome, Reason, RepetitionRuling, Ruleset};
+use crate::{Bitboard, Color, Piece, Role, Square};
+use core::fmt;
+
+/// The language of an explanation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Language {
+    /// English.
+    #[default]
+    English,
+    /// Chinese (简体中文, jiǎntǐ zhōngwén).
+    Chinese,
+}
+
+impl Outcome {
+    /// A sentence a player understands, saying why the game ended and who won, in `language`:
+    ///
+    /// ```
+    /// use xiangqi::{Color, Game, Language};
+    ///
+    /// let mut game = Game::default();
+    /// let outcome = game.resign(Color::Black).unwrap();
+    /// assert_eq!(outcome.explain(Language::English), "Black resigned; Red wins.");
+    /// assert_eq!(outcome.explain(Language::Chinese), "黑方认输，红方胜。");
+    /// assert_eq!(outcome.to_string(), "Black resigned; Red wins."); // Display: English
+    /// ```
+    pub fn explain(&self, language: Language) -> String {
+        if self.reason.is_repetition() {
+            return repetition(
+                language,
+                self.reason,
+                self.offender,
+                self.ruleset,
+                &self.cycle,
+                self.repetition_count,
+            );
+        }
+        simple(language, self.reason, self.loser(), self.move_limit)
+    }
+}
+
+/// The explanation in English.
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.explain(Language::English))
+    }
+}
+
+impl RepetitionRuling {
+    /// The sentence explaining the ruling, in `language` (the one a game's [`Outcome::explain`] gives).
+    pub fn explain(&self, language: Language) -> String {
+        repetition(
+            language,
+            self.reason,
+            self.offender,
+            self.ruleset,
+            &self.cycle,
+            self.repetition_count,
+        )
+    }
+}
+
+/// The explanation in English.
+impl fmt::Display for RepetitionRuling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.explain(Language::English))
+    }
+}
+
+fn color_en(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+fn color_zh(c: Color) -> &'static str {
+    match c {
+        Color::Red => "红方",
+        Color::Black => "黑方",
+    }
+}
+
+fn role_zh(r: Role) -> &'static str {
+    match r {
+        Role::General => "将",
+        Role::Advisor => "士",
+        Role::Elephant => "象",
+        Role::Horse => "马",
+        Role::Chariot => "车",
+        Role::Cannon => "炮",
+        Role::Soldier => "兵",
+    }
+}
+
+fn ruleset_en(r: Ruleset) -> &'static str {
+    match r {
+        Ruleset::Axf => "AXF",
+        Ruleset::Cxa => "CXA",
+    }
+}
+
+fn ruleset_zh(r: Ruleset) -> &'static str {
+    match r {
+        Ruleset::Axf => "亚洲棋例",
+        Ruleset::Cxa => "中国棋例",
+    }
+}
+
+/// `second`, `third`, … `tenth`, then `11th`, `21st`, `22nd`, ….
+fn ordinal_en(n: u32) -> String {
+    const WORDS: [&str; 11] = [
+        "", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
+    ];
+    if let Some(w) = WORDS.get(n as usize).filter(|w| !w.is_empty()) {
+        return (*w).to_string();
+    }
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+fn join_en(items: &[String]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// One chased piece of a side's moves: the piece, its identity (origin), whether it was protected on every
+/// move, and the roles that chased it, in order of first appearance.
+struct Chased {
+    piece: Piece,
+    origin: Square,
+    protected: bool,
+    by: Vec<Role>,
+}
+
+/// The chased pieces of `color`'s moves (only those whose origin is in `only`, if given).
+fn chased_summary(cycle: &[CycleMove], color: Color, only: Option<Bitboard>) -> Vec<Chased> {
+    let mut out: Vec<Chased> = Vec::new();
+    for c in cycle.iter().filter(|c| c.color == color) {
+        for p in &c.chased {
+            if only.is_some_and(|b| !b.contains(p.origin)) {
+                continue;
+            }
+            let i = match out.iter().position(|e| e.origin == p.origin) {
+                Some(i) => i,
+                None => {
+                    out.push(Chased {
+                        piece: p.piece,
+                        origin: p.origin,
+                        protected: p.protected,
+                        by: Vec::new(),
+                    });
+                    out.len() - 1
+                }
+            };
+            let entry = &mut out[i];
+            entry.protected &= p.protected;
+            for (a, _) in &p.attackers {
+                if !entry.by.contains(&a.role) {
+                    entry.by.push(a.role);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What `offender` chased, as a phrase of `language`.
+fn chase_phrase(
+    language: Language,
+    cycle: &[CycleMove],
+    offender: Color,
+    summary: &SideSummary,
+    ruleset: Ruleset,
+) -> String {
+    let only = if ruleset == Ruleset::Axf {
+        summary.common_targets
+    } else {
+        None
+    };
+    let list = chased_summary(cycle, offender, only);
+    match language {
+        Language::English => {
+            let phrases: Vec<String> = list
+                .iter()
+                .map(|c| {
+                    let prot = if c.protected {
+                        "protected"
+                    } else {
+                        "unprotected"
+                    };
+                    let by: Vec<String> =
+                        c.by.iter().map(|r| format!("the {}", r.name())).collect();
+                    format!(
+                        "the {prot} {} {} on {} with {}",
+                        c.piece.color.name(),
+                        c.piece.role.name(),
+                        c.origin,
+                        join_en(&by)
+                    )
+                })
+                .collect();
+            join_en(&phrases)
+        }
+        Language::Chinese => list
+            .iter()
+            .map(|c| {
+                let prot = if c.protected { "有根" } else { "无根" };
+                let by =
+                    c.by.iter()
+                        .map(|r| role_zh(*r))
+                        .collect::<Vec<_>>()
+                        .join("、");
+                format!(
+                    "用{by}捉{}{}位{prot}的{}",
+                    color_zh(c.piece.color).trim_end_matches('方'),
+                    c.origin,
+                    role_zh(c.piece.role)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("，"),
+    }
+}
+
+/// Explanation of a repetition verdict.
+fn repetition(
+    language: Language,
+    reason: Reason,
+    offender: Option<Color>,
+    ruleset: Ruleset,
+    cycle: &[CycleMove],
+    repetition_count: u32,
+) -> String {
+    let en = language == Language::English;
+    let rs = ruleset_en(ruleset);
+    let rz = ruleset_zh(ruleset);
+    match (reason, offender) {
+        (Reason::PerpetualCheck, Some(o)) if en => format!(
+            "{} gave check on every move of the cycle (perpetual check) while {} did not; under {rs} rules perpetual check is forbidden, the checker must vary and loses.",
+            color_en(o),
+            color_en(o.other())
+        ),
+        (Reason::PerpetualCheck, Some(o)) => format!(
+            "{}在循环中着着将军（长将），{}并非长将；按{rz}，单方面长将必须变着，不变判负。",
+            color_zh(o),
+            color_zh(o.other())
+        ),
+        (Reason::PerpetualChase, Some(o)) => {
+            let what = chase_phrase(language, cycle, o, &summarize(cycle, o, ruleset), ruleset);
+            if en {
+                format!(
+                    "{} chased {what} on every move of the cycle; under {rs} rules the chaser must vary and loses.",
+                    color_en(o)
+                )
+            } else {
+                format!(
+                    "{}在循环中每着都{what}（长捉）；按{rz}，长捉一方必须变着，不变判负。",
+                    color_zh(o)
+                )
+            }
+        }
+        (Reason::PerpetualMateThreat, Some(o)) if en => format!(
+            "{} threatened mate on every move of the cycle (perpetual mate threat); under {rs} rules this is forbidden, the threatening side must vary and loses.",
+            color_en(o)
+        ),
+        (Reason::PerpetualMateThreat, Some(o)) => format!(
+            "{}在循环中着着叫杀（长杀）；按{rz}，长杀属禁止着法，必须变着，不变判负。",
+            color_zh(o)
+        ),
+        (Reason::PerpetualAttack, Some(o)) => {
+            let kinds = [Category::Check, Category::MateThreat, Category::Chase]
+                .into_iter()
+                .filter(|k| cycle.iter().any(|c| c.color == o && c.category == *k));
+            if en {
+                let kinds: Vec<&str> = kinds
+                    .map(|k| match k {
+                        Category::Check => "checked",
+                        Category::MateThreat => "threatened mate",
+                        _ => "chased",
+                    })
+                    .collect();
+                format!(
+                    "{} {} on every move of the cycle, never making a quiet move; under {rs} rules any such mixture of attacks is forbidden (perpetual attack), the attacker must vary and loses.",
+                    color_en(o),
+                    kinds.join(" or ")
+                )
+            } else {
+                let kinds = kinds.map(Category::chinese).collect::<Vec<_>>().join("、");
+                format!(
+                    "{}在循环中着着为{kinds}，没有闲着（长打）；按{rz}，一将一捉、一将一杀等均属禁止着法，必须变着，不变判负。",
+                    color_zh(o)
+                )
+            }
+        }
+        (Reason::MutualPerpetual, _) => {
+            let all_check = |c| summarize(cycle, c, ruleset).all_check;
+            match (all_check(Color::Red) && all_check(Color::Black), en) {
+                (true, true) => format!("Both sides gave check on every move of the cycle (mutual perpetual check); under {rs} rules the game is drawn."),
+                (true, false) => format!("双方在循环中着着将军（解将还将）；按{rz}，判和。"),
+                (false, true) => format!("Both sides broke the repetition rules in the same way on every move of the cycle (mutual perpetual attack); under {rs} rules the game is drawn."),
+                (false, false) => format!("双方在循环中均为禁止着法（双方长打）；按{rz}，判和。"),
+            }
+        }
+        _ if en => format!(
+            "The position occurred for the {} time and neither side made a forbidden perpetual attack; under {rs} rules the game is drawn.",
+            ordinal_en(repetition_count)
+        ),
+        _ => format!("局面循环重复，双方均未违反棋例（均为允许着法）；按{rz}，判和。"),
+    }
+}
+
+/// Explanation of the other endings. `loser` is the side that lost, if any; `move_limit` is in plies.
+fn simple(language: Language, reason: Reason, loser: Option<Color>, move_limit: u32) -> String {
+    let l = loser.unwrap_or(Color::Red);
+    let w = l.other();
+    let en = language == Language::English;
+    match reason {
+        Reason::Checkmate if en => format!("{} is checkmated; {} wins.", color_en(l), color_en(w)),
+        Reason::Checkmate => format!("{}被将死，{}胜。", color_zh(l), color_zh(w)),
+        Reason::Stalemate if en => format!(
+            "{} has no legal move (stalemate); in xiangqi the stalemated side loses, so {} wins.",
+            color_en(l),
+            color_en(w)
+        ),
+        Reason::Stalemate => format!("{}无子可动（困毙），判负；{}胜。", color_zh(l), color_zh(w)),
+        Reason::MoveLimit if en => format!(
+            "{} moves ({move_limit} plies) have been played without a capture; the game is drawn by the natural move limit.",
+            move_limit / 2
+        ),
+        Reason::MoveLimit => format!("双方连续{}回合未吃子（自然限着）；判和。", move_limit / 2),
+        Reason::DeadPosition if en => {
+            "Neither side has the material to ever give mate; the game is drawn (dead position).".to_string()
+        }
+        Reason::DeadPosition => "双方均无取胜可能（无子可胜）；判和。".to_string(),
+        Reason::Resignation if en => format!("{} resigned; {} wins.", color_en(l), color_en(w)),
+        Reason::Resignation => format!("{}认输，{}胜。", color_zh(l), color_zh(w)),
+        Reason::Agreement if en => "The players agreed a draw.".to_string(),
+        Reason::Agreement => "双方同意和棋。".to_string(),
+        Reason::TimeForfeit if en => format!("{} ran out of time; {} wins.", color_en(l), color_en(w)),
+        Reason::TimeForfeit => format!("{}超时判负，{}胜。", color_zh(l), color_zh(w)),
+        Reason::IllegalMove if en => format!(
+            "{} made an illegal move and loses; {} wins.",
+            color_en(l),
+            color_en(w)
+        ),
+        Reason::IllegalMove => format!("{}走出违规着法，判负；{}胜。", color_zh(l), color_zh(w)),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ordinal_en;
+
+    #[test]
+    fn ordinals() {
+        let got: Vec<String> = [2, 3, 4, 10, 11, 12, 13, 21, 22, 23, 24, 100, 101, 111]
+            .map(ordinal_en)
+            .into();
+        assert_eq!(
+            got,
+            [
+                "second", "third", "fourth", "tenth", "11th", "12th", "13th", "21st", "22nd",
+                "23rd", "24th", "100th", "101st", "111th"
+            ]
+        );
+    }
+}

@@ -1,0 +1,124 @@
+//! The types of the engine's API: when to stop ([`Limits`]), what stays with the engine ([`SearchOptions`]),
+//! progress reports ([`SearchInfo`]) and results ([`SearchResult`], [`PvLine`]).
+
+use super::score::Score;
+use super::time;
+use xiangqi::Move;
+
+/// When to stop searching. Several limits may be combined; the first reached stops the search. With no
+/// limit at all the search runs to [`MAX_PLY`](super::MAX_PLY) or until the stop flag is raised.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration (plies, not counting extensions).
+    pub depth: Option<u32>,
+    /// Node budget (counted in the main search and quiescence).
+    pub nodes: Option<u64>,
+    /// Hard time limit in milliseconds: the search stops when it is reached.
+    pub time_ms: Option<u64>,
+    /// Soft time limit: no new iteration starts after it.
+    pub soft_time_ms: Option<u64>,
+    /// Search until stopped (no early exit on a found mate or a single legal move).
+    pub infinite: bool,
+}
+
+impl Limits {
+    /// Search to `depth` plies.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search about `nodes` nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// Use `ms` milliseconds: iterations go on until the time is up, and a move from the unfinished last
+    /// iteration is played when it searched deeper and scored better than the last finished one.
+    pub fn movetime(ms: u64) -> Limits {
+        let (hard, soft) = time::plan_movetime(ms);
+        Limits {
+            time_ms: Some(hard),
+            soft_time_ms: soft,
+            ..Limits::default()
+        }
+    }
+}
+
+/// Options that stay with the engine between searches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Number of best lines to report (1 = normal play).
+    pub multi_pv: usize,
+    /// 0 (weakest) to 20 (full strength, no randomness).
+    pub skill_level: u8,
+    /// Seed of the generator that weaker skill levels use: same seed, same choices.
+    pub seed: u64,
+    /// Plies without a capture after which the game is drawn (docs/rules.md §4.4; 120 = 60 moves).
+    pub move_limit: u32,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            multi_pv: 1,
+            skill_level: 20,
+            seed: 0x5EED,
+            move_limit: 120,
+        }
+    }
+}
+
+/// Progress of a search: sent after each completed iteration, once per principal variation.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchInfo<'a> {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// 1 for the best line, 2 for the second best, ...
+    pub multipv: usize,
+    /// Score of this line from the side to move's view.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Milliseconds since the start, from the injected clock.
+    pub time_ms: u64,
+    /// The line.
+    pub pv: &'a [Move],
+}
+
+/// One of the best lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    /// Its score.
+    pub score: Score,
+    /// Its moves, the first being the candidate move.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the side to move has no legal move (it is mated or stalemated).
+    pub best_move: Option<Move>,
+    /// Its score.
+    pub score: Score,
+    /// Last completed iteration.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds, from the injected clock.
+    pub time_ms: u64,
+    /// Principal variation of the chosen move.
+    pub pv: Vec<Move>,
+    /// The best lines, best first (as many as `multi_pv`, or more at weaker skill levels).
+    pub lines: Vec<PvLine>,
+}

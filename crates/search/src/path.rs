@@ -1,0 +1,194 @@
+//! The search path: the positions from the game's start through the moves played to the root and down the
+//! line being searched, with make / unmake, the null move, and repetition detection (docs/rules.md §5) handed to
+//! the [`RepetitionJudge`].
+
+use super::repetition::{CycleStep, RepetitionJudge, Verdict};
+use super::score::{mate_in, mated_in};
+use xiangqi::{Color, Game, Move, Position, Role, Undo};
+
+/// How a position of the path was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Arrival {
+    /// The start position of the game.
+    Start,
+    /// A null move of the search ([`SearchPath::make_null`]).
+    Null,
+    /// A move.
+    Move(Move),
+}
+
+/// One position of the path.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    arrival: Arrival,
+    /// Who moved (or passed) to reach it.
+    mover: Color,
+    /// Whether that move gave check.
+    check: bool,
+    /// Whether that move can never be undone (a capture, a soldier's forward step, the start, a null
+    /// move): no earlier position can recur.
+    irreversible: bool,
+}
+
+/// The positions of the game and of the line searched, one entry per position.
+pub(super) struct SearchPath {
+    entries: Vec<Entry>,
+    /// Index of the root position.
+    root: usize,
+    /// Scratch space for a cycle handed to the judge.
+    cycle: Vec<CycleStep>,
+}
+
+/// Whether `m` (legal in `pos`) can never be undone: a capture or a soldier's forward step (docs/rules.md §5.2).
+fn irreversible(pos: &Position, m: Move) -> bool {
+    pos.is_capture(m)
+        || (pos
+            .board()
+            .piece_at(m.from)
+            .is_some_and(|p| p.role == Role::Soldier)
+            && m.from.file() == m.to.file())
+}
+
+impl SearchPath {
+    /// The path of `game`: its start position, then one entry per move played; the root is the current
+    /// position. Room is made for `extra` more plies.
+    pub(super) fn new(game: &Game, extra: usize) -> SearchPath {
+        let mut entries = Vec::with_capacity(game.history().len() + extra);
+        let mut pos = game.start().clone();
+        entries.push(Entry {
+            key: pos.hash(),
+            arrival: Arrival::Start,
+            mover: pos.turn().other(),
+            check: false,
+            irreversible: true,
+        });
+        for pm in game.history() {
+            let irreversible = irreversible(&pos, pm.mv);
+            let mover = pos.turn();
+            pos.play_unchecked(pm.mv);
+            entries.push(Entry {
+                key: pos.hash(),
+                arrival: Arrival::Move(pm.mv),
+                mover,
+                check: pm.check,
+                irreversible,
+            });
+        }
+        debug_assert_eq!(pos.hash(), game.position().hash());
+        SearchPath {
+            root: entries.len() - 1,
+            entries,
+            cycle: Vec::with_capacity(256),
+        }
+    }
+
+    /// Plays `m` on `pos` and pushes it on the path.
+    #[inline]
+    pub(super) fn make(&mut self, pos: &mut Position, m: Move) -> Undo {
+        let irreversible = irreversible(pos, m);
+        let mover = pos.turn();
+        let undo = pos.play_unchecked(m);
+        self.entries.push(Entry {
+            key: pos.hash(),
+            arrival: Arrival::Move(m),
+            mover,
+            check: pos.is_check(),
+            irreversible,
+        });
+        undo
+    }
+
+    /// Takes back [`SearchPath::make`].
+    #[inline]
+    pub(super) fn unmake(&mut self, pos: &mut Position, m: Move, undo: Undo) {
+        self.entries.pop();
+        pos.undo(m, undo);
+    }
+
+    /// Whether the last move made gave check: whether the side to move is in check, below the root (the
+    /// root's entry is only right for a position reached by a move of the game).
+    #[inline]
+    pub(super) fn last_gave_check(&self) -> bool {
+        self.entries.last().is_some_and(|e| e.check)
+    }
+
+    /// Passes in `pos` (the side to move must not be in check) and pushes the null move.
+    #[inline]
+    pub(super) fn make_null(&mut self, pos: &mut Position) {
+        pos.pass()
+            .unwrap_or_else(|_| unreachable!("null move in check"));
+        self.entries.push(Entry {
+            key: pos.hash(),
+            arrival: Arrival::Null,
+            mover: pos.turn().other(),
+            check: false,
+            irreversible: true,
+        });
+    }
+
+    /// Takes back [`SearchPath::make_null`].
+    #[inline]
+    pub(super) fn unmake_null(&mut self, pos: &mut Position) {
+        self.entries.pop();
+        // The side now to move was the side not to move before the pass: never in check.
+        pos.pass()
+            .unwrap_or_else(|_| unreachable!("never in check"));
+    }
+
+    /// The score of `pos`, the last position of the path at `ply` from the root, if it repeats an earlier
+    /// position (docs/rules.md §5): once within the search or at the root, or twice before the root.
+    pub(super) fn repetition(
+        &mut self,
+        pos: &Position,
+        judge: &dyn RepetitionJudge,
+        ply: usize,
+    ) -> Option<i32> {
+        let n = self.entries.len() - 1;
+        let key = self.entries[n].key;
+        let mut i = n;
+        let mut before_root = 0;
+        while i >= 2 {
+            if self.entries[i].irreversible || self.entries[i - 1].irreversible {
+                return None;
+            }
+            i -= 2;
+            if self.entries[i].key == key {
+                if i >= self.root {
+                    return Some(self.rule_cycle(pos, judge, i, ply));
+                }
+                before_root += 1;
+                if before_root == 2 {
+                    return Some(self.rule_cycle(pos, judge, i, ply));
+                }
+            }
+        }
+        None
+    }
+
+    /// Asks the judge about the cycle from entry `from` to the end of the path.
+    fn rule_cycle(
+        &mut self,
+        pos: &Position,
+        judge: &dyn RepetitionJudge,
+        from: usize,
+        ply: usize,
+    ) -> i32 {
+        self.cycle.clear();
+        for e in &self.entries[from + 1..] {
+            // Every entry after `from` is a reversible move (the scan above stops at the others).
+            if let Arrival::Move(mv) = e.arrival {
+                self.cycle.push(CycleStep {
+                    mv,
+                    mover: e.mover,
+                    check: e.check,
+                });
+            }
+        }
+        match judge.judge(pos, &self.cycle) {
+            Verdict::Draw => 0,
+            Verdict::Loses(c) if c == pos.turn() => mated_in(ply),
+            Verdict::Loses(_) => mate_in(ply),
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! The arbiter's tools on `Game` (docs/rules.md §4.5, §5.5, §6.6(6)): the practically drawn material a player may
+//! claim, the override that rules a move idle, and the count of repetition violations in a game that played
+//! on. A separate `#[wasm_bindgen] impl Game` block over [`xiangqi::Game::claimable_draw`],
+//! [`xiangqi::Game::override_idle`] and [`xiangqi::Game::repetition_violations`].
+
+use super::dto::to_js;
+use super::errors::XqError;
+use super::game::Game;
+use super::input::int_arg;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use xiangqi::adjudication::Violation;
+
+/// One repetition violation (`RepetitionViolation`).
+#[derive(Serialize)]
+struct ViolationDto {
+    ply: usize,
+    offender: &'static str,
+    reason: &'static str,
+    number: u32,
+}
+
+impl ViolationDto {
+    fn of(v: &Violation) -> ViolationDto {
+        ViolationDto {
+            ply: v.ply,
+            offender: v.offender.name(),
+            reason: v.reason.code(),
+            number: v.number,
+        }
+    }
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// The practically drawn material a player may claim before an arbiter (never an automatic ending), as a
+    /// stable code, or `null`.
+    #[wasm_bindgen(js_name = claimableDraw, skip_typescript)]
+    pub fn claimable_draw(&self) -> JsValue {
+        self.inner()
+            .claimable_draw()
+            .map_or(JsValue::NULL, |c| JsValue::from_str(c.code()))
+    }
+
+    /// Arbiter override (CXA 棋例 通则 3): the move at `ply` (1 = the first move) is ruled idle in repetition
+    /// rulings, and the game is ruled again at once. `false` (and nothing changes) if no move was played at
+    /// that ply.
+    #[wasm_bindgen(js_name = overrideIdle, skip_typescript)]
+    pub fn override_idle(&mut self, ply: JsValue) -> Result<bool, XqError> {
+        let ply = int_arg(&ply, "overrideIdle", "ply", 1..=u64::from(u32::MAX))? as usize;
+        Ok(self.inner_mut().override_idle(ply))
+    }
+
+    /// The plies ruled idle by `overrideIdle`, in the order they were given.
+    #[wasm_bindgen(js_name = idleOverrides, skip_typescript)]
+    pub fn idle_overrides(&self) -> Vec<JsValue> {
+        self.inner()
+            .idle_overrides()
+            .iter()
+            .map(|&p| JsValue::from_f64(p as f64))
+            .collect()
+    }
+
+    /// The repetition violations of the game so far (Basic Rules 三.1(八): a side's third in one game loses).
+    #[wasm_bindgen(js_name = repetitionViolations, skip_typescript)]
+    pub fn repetition_violations(&self) -> JsValue {
+        let list: Vec<ViolationDto> = self
+            .inner()
+            .repetition_violations()
+            .iter()
+            .map(ViolationDto::of)
+            .collect();
+        to_js(&list)
+    }
+}

@@ -1,0 +1,420 @@
+//! The JavaScript `Engine` and `game.hint()`: the searcher of [`xiangqi_engine`] behind the same boundary rules
+//! as `Game` (arguments checked in [`super::input`], failures as `XiangqiError` with stable codes, plain
+//! objects out). The engine keeps its transposition table between searches.
+
+use super::dto::to_js;
+use super::errors::XqError;
+use super::game::Game;
+use super::input::{fen_arg, int_option, is_absent, move_arg, options_arg, type_name};
+use super::options::game_options;
+use core::sync::atomic::AtomicBool;
+use js_sys::{Array, Function, Reflect};
+use serde::Serialize;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use xiangqi::adjudication::{Mode, Options};
+use xiangqi::{Move, Position};
+use xiangqi_engine::{Limits, Score, SearchInfo, SearchOptions, SearchResult, TimeSource};
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = Date, js_name = now)]
+    fn date_now() -> f64;
+}
+
+/// Milliseconds from `Date.now()` since the search started (the injected clock of the searcher).
+struct DateClock(f64);
+
+impl TimeSource for DateClock {
+    fn elapsed_ms(&self) -> u64 {
+        (date_now() - self.0).max(0.0) as u64
+    }
+}
+
+/// Largest table the constructor accepts, in MiB.
+const MAX_HASH_MB: u64 = 256;
+/// The table of the engine behind `game.hint()`, in MiB.
+const HINT_HASH_MB: usize = 8;
+/// The longest move list `search` accepts.
+const MAX_MOVES: u32 = 10_000;
+
+/// `{ cp }` or `{ mate }`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ScoreDto {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cp: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mate: Option<i32>,
+}
+
+fn score(s: Score) -> ScoreDto {
+    match s {
+        Score::Cp(c) => ScoreDto {
+            cp: Some(c),
+            mate: None,
+        },
+        Score::Mate(m) => ScoreDto {
+            cp: None,
+            mate: Some(m),
+        },
+    }
+}
+
+/// One of the best lines (`HintLine`).
+#[derive(Serialize)]
+struct LineDto {
+    score: ScoreDto,
+    pv: Vec<String>,
+}
+
+/// The answer of a search (`Hint`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct HintDto {
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    score: ScoreDto,
+    depth: u32,
+    nodes: f64,
+    time_ms: f64,
+    pv: Vec<String>,
+    lines: Vec<LineDto>,
+}
+
+/// A progress report (`SearchProgress`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProgressDto {
+    depth: u32,
+    multipv: usize,
+    score: ScoreDto,
+    nodes: f64,
+    time_ms: f64,
+    pv: Vec<String>,
+}
+
+fn texts(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
+}
+
+fn hint_js(r: &SearchResult) -> JsValue {
+    to_js(&HintDto {
+        mv: r.best_move.map(|m| m.to_string()),
+        score: score(r.score),
+        depth: r.depth,
+        nodes: r.nodes as f64,
+        time_ms: r.time_ms as f64,
+        pv: texts(&r.pv),
+        lines: r
+            .lines
+            .iter()
+            .map(|l| LineDto {
+                score: score(l.score),
+                pv: texts(&l.pv),
+            })
+            .collect(),
+    })
+}
+
+/// Validated `SearchLimits`: the searcher's limits and options.
+struct SearchRequest {
+    limits: Limits,
+    options: SearchOptions,
+}
+
+/// `{ depth?, timeMs?, nodes?, multiPv?, skill?, seed? }`; with no limit, 1 second.
+fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
+    let [depth, time_ms, nodes, multi_pv, skill, seed] = options_arg(
+        v,
+        what,
+        ["depth", "timeMs", "nodes", "multiPv", "skill", "seed"],
+    )?;
+    let depth = int_option(&depth, what, "depth", 1..=64)?;
+    let time_ms = int_option(&time_ms, what, "timeMs", 1..=86_400_000)?;
+    let nodes = int_option(&nodes, what, "nodes", 1..=1_000_000_000_000_000)?;
+    let multi_pv = int_option(&multi_pv, what, "multiPv", 1..=20)?;
+    let skill = int_option(&skill, what, "skill", 0..=20)?;
+    let seed = int_option(&seed, what, "seed", 0..=9_000_000_000_000_000)?;
+    let mut limits = match time_ms {
+        Some(ms) => Limits::movetime(ms),
+        None => Limits::default(),
+    };
+    limits.depth = depth.map(|d| d as u32);
+    limits.nodes = nodes;
+    if depth.is_none() && nodes.is_none() && time_ms.is_none() {
+        limits = Limits::movetime(1000);
+    }
+    let mut options = SearchOptions::default();
+    if let Some(n) = multi_pv {
+        options.multi_pv = n as usize;
+    }
+    if let Some(s) = skill {
+        options.skill_level = s as u8;
+    }
+    if let Some(s) = seed {
+        options.seed = s;
+    }
+    Ok(SearchRequest { limits, options })
+}
+
+/// Runs a search, reporting progress to `on_progress` (a function or `undefined`). If the callback throws,
+/// the search stops and the exception is rethrown.
+fn run(
+    engine: &mut xiangqi_engine::Engine,
+    game: &xiangqi::Game,
+    req: &SearchRequest,
+    on_progress: &JsValue,
+) -> Result<JsValue, JsValue> {
+    let callback = if is_absent(on_progress) {
+        None
+    } else {
+        Some(on_progress.dyn_ref::<Function>().ok_or_else(|| {
+            JsValue::from(XqError::argument(format!(
+                "search: onProgress must be a function, got {}",
+                type_name(on_progress)
+            )))
+        })?)
+    };
+    let move_limit = game.options().move_limit;
+    engine.set_options(SearchOptions {
+        move_limit,
+        ..req.options
+    });
+    let clock = DateClock(date_now());
+    let stop = AtomicBool::new(false);
+    let mut thrown: Option<JsValue> = None;
+    let r = engine.search(
+        game,
+        &req.limits,
+        &clock,
+        &stop,
+        &mut |info: &SearchInfo| {
+            if let (Some(cb), None) = (callback, &thrown) {
+                let p = to_js(&ProgressDto {
+                    depth: info.depth,
+                    multipv: info.multipv,
+                    score: score(info.score),
+                    nodes: info.nodes as f64,
+                    time_ms: info.time_ms as f64,
+                    pv: texts(info.pv),
+                });
+                if let Err(e) = cb.call1(&JsValue::NULL, &p) {
+                    thrown = Some(e);
+                    stop.store(true, core::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        },
+    );
+    match thrown {
+        Some(e) => Err(e),
+        None => Ok(hint_js(&r)),
+    }
+}
+
+thread_local! {
+    /// The engine behind `game.hint()`, created on first use.
+    static HINT_ENGINE: RefCell<Option<xiangqi_engine::Engine>> = const { RefCell::new(None) };
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// `game.hint(limits?)`: the best move for the side to move, searched with the game's history (for
+    /// repetitions) and move limit. Throws `ERR_OPTIONS`.
+    ///
+    /// A pure function of the game and the limits: the shared table is cleared before every hint (the
+    /// `Engine` class is the way to keep a table between searches), so the same game and depth give the same
+    /// move and node count whatever was searched before.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn hint(&self, limits: JsValue) -> Result<JsValue, JsValue> {
+        let req = search_request(&limits, "hint")?;
+        HINT_ENGINE.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let engine = slot.get_or_insert_with(|| xiangqi_engine::Engine::new(HINT_HASH_MB));
+            engine.new_game();
+            run(engine, self.rules_game(), &req, &JsValue::UNDEFINED)
+        })
+    }
+}
+
+/// A hint engine that keeps what it learnt between searches.
+#[wasm_bindgen(skip_typescript)]
+pub struct Engine {
+    inner: xiangqi_engine::Engine,
+    /// The game of the last search, kept so that the next call — the worker's next 25 ms slice of the same
+    /// search, or the same game a move later — plays only the moves that changed instead of the whole game.
+    last: Option<SearchedGame>,
+}
+
+/// A game built for a search: its start as given (the FEN text, `None` for the start position) and the
+/// game, in analysis mode.
+struct SearchedGame {
+    fen: Option<String>,
+    game: xiangqi::Game,
+}
+
+/// What a `search` call is about, read from JS: a `Game` (anything with `initialFen()` and `history()`, and
+/// `options()` for its rules), or a FEN (or `null` for the start position) with ICCS moves played from it.
+struct GameRequest {
+    /// The FEN text; `None` for the start position.
+    fen: Option<String>,
+    /// The moves: an array of ICCS strings, or absent.
+    moves: JsValue,
+    options: Options,
+}
+
+fn game_request(position: &JsValue, moves: &JsValue) -> Result<GameRequest, XqError> {
+    let what = "search";
+    let mut rules_options = Options::default();
+    let (fen, moves) = if position.is_object() && !Array::is_array(position) {
+        let call = |name: &str| -> Result<JsValue, XqError> {
+            let f = Reflect::get(position, &name.into())
+                .ok()
+                .and_then(|f| f.dyn_into::<Function>().ok())
+                .ok_or_else(|| {
+                    XqError::argument(format!(
+                        "{what}: expected a Game, a FEN string or null, got an object without {name}()"
+                    ))
+                })?;
+            f.call0(position)
+                .map_err(|_| XqError::argument(format!("{what}: the game's {name}() threw")))
+        };
+        // The game's rule set and move limit decide how the search scores repetitions; an object without
+        // options() (a plain { initialFen, history } duck) gets the defaults.
+        if Reflect::get(position, &"options".into()).is_ok_and(|f| f.is_function()) {
+            rules_options = game_options(&call("options")?, what, rules_options)?;
+        }
+        (call("initialFen")?, call("history")?)
+    } else {
+        (position.clone(), moves.clone())
+    };
+    let fen = if is_absent(&fen) {
+        None
+    } else {
+        Some(fen_arg(&fen, what)?)
+    };
+    Ok(GameRequest {
+        fen,
+        moves,
+        // The moves were played (a game record may go on after its ending): they are replayed as in analysis
+        // mode, which refuses only illegal moves. The mode changes no ruling, so nothing in the search.
+        options: Options {
+            mode: Mode::Analysis,
+            ..rules_options
+        },
+    })
+}
+
+/// The game `request` describes, built from `last` (the game of the last search) when it has the same start
+/// and options: the moves after the common prefix are taken back and the new ones played, so a repeated call
+/// (the worker's slices) replays nothing. Errors come in the order of the arguments: the FEN, the moves
+/// array, then each move in turn (`ERR_MOVE_SYNTAX`, `ERR_ILLEGAL_MOVE`); after one, the kept game holds the
+/// legal moves before it, still a correct game for the next call to start from.
+fn sync_game(
+    last: &mut Option<SearchedGame>,
+    request: GameRequest,
+) -> Result<&xiangqi::Game, XqError> {
+    let what = "search";
+    let reusable = last
+        .as_ref()
+        .is_some_and(|l| l.fen == request.fen && *l.game.options() == request.options);
+    if !reusable {
+        *last = None;
+    }
+    let kept = match last {
+        Some(kept) => kept,
+        None => {
+            let start = match &request.fen {
+                None => Position::new(),
+                Some(text) => Position::from_fen(text)?,
+            };
+            last.insert(SearchedGame {
+                game: xiangqi::Game::with_options(start, request.options)?,
+                fen: request.fen,
+            })
+        }
+    };
+    let game = &mut kept.game;
+    let moves = &request.moves;
+    let list = if is_absent(moves) {
+        None
+    } else {
+        let list = moves.dyn_ref::<Array>().ok_or_else(|| {
+            XqError::argument(format!(
+                "{what}: moves must be an array of ICCS strings, got {}",
+                type_name(moves)
+            ))
+        })?;
+        if list.length() > MAX_MOVES {
+            return Err(XqError::argument(format!(
+                "{what}: more than {MAX_MOVES} moves"
+            )));
+        }
+        Some(list)
+    };
+    // Moves equal to the kept game's are skipped; from the first that differs, the rest of the kept game is
+    // taken back and the new moves are played.
+    let mut same = 0;
+    let mut diverged = false;
+    for v in list.iter().flat_map(|l| l.iter()) {
+        let m = move_arg(&v)?;
+        if !diverged && game.history().get(same).is_some_and(|p| p.mv == m) {
+            same += 1;
+            continue;
+        }
+        if !diverged {
+            diverged = true;
+            while game.history().len() > same {
+                game.undo();
+            }
+        }
+        game.play(m)?;
+    }
+    if !diverged {
+        while game.history().len() > same {
+            game.undo();
+        }
+    }
+    Ok(game)
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// `new Engine({ hashMb? })`: a 16 MiB table unless told otherwise (1..256). Throws `ERR_OPTIONS`.
+    #[wasm_bindgen(constructor, skip_typescript)]
+    pub fn new(options: JsValue) -> Result<Engine, XqError> {
+        let [hash_mb] = options_arg(&options, "new Engine", ["hashMb"])?;
+        let mb = int_option(&hash_mb, "new Engine", "hashMb", 1..=MAX_HASH_MB)?.unwrap_or(16);
+        Ok(Engine {
+            inner: xiangqi_engine::Engine::new(mb as usize),
+            last: None,
+        })
+    }
+
+    /// Forgets the table and history (a new game).
+    #[wasm_bindgen(js_name = newGame, skip_typescript)]
+    pub fn new_game(&mut self) {
+        self.inner.new_game();
+    }
+
+    /// `engine.search(game, limits?, onProgress?)` or `engine.search(fen | null, moves, limits?,
+    /// onProgress?)`.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn search(
+        &mut self,
+        position: JsValue,
+        a: JsValue,
+        b: JsValue,
+        c: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let is_game = position.is_object() && !Array::is_array(&position);
+        let (moves, limits, on_progress) = if is_game {
+            (JsValue::UNDEFINED, a, b)
+        } else {
+            (a, b, c)
+        };
+        let req = search_request(&limits, "search")?;
+        let game = sync_game(&mut self.last, game_request(&position, &moves)?)?;
+        run(&mut self.inner, game, &req, &on_progress)
+    }
+}
