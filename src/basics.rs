@@ -137,8 +137,7 @@ impl Game {
         let rows = Array::new();
         for rank in (0..10).rev() {
             let row = Array::new();
-            for file in 0..9 {
-                let sq = Square::from_coords(file, rank).unwrap_or_else(|| unreachable!());
+            for sq in Square::rank_squares(rank) {
                 row.push(&piece_or_null(sq, b.piece_at(sq)));
             }
             rows.push(&row);
@@ -197,8 +196,7 @@ impl Game {
         let mut s = String::from("   +-------------------+\n");
         for rank in (0..10).rev() {
             s.push_str(&format!(" {rank} |"));
-            for file in 0..9 {
-                let sq = Square::from_coords(file, rank).unwrap_or_else(|| unreachable!());
+            for sq in Square::rank_squares(rank) {
                 s.push(' ');
                 s.push(b.piece_at(sq).map_or('.', Piece::fen_char));
             }

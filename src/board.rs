@@ -6,11 +6,11 @@ use super::errors::XqError;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
-use xiangqi::{Color, FenError, Square};
+use xiangqi::{Bitboard, Color, FenError, Square};
 use xiangqi_view::draw::{Font, Op, Ops};
 use xiangqi_view::render::Renderer;
 use xiangqi_view::shapes::{Brush, Shape};
-use xiangqi_view::state::{Board, Button, Coordinates, Effect, Key, Movable, PieceSet, SquareSet};
+use xiangqi_view::state::{Board, Button, Coordinates, Effect, Key, Movable, PieceSet};
 use xiangqi_view::theme::ThemeName;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -325,10 +325,10 @@ impl BoardView {
             "dests" => match v {
                 None => b.set_dests(None),
                 Some(s) => {
-                    let mut map = Box::new([SquareSet::default(); 90]);
+                    let mut map = Box::new([Bitboard::EMPTY; 90]);
                     for token in s.split_ascii_whitespace().take(90 * 90) {
                         let (from, to) = move_token(token)?;
-                        map[from.index()].insert(to);
+                        map[from.index()] = map[from.index()].with(to);
                     }
                     b.set_dests(Some(map))
                 }
@@ -388,7 +388,7 @@ impl BoardView {
                 let s = sq()?;
                 let mut out = String::new();
                 if b.can_pick(s) {
-                    for t in b.dests_of(s).iter() {
+                    for t in b.dests_of(s) {
                         if !out.is_empty() {
                             out.push(' ');
                         }

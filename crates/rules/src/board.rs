@@ -98,7 +98,7 @@ impl Board {
     /// Iterates over `(square, piece)` in index order (`a0`, `b0`, ...).
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied()
-            .map(move |s| (s, self.squares[s.index()].unwrap_or_else(|| unreachable!())))
+            .filter_map(move |s| self.squares[s.index()].map(|p| (s, p)))
     }
 
     /// Puts `piece` on `sq`, replacing what was there.
@@ -138,6 +138,7 @@ impl Board {
     /// Moves the piece on `from` to `to`, capturing what stands there; returns the captured piece.
     #[inline]
     pub(crate) fn move_piece(&mut self, from: Square, to: Square) -> Option<Piece> {
+        // The caller's move is one the generator made (or `check_move` accepted): its origin holds a piece.
         let p = self.squares[from.index()].unwrap_or_else(|| unreachable!("no piece on {from}"));
         let captured = self.squares[to.index()];
         if let Some(c) = captured {
@@ -151,6 +152,7 @@ impl Board {
     /// Undoes [`Board::move_piece`].
     #[inline]
     pub(crate) fn unmove_piece(&mut self, from: Square, to: Square, captured: Option<Piece>) {
+        // `move_piece(from, to)` put the piece on `to`; nothing moved since.
         let p = self.squares[to.index()].unwrap_or_else(|| unreachable!("no piece on {to}"));
         self.remove(to, p);
         self.put(from, p);
@@ -447,8 +449,7 @@ impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in (0..10).rev() {
             write!(f, "{rank} ")?;
-            for file in 0..9 {
-                let sq = Square::from_coords(file, rank).unwrap_or_else(|| unreachable!());
+            for sq in Square::rank_squares(rank) {
                 let c = self.piece_at(sq).map_or('.', Piece::fen_char);
                 write!(f, "{c}")?;
             }

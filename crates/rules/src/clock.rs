@@ -317,11 +317,13 @@ impl Clock {
                 Ok(s)
             }
             TimeControl::Periods {
-                then, carry_over, ..
+                first,
+                then,
+                carry_over,
             } => {
                 let mut e = elapsed;
                 loop {
-                    let spec = self.period_spec(s.period).unwrap_or_else(|| unreachable!());
+                    let spec = period_of(first, then, s.period);
                     if e <= s.left {
                         break;
                     }
@@ -351,7 +353,7 @@ impl Clock {
                 }
                 s.left -= e;
                 s.made = s.made.saturating_add(1);
-                let spec = self.period_spec(s.period).unwrap_or_else(|| unreachable!());
+                let spec = period_of(first, then, s.period);
                 if let (Some(q), Some(next)) = (spec.moves, then) {
                     if s.made >= q {
                         s.period = s.period.saturating_add(1);
@@ -398,5 +400,14 @@ impl Clock {
             self.flag = self.advance(elapsed).err();
         }
         self.flag
+    }
+}
+
+/// The period of index `index` of a `Periods` control: the first, then the overtime period. (A clock reaches an
+/// index past 0 only through an overtime period, so `then` is there whenever `index > 0`.)
+fn period_of(first: Period, then: Option<Period>, index: u32) -> Period {
+    match then {
+        Some(next) if index > 0 => next,
+        _ => first,
     }
 }

@@ -320,6 +320,13 @@ impl Game {
     /// now hides comes back when it is taken back). On error nothing changes.
     pub fn set_options(&mut self, options: Options) -> Result<(), OptionsError> {
         options.validate()?;
+        self.rerule(options);
+        Ok(())
+    }
+
+    /// Replays the game under `options` (already validated): the endings by the rules are ruled again, an
+    /// external ending stays.
+    fn rerule(&mut self, options: Options) {
         let external = self.ending.take().filter(|e| is_external(e.reason()));
         self.options = options;
         let moves: Vec<Move> = self.history.iter().map(|p| p.mv).collect();
@@ -338,7 +345,6 @@ impl Game {
             self.hidden = core::mem::replace(&mut self.ending, external);
         }
         self.draw_offer = offer;
-        Ok(())
     }
 
     /// The current position.
@@ -421,11 +427,13 @@ impl Game {
     }
 
     fn play_unchecked(&mut self, m: Move) -> PlayedMove {
+        // Every caller passes a move the position allows (checked by `check_play`, or replayed from a history
+        // that was): a piece of the side to move stands on its origin.
         let piece = self
             .pos
             .board()
             .piece_at(m.from)
-            .unwrap_or_else(|| unreachable!());
+            .unwrap_or_else(|| unreachable!("no piece on {}", m.from));
         let mover = self.pos.turn();
         let hash_before = self.pos.hash();
         let undo = self.pos.play_unchecked(m);
@@ -439,7 +447,11 @@ impl Game {
             undo,
         };
         self.history.push(rec);
-        let prev = *self.track.last().unwrap_or_else(|| unreachable!());
+        // The track holds the start position's entry from construction on and is never emptied below it.
+        let prev = *self
+            .track
+            .last()
+            .unwrap_or_else(|| unreachable!("empty track"));
         let irreversible = undo.captured.is_some()
             || (piece.role == Role::Soldier && m.from.file() == m.to.file());
         let mut checks = if undo.captured.is_some() {
@@ -809,8 +821,7 @@ impl Game {
         if !self.idle_overrides.contains(&ply) {
             self.idle_overrides.push(ply);
         }
-        let options = self.options;
-        self.set_options(options).unwrap_or_else(|_| unreachable!());
+        self.rerule(self.options);
         true
     }
 

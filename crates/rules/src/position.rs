@@ -46,10 +46,11 @@ impl Default for Position {
 impl Position {
     /// The start position.
     pub fn new() -> Position {
+        // START_FEN is a constant, legal FEN (the unit tests below parse and validate it).
         let setup = START_FEN
             .parse::<Setup>()
-            .unwrap_or_else(|_| unreachable!());
-        Position::from_setup(setup).unwrap_or_else(|_| unreachable!())
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        Position::from_setup(setup).unwrap_or_else(|e| unreachable!("{e}"))
     }
 
     /// Validates a setup (docs/rules.md §1.8). The error lists every problem found.
@@ -59,11 +60,10 @@ impl Position {
         let black = setup
             .board
             .by_piece(Piece::new(Color::Black, Role::General));
-        if red.count() == 1 && black.count() == 1 {
-            let generals = [
-                red.first().unwrap_or_else(|| unreachable!()),
-                black.first().unwrap_or_else(|| unreachable!()),
-            ];
+        if let (Some(red_general), Some(black_general), 1, 1) =
+            (red.first(), black.first(), red.count(), black.count())
+        {
+            let generals = [red_general, black_general];
             if setup.board.facing_generals() {
                 problems.push(SetupProblem::GeneralsFacing);
             } else {

@@ -102,6 +102,13 @@ impl Square {
     pub fn all() -> impl Iterator<Item = Square> {
         (0..90).map(Square)
     }
+
+    /// The squares of `rank` (0 = Red's back rank), file `a` first; none for a rank past 9.
+    pub fn rank_squares(rank: u8) -> impl Iterator<Item = Square> {
+        let start = if rank < RANKS { rank * FILES } else { 0 };
+        let end = if rank < RANKS { start + FILES } else { 0 };
+        (start..end).map(Square)
+    }
 }
 
 impl fmt::Display for Square {

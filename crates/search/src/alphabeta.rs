@@ -29,6 +29,13 @@ pub(super) struct Tables {
     lmr: Vec<u8>,
 }
 
+/// What the principal-variation table holds where no line was written yet (never read: each line has its
+/// length). Built at compile time, so a bad square is a build error, not a panic.
+const PV_FILLER: Move = match (xiangqi::Square::new(0), xiangqi::Square::new(1)) {
+    (Some(a0), Some(b0)) => Move::new(a0, b0),
+    _ => panic!("a0 and b0 are squares"),
+};
+
 impl Tables {
     pub(super) fn new() -> Tables {
         let mut lmr = vec![0u8; LMR_SIZE * LMR_SIZE];
@@ -38,13 +45,9 @@ impl Tables {
                 lmr[d * LMR_SIZE + m] = r.max(0.0) as u8;
             }
         }
-        let z = Move::new(
-            xiangqi::Square::new(0).unwrap_or_else(|| unreachable!()),
-            xiangqi::Square::new(1).unwrap_or_else(|| unreachable!()),
-        );
         Tables {
             order: OrderTables::new(),
-            pv: vec![z; PV_STRIDE * PV_STRIDE],
+            pv: vec![PV_FILLER; PV_STRIDE * PV_STRIDE],
             pv_len: vec![0; PV_STRIDE + 1],
             lmr,
         }

@@ -44,3 +44,19 @@ pub const BENCH_POSITIONS: [(&str, &str); 10] = [
         "4ka3/4a4/4b4/9/2p6/9/4P4/4C4/4A4/3AK4 w - - 0 1",
     ),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::BENCH_POSITIONS;
+    use xiangqi::Position;
+
+    #[test]
+    fn every_bench_position_is_a_legal_fen_with_a_unique_name() {
+        for (name, fen) in BENCH_POSITIONS {
+            assert!(Position::from_fen(fen).is_ok(), "{name}: {fen}");
+        }
+        let mut names: Vec<_> = BENCH_POSITIONS.iter().map(|(n, _)| n).collect();
+        names.dedup();
+        assert_eq!(names.len(), BENCH_POSITIONS.len());
+    }
+}

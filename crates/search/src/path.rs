@@ -116,6 +116,8 @@ impl SearchPath {
     /// Passes in `pos` (the side to move must not be in check) and pushes the null move.
     #[inline]
     pub(super) fn make_null(&mut self, pos: &mut Position) {
+        // The search tries a null move only when the side to move is not in check (alphabeta.rs, the null-move
+        // condition), the one case `pass` refuses.
         pos.pass()
             .unwrap_or_else(|_| unreachable!("null move in check"));
         self.entries.push(Entry {

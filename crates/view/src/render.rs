@@ -407,7 +407,7 @@ fn pieces(ops: &mut Ops, b: &Board) {
         ops.ring(x, y, r + lw * 2.0, t.selected, (lw * 3.0).max(3.0));
         let dests = b.dests_of(sel);
         if b.dests.is_some() {
-            for to in dests.iter() {
+            for to in dests {
                 let (x, y) = g.point(to);
                 if b.pieces[to.index()].is_some() {
                     ops.ring(x, y, r + lw * 2.0, t.dest, (r * 0.14).max(2.0));
@@ -521,8 +521,9 @@ fn overlay(ops: &mut Ops, b: &Board) -> Option<Rect> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{Button, Movable, SquareSet};
+    use crate::state::{Button, Movable};
     use crate::theme::ThemeName;
+    use xiangqi::Bitboard;
     use xiangqi::START_FEN;
 
     fn sq(s: &str) -> Square {
@@ -593,10 +594,10 @@ mod tests {
     #[test]
     fn dests_show_dots_on_empty_points_and_rings_on_captures() {
         let mut b = board();
-        let mut d = Box::new([SquareSet::default(); 90]);
-        d[sq("h2").index()].insert(sq("h9"));
-        d[sq("h2").index()].insert(sq("h3"));
-        d[sq("h2").index()].insert(sq("h4"));
+        let mut d = Box::new([Bitboard::EMPTY; 90]);
+        d[sq("h2").index()] = d[sq("h2").index()].with(sq("h9"));
+        d[sq("h2").index()] = d[sq("h2").index()].with(sq("h3"));
+        d[sq("h2").index()] = d[sq("h2").index()].with(sq("h4"));
         b.set_dests(Some(d));
         let mut r = Renderer::default();
         r.render_pieces(&b);

@@ -6,30 +6,7 @@ use super::anim::Anim;
 use super::geometry::{Geometry, MARGIN_PLAIN, MARGIN_WITH_COORDS};
 use super::shapes::{Brush, Shape};
 use super::theme::ThemeName;
-use xiangqi::{fen, Color, ParseFenError, Piece, Square};
-
-/// A set of squares (bit `i` = the square with index `i`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SquareSet(pub u128);
-
-impl SquareSet {
-    /// Whether `sq` is in the set.
-    pub fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.index() & 1 == 1
-    }
-    /// Adds `sq`.
-    pub fn insert(&mut self, sq: Square) {
-        self.0 |= 1 << sq.index();
-    }
-    /// The squares, in index order.
-    pub fn iter(self) -> impl Iterator<Item = Square> {
-        Square::all().filter(move |&s| self.contains(s))
-    }
-    /// Whether the set is empty.
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-}
+use xiangqi::{fen, Bitboard, Color, ParseFenError, Piece, Square};
 
 /// Which pieces the user may pick up (`movable`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,7 +200,7 @@ pub struct Board {
     /// The layout in the canvas.
     pub geometry: Geometry,
     /// Destinations per origin; `None` = free mode (any move the host may refuse).
-    pub dests: Option<Box<[SquareSet; 90]>>,
+    pub dests: Option<Box<[Bitboard; 90]>>,
     /// Which pieces may be picked up.
     pub movable: Movable,
     /// The last move, highlighted.
@@ -402,7 +379,7 @@ impl Board {
     }
 
     /// Sets the destination map (`None`: free mode). A selection stays; it shows the new destinations.
-    pub fn set_dests(&mut self, dests: Option<Box<[SquareSet; 90]>>) -> Effect {
+    pub fn set_dests(&mut self, dests: Option<Box<[Bitboard; 90]>>) -> Effect {
         self.dests = dests;
         Effect(Effect::PIECES)
     }
@@ -425,17 +402,17 @@ impl Board {
     }
 
     /// The destinations of the piece on `from` as the board shows them.
-    pub fn dests_of(&self, from: Square) -> SquareSet {
+    pub fn dests_of(&self, from: Square) -> Bitboard {
         match &self.dests {
             Some(d) => d[from.index()],
             None => {
-                let mut set = SquareSet::default();
+                let mut set = Bitboard::EMPTY;
                 if let Some(p) = self.pieces[from.index()] {
                     for to in Square::all() {
                         if to != from
                             && !matches!(self.pieces[to.index()], Some(q) if q.color == p.color)
                         {
-                            set.insert(to);
+                            set = set.with(to);
                         }
                     }
                 }
@@ -479,7 +456,7 @@ impl Board {
         self.selected = None;
         self.drag = None;
         if let Some(d) = &mut self.dests {
-            **d = [SquareSet::default(); 90];
+            **d = [Bitboard::EMPTY; 90];
         }
         self.intent = Some((from, to));
         e.add(Effect::PIECES | Effect::OVERLAY | Effect::MOVED | Effect::SELECT);
@@ -729,11 +706,11 @@ mod tests {
         b
     }
 
-    fn dests(list: &[(&str, &[&str])]) -> Option<Box<[SquareSet; 90]>> {
-        let mut d = Box::new([SquareSet::default(); 90]);
+    fn dests(list: &[(&str, &[&str])]) -> Option<Box<[Bitboard; 90]>> {
+        let mut d = Box::new([Bitboard::EMPTY; 90]);
         for (from, tos) in list {
             for to in *tos {
-                d[sq(from).index()].insert(sq(to));
+                d[sq(from).index()] = d[sq(from).index()].with(sq(to));
             }
         }
         Some(d)

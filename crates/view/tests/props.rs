@@ -2,10 +2,11 @@
 //! never panics, a reported move is always one the host listed, and the user's moves never create pieces.
 
 use proptest::prelude::*;
+use xiangqi::Bitboard;
 use xiangqi::{Color, Square, START_FEN};
 use xiangqi_view::render::Renderer;
 use xiangqi_view::shapes::Brush;
-use xiangqi_view::state::{Board, Button, Effect, Key, Movable, SquareSet};
+use xiangqi_view::state::{Board, Button, Effect, Key, Movable};
 
 #[derive(Clone, Debug)]
 enum Ev {
@@ -45,13 +46,13 @@ fn ev() -> impl Strategy<Value = Ev> {
 }
 
 /// A destination map that lists, for every piece, the four orthogonal neighbours (not legality: a host's map).
-fn dests(b: &Board) -> Box<[SquareSet; 90]> {
-    let mut d = Box::new([SquareSet::default(); 90]);
+fn dests(b: &Board) -> Box<[Bitboard; 90]> {
+    let mut d = Box::new([Bitboard::EMPTY; 90]);
     for sq in Square::all() {
         if b.piece_at(sq).is_some() {
             for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
                 if let Some(to) = sq.offset(df, dr) {
-                    d[sq.index()].insert(to);
+                    d[sq.index()] = d[sq.index()].with(to);
                 }
             }
         }

@@ -480,10 +480,14 @@ fn check_chases(before: &Position, after: &Position, depth: u32) -> Vec<(Piece, 
     }
     let mut out = Vec::new();
     for (c, won) in first {
+        // `c` is a move of the mover in `after`, whose board `ab` is: its origin holds the checking piece; a
+        // target that was won is one of `targets` (all `Some` here).
+        let Some(checker) = ab.piece_at(c.from) else {
+            continue;
+        };
         for (i, t) in targets.iter().enumerate() {
-            if won & !stood & (1 << i) != 0 {
-                let checker = ab.piece_at(c.from).unwrap_or_else(|| unreachable!());
-                out.push((checker, c.from, t.unwrap_or_else(|| unreachable!())));
+            if let (true, Some(t)) = (won & !stood & (1 << i) != 0, *t) {
+                out.push((checker, c.from, t));
             }
         }
     }
