@@ -3,12 +3,12 @@
 // (the package's engine-worker.js through xiangqi-wasm/worker, served at /pkg/), refereed by the page's own Game (outcome() after every move),
 // and measures how long the page's main thread ever stalled. This is the measurement behind the target
 // "plays a full game at 1 s per move in the browser without freezing the page".
-// Usage: node scripts/browser-game.mjs [--ms 1000] [--max-plies 300]     (after `npm run build`)
+// Usage: node scripts/bench/browser-game.mjs [--ms 1000] [--max-plies 300]     (after `npm run build`)
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { servePackage, launch, openReady } from '../tests/support/browser.mjs';
+import { servePackage, launch, openReady } from '../../tests/support/browser.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const arg = (flag, dflt) => {
   const i = process.argv.indexOf(flag);
   return i >= 0 ? Number(process.argv[i + 1]) : dflt;

@@ -21,7 +21,7 @@
 //      first). Also, if the app replies to a move, the in-app reply time at its default level, from the click
 //      to the reply on the board.
 //
-// Usage: node scripts/app-bench.mjs [--runs N] [--no-levels] [--www DIR]   (npm run bench:app; needs
+// Usage: node scripts/bench/app-bench.mjs [--runs N] [--no-levels] [--www DIR]   (npm run bench:app; needs
 // node scripts/build.mjs first). Quote medians; the machine is shared (the load average is printed).
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
@@ -30,10 +30,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
-import { launch, servePackage } from '../tests/support/browser.mjs';
-import { playAgainstComputer } from '../tests/e2e/pwa-app.mjs';
+import { launch, servePackage } from '../../tests/support/browser.mjs';
+import { playAgainstComputer } from '../../tests/e2e/pwa-app.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
   const i = argv.indexOf(name);
@@ -144,7 +144,7 @@ async function coldLoad(browser, { url, hits, body }) {
 }
 
 // The reference: a bare page with one <xiangqi-board> and the package's modules through an import map, with
-// preload hints for the glue and the wasm (as scripts/board-bench.mjs's "preload" page, whose figure on the quiet
+// preload hints for the glue and the wasm (as scripts/bench/board-bench.mjs's "preload" page, whose figure on the quiet
 // machine is in the README), served beside the package (pkg/).
 const BARE = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <link rel="modulepreload" href="/pkg/board.js"><link rel="modulepreload" href="/pkg/xiangqi_wasm.js">

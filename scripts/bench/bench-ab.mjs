@@ -3,13 +3,13 @@
 // refactor of the binding or the adjudicator changes — enforce-mode play that rules a repetition, the Engine
 // asked about the same 100-move game again (the worker's 25 ms slices) — and search speed in repetition-heavy
 // positions (the repetition judge), alternating A and B; medians. The searches must give the same answer.
-// Usage: node scripts/bench-ab.mjs <pkgA> <pkgB>    (e.g. a copy of pkg/ built from main, and pkg/)
+// Usage: node scripts/bench/bench-ab.mjs <pkgA> <pkgB>    (e.g. a copy of pkg/ built from main, and pkg/)
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const [dirA, dirB] = process.argv.slice(2).map((d) => pathToFileURL(resolve(d)).href);
 if (!dirA || !dirB) {
-  console.error('usage: node scripts/bench-ab.mjs <pkgA> <pkgB>');
+  console.error('usage: node scripts/bench/bench-ab.mjs <pkgA> <pkgB>');
   process.exit(2);
 }
 const A = await import(`${dirA}/node.mjs`);

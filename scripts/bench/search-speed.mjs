@@ -6,15 +6,15 @@
 // reports nodes per second, the median of the rounds, each wasm figure also as a share of native. Rounds are
 // interleaved (native, Node, Chromium, native, ...) so that a change in the machine's load hits all three.
 //
-// Usage: node scripts/search-speed.mjs [--depth 9] [--rounds 5] [--json]
+// Usage: node scripts/bench/search-speed.mjs [--depth 9] [--rounds 5] [--json]
 //   (after `cargo build --release` and `npm run build`; a figure for docs and the README, not a test)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { servePackage, launch } from '../tests/support/browser.mjs';
+import { servePackage, launch } from '../../tests/support/browser.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const argv = process.argv.slice(2);
 const arg = (name, dflt) => {
   const i = argv.indexOf(name);

@@ -10,13 +10,13 @@
 //      measured between a capturing and a bubbling `pointermove` listener on window around the board's own
 //      listener; median and p95 over several drags. A bare listener measured the same way is the reference.
 //
-// Usage: node scripts/board-bench.mjs [--loads 5] [--drags 5] [--json]   (after `npm run build`)
+// Usage: node scripts/bench/board-bench.mjs [--loads 5] [--drags 5] [--json]   (after `npm run build`)
 import { join, dirname } from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { servePackage, launch } from '../tests/support/browser.mjs';
+import { servePackage, launch } from '../../tests/support/browser.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const argv = process.argv.slice(2);
 const arg = (name, dflt) => {
   const i = argv.indexOf(name);
