@@ -26,21 +26,16 @@
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
 import { launch, servePackage } from '../../tests/support/browser.mjs';
 import { playAgainstComputer } from '../../tests/e2e/pwa-app.mjs';
+import { root, option, numberOption, hasFlag, median } from './common.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i < 0 ? dflt : argv[i + 1];
-};
-const RUNS = Number(opt('--runs', 5));
-const www = opt('--www', join(root, 'www'));
+const RUNS = numberOption('--runs', 5);
+const www = option('--www', join(root, 'www'));
 const dist = join(www, 'dist');
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 if (!existsSync(join(dist, 'index.html')) || !existsSync(join(root, 'pkg', 'engine-worker.js'))) {
@@ -49,10 +44,6 @@ if (!existsSync(join(dist, 'index.html')) || !existsSync(join(root, 'pkg', 'engi
 }
 const { LEVELS, DEFAULT_LEVEL } = await import(pathToFileURL(join(www, 'src', 'levels.js')).href);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
@@ -265,7 +256,7 @@ try {
   const counts = runs.map((r) => r.files.length);
   if (new Set(counts).size > 1) console.log(`    (files per run differ: ${counts.join(', ')})`);
 
-  if (!argv.includes('--no-levels')) {
+  if (!hasFlag('--no-levels')) {
     const { warmup, rows } = await levels(browser);
     console.log(`\n(c) the computer's reply per level (EngineClient in the browser; ${OPENINGS.length} positions, Black to move;`
       + ` worker start + first search ${warmup.toFixed(0)} ms, excluded)`);

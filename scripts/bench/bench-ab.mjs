@@ -6,6 +6,7 @@
 // Usage: node scripts/bench/bench-ab.mjs <pkgA> <pkgB>    (e.g. a copy of pkg/ built from main, and pkg/)
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { median } from './common.mjs';
 
 const [dirA, dirB] = process.argv.slice(2).map((d) => pathToFileURL(resolve(d)).href);
 if (!dirA || !dirB) {
@@ -15,7 +16,6 @@ if (!dirA || !dirB) {
 const A = await import(`${dirA}/node.mjs`);
 const B = await import(`${dirB}/node.mjs`);
 const RUNS = 9;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function rate(fn, ms = 300) {
   let n = 0; const s = performance.now(); let now = s;
   while (now - s < ms) { for (let i = 0; i < 20; i++) fn(); n += 20; now = performance.now(); }

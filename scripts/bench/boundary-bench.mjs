@@ -6,6 +6,7 @@
 // Usage: node scripts/bench/boundary-bench.mjs <pkgA> <pkgB>    (e.g. a copy of pkg/ built before a change, and pkg/)
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { median } from './common.mjs';
 
 const dirs = process.argv.slice(2).map((d) => pathToFileURL(resolve(d)).href);
 if (dirs.length !== 2) {
@@ -14,7 +15,6 @@ if (dirs.length !== 2) {
 }
 const [A, B] = await Promise.all(dirs.map((d) => import(`${d}/node.mjs`)));
 const RUNS = 9;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function cases(P) {
   const game = new P.Game();
   const fen = P.startFen();
