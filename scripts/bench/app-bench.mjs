@@ -23,14 +23,13 @@
 //
 // Usage: node scripts/bench/app-bench.mjs [--runs N] [--no-levels] [--www DIR]   (npm run bench:app; needs
 // node scripts/build.mjs first). Quote medians; the machine is shared (the load average is printed).
-import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
-import { launch, servePackage } from '../../tests/support/browser.mjs';
+import { launch, listen, servePackage } from '../../tests/support/browser.mjs';
 import { playAgainstComputer } from '../../tests/e2e/pwa-app.mjs';
 import { root, option, numberOption, hasFlag, median } from './common.mjs';
 
@@ -56,19 +55,12 @@ function serveDist() {
     res.setHeader('Cache-Control', path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
   } });
   const hits = new Map();
-  const server = createServer((req, res) => {
+  // The server is closed after the browser (see the end), so no keep-alive connection holds close() up.
+  return listen((req, res, notFound) => {
     const path = req.url.split('?')[0];
     hits.set(path, (hits.get(path) ?? 0) + 1);
-    files(req, res, () => {
-      res.statusCode = 404;
-      res.end('not found');
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${server.address().port}/`,
-    hits,
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }),
-  })));
+    files(req, res, notFound);
+  }).then((server) => ({ ...server, hits }));
 }
 
 // Runs in the page before its scripts: records when the board is first painted (see (a) above).
