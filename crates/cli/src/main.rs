@@ -13,8 +13,9 @@
 //! xiangqi openings [--count N] [--plies N] [--seed S] [--depth D] [--max-cp CP]
 //!                                               random balanced openings for `match`, one a line
 //! xiangqi mates FILE.jsonl                      time to find each mate of a puzzle file
-//! xiangqi tune FILE… [--skip-plies N] [--iterations N] [--rate R]
-//!                                               fits the evaluation's weights to recorded games (Texel)
+//! xiangqi tune FILE… [--skip-plies N] [--iterations N] [--rate R] [--l2 L] [--write]
+//!                                               fits the evaluation's weights to recorded games (Texel);
+//!                                               --write rewrites crates/search/src/weights.rs
 //! ```
 //! Bad arguments print one line to stderr and exit with status 2.
 
