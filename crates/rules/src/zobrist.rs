@@ -5,7 +5,10 @@
 
 use super::{Color, Piece, Square};
 
-const fn splitmix(state: u64) -> (u64, u64) {
+/// One step of the SplitMix64 generator: the next state and the value drawn. The one pseudo-random generator of
+/// the workspace (the keys below, the engine's seeded skill levels, the example generators); deterministic, so a
+/// seed gives the same sequence everywhere.
+pub const fn splitmix64(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = s;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -20,7 +23,7 @@ const fn piece_keys() -> [[u64; 90]; 14] {
     while p < 14 {
         let mut s = 0;
         while s < 90 {
-            let (ns, v) = splitmix(state);
+            let (ns, v) = splitmix64(state);
             state = ns;
             out[p][s] = v;
             s += 1;
@@ -33,7 +36,7 @@ const fn piece_keys() -> [[u64; 90]; 14] {
 static PIECE_KEYS: [[u64; 90]; 14] = piece_keys();
 
 /// Key XORed in when Black is to move.
-pub const BLACK_TO_MOVE: u64 = splitmix(0x2545_F491_4F6C_DD1D).1;
+pub const BLACK_TO_MOVE: u64 = splitmix64(0x2545_F491_4F6C_DD1D).1;
 
 /// The key of `piece` standing on `sq`.
 #[inline]

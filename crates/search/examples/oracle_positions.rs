@@ -19,11 +19,9 @@ use xiangqi::{reachable, Board, Color, Game, Move, Piece, Position, Role, Setup,
 use xiangqi_engine::{Engine, Limits, NoClock, SearchOptions};
 
 fn splitmix(s: &mut u64) -> u64 {
-    *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    let (next, value) = xiangqi::zobrist::splitmix64(*s);
+    *s = next;
+    value
 }
 
 fn below(rng: &mut u64, n: u64) -> u64 {

@@ -14,13 +14,11 @@ pub fn weakness(level: u8) -> i32 {
     (20 - level.min(20) as i32) * 12
 }
 
-/// SplitMix64 step: a small, well-mixed, seedable generator.
+/// A SplitMix64 step on `state` ([`xiangqi::zobrist::splitmix64`]): a small, well-mixed, seedable generator.
 pub fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    let (next, value) = xiangqi::zobrist::splitmix64(*state);
+    *state = next;
+    value
 }
 
 /// Picks a line among `scores` (best first): each gets uniform noise in `0..=weakness(level)`; lines more
