@@ -80,10 +80,30 @@ pub fn mate_times(args: &[String]) -> Result<(), String> {
         println!(
             "mate in {n}: {} puzzles, median {:.1} ms, max {:.1} ms",
             ts.len(),
-            ts[ts.len() / 2],
+            median(&ts),
             ts[ts.len() - 1]
         );
     }
     println!("missed: {missed}");
     Ok(())
+}
+
+/// The median of sorted, non-empty `ts`: the middle value, or the mean of the two middle values for an even
+/// count (as scripts/bench/common.mjs computes it).
+fn median(ts: &[f64]) -> f64 {
+    let mid = ts.len() / 2;
+    if ts.len() % 2 == 1 {
+        ts[mid]
+    } else {
+        (ts[mid - 1] + ts[mid]) / 2.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(super::median(&[1.0, 2.0, 9.0]), 2.0);
+        assert_eq!(super::median(&[1.0, 2.0, 4.0, 9.0]), 3.0);
+    }
 }
