@@ -33,7 +33,11 @@ if (setup.status !== 0) {
   console.error('fuzz: setup (cargo-fuzz, nightly) failed');
   process.exit(1);
 }
-const build = spawnSync('nice', ['-n', '10', 'cargo', '+nightly', 'fuzz', 'build', '--features', 'libfuzzer'], { cwd: root, stdio: 'inherit' });
+// The fuzz crate is a member of the workspace, whose release profile has `lto = true`: LTO drops the coverage
+// counters' symbols that sanitizer instrumentation links against, so the fuzz builds turn it off.
+const env = { ...process.env, CARGO_PROFILE_RELEASE_LTO: 'false' };
+const build = spawnSync('nice', ['-n', '10', 'cargo', '+nightly', 'fuzz', 'build', '--features', 'libfuzzer'],
+  { cwd: root, stdio: 'inherit', env });
 if (build.status !== 0) {
   console.error('fuzz: build failed');
   process.exit(1);
@@ -46,7 +50,7 @@ const run = (t) => new Promise((resolve) => {
     `-max_total_time=${secs}`, '-print_final_stats=1', '-timeout=20', '-rss_limit_mb=2048', '-max_len=4096'];
   if (jobs > 1) args.push(`-workers=${jobs}`, `-jobs=${jobs}`);
   console.log(`\n=== fuzz ${t}: ${secs} s`);
-  const child = spawn('nice', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('nice', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
   let log = '';
   let head = ''; // the start of the output, where libFuzzer reports the number of counters
   const keep = (d) => {
