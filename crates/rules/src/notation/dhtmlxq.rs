@@ -365,6 +365,7 @@ pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
         headers,
         start,
         mainline,
+        warnings: Vec::new(),
     })
 }
 

@@ -23,6 +23,7 @@
 //! assert_eq!(write_move(&pos, m, &Notation::Wxf(Default::default())), "C2.5");
 //! ```
 
+mod algebraic;
 pub mod chinese;
 pub mod dhtmlxq;
 pub mod encoding;
@@ -78,15 +79,18 @@ pub enum Format {
     Wxf,
     /// Chinese characters.
     Chinese,
+    /// Algebraic notation as WinBoard / XBoard write xiangqi (`Che2`, `Cxe3+`, `Hi7`, `axa3`): read only.
+    Algebraic,
 }
 
 impl Format {
-    /// `"iccs"`, `"wxf"` or `"chinese"`.
+    /// `"iccs"`, `"wxf"`, `"chinese"` or `"algebraic"`.
     pub const fn name(self) -> &'static str {
         match self {
             Format::Iccs => "iccs",
             Format::Wxf => "wxf",
             Format::Chinese => "chinese",
+            Format::Algebraic => "algebraic",
         }
     }
 }
@@ -248,11 +252,25 @@ fn parse_move_inner(
     text: &str,
     style: Option<TandemStyle>,
 ) -> Result<(Move, Format), NotationError> {
+    parse_move_noted(pos, text, style).map(|(m, f, _)| (m, f))
+}
+
+/// What a reader of records warns about in a move text it read: `None`, or
+/// [`WarningCode::WxfMarkerOrder`](record::WarningCode::WxfMarkerOrder) /
+/// [`WarningCode::TandemMissing`](record::WarningCode::TandemMissing).
+pub(crate) type MoveNote = Option<record::WarningCode>;
+
+/// [`parse_move_inner`], also saying what was not written by the book (see [`MoveNote`]).
+pub(crate) fn parse_move_noted(
+    pos: &Position,
+    text: &str,
+    style: Option<TandemStyle>,
+) -> Result<(Move, Format, MoveNote), NotationError> {
     let trimmed = text.trim();
     let ascii: String = trimmed.chars().map(halfwidth).collect();
     if let Ok(m) = ascii.parse::<Move>() {
         return match pos.check_move(m) {
-            Ok(()) => Ok((m, Format::Iccs)),
+            Ok(()) => Ok((m, Format::Iccs, None)),
             Err(reason) => Err(NotationError::Illegal {
                 text: text.to_string(),
                 error: IllegalMoveError { mv: m, reason },
@@ -264,10 +282,22 @@ fn parse_move_inner(
     };
     let (desc, format) = if chinese::looks_chinese(trimmed) {
         (chinese::parse(trimmed).ok_or_else(syntax)?, Format::Chinese)
+    } else if let Some(d) = wxf::parse(trimmed, style) {
+        (d, Format::Wxf)
+    } else if let Some(a) = algebraic::parse(&ascii) {
+        return algebraic::resolve(pos, &a, text).map(|m| (m, Format::Algebraic, None));
     } else {
-        (wxf::parse(trimmed, style).ok_or_else(syntax)?, Format::Wxf)
+        return Err(syntax());
     };
-    resolve(pos, &desc, text).map(|m| (m, format))
+    let (m, missing) = resolve_noted(pos, &desc, text)?;
+    let note = if desc.reordered {
+        Some(record::WarningCode::WxfMarkerOrder)
+    } else if missing {
+        Some(record::WarningCode::TandemMissing)
+    } else {
+        None
+    };
+    Ok((m, format, note))
 }
 
 /// Writes the legal move `m` of `pos` in `notation`. The result parses back to `m` with [`parse_move`]
@@ -492,6 +522,8 @@ pub(crate) struct Description {
     pub selectors: Vec<Selector>,
     pub action: Action,
     pub target: u8,
+    /// WXF written with the tandem marker before the letter (`+P+1`).
+    pub reordered: bool,
 }
 
 impl Selector {
@@ -592,8 +624,13 @@ fn destination(
     }
 }
 
-/// Resolves a description against the position.
-pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Move, NotationError> {
+/// Resolves a description against the position; also says whether the text left out the tandem marker
+/// (前/后) although several pieces of its kind stand on the file it names, one of which alone fits.
+pub(crate) fn resolve_noted(
+    pos: &Position,
+    d: &Description,
+    text: &str,
+) -> Result<(Move, bool), NotationError> {
     let color = pos.turn();
     let mut squares = Vec::new();
     for sel in &d.selectors {
@@ -623,8 +660,12 @@ pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Mov
         .filter(|&m| pos.is_legal(m))
         .collect();
     fits.sort_by_key(|m| m.iccs_order());
+    let by_file = matches!(
+        d.selectors[..],
+        [Selector::File { role, .. }] if !matches!(role, Role::Advisor | Role::Elephant)
+    );
     match fits.len() {
-        1 => Ok(fits[0]),
+        1 => Ok((fits[0], by_file && squares.len() > 1)),
         0 => match concrete.first() {
             Some(&m) => Err(NotationError::Illegal {
                 text: text.to_string(),

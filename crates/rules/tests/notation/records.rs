@@ -609,6 +609,7 @@ fn rules_tag_options_always_validate() {
                     headers: vec![(RULES_TAG.to_string(), tag.clone())],
                     start: Position::new(),
                     mainline: Line::default(),
+                    warnings: Vec::new(),
                 };
                 assert!(rec.options().validate().is_ok(), "{tag}");
                 assert!(rec.to_game().is_ok(), "{tag}");
