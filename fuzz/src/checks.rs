@@ -206,7 +206,8 @@ pub fn move_text(data: &[u8]) {
             assert_eq!(results[0], Ok(m));
             check_move_round_trip(&pos, m);
             let n = match format {
-                Format::Iccs => Notation::Iccs,
+                // Algebraic is read only: its moves are written back in ICCS.
+                Format::Iccs | Format::Algebraic => Notation::Iccs,
                 Format::Wxf => Notation::Wxf(WxfOptions::default()),
                 Format::Chinese => Notation::Chinese(ChineseOptions::default()),
             };
