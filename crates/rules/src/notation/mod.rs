@@ -28,8 +28,10 @@ pub mod chinese;
 pub mod dhtmlxq;
 pub mod encoding;
 pub mod pgn;
+pub mod read;
 pub mod record;
 pub mod wxf;
+pub mod xqf;
 
 use super::{Color, IllegalMoveError, Move, Piece, Position, Role, Square};
 use core::fmt;

@@ -669,9 +669,27 @@ pub struct PgnReader<'a> {
     options: PgnReadOptions,
     /// Games read (or refused) so far: the index of the next one.
     index: usize,
-    /// A token read ahead: the first tag of the next game.
-    ahead: Option<(usize, Tok<'a>)>,
+    /// The first tag of the next game when it was read ahead: offset, name, value, lenient.
+    ahead: Option<(usize, String, String, bool)>,
     done: bool,
+}
+
+/// Where a [`PgnReader`] stands, without the text: saved to go on later (or to come back to a game) with
+/// [`PgnReader::resume`].
+#[derive(Clone, Debug, Default)]
+pub struct PgnState {
+    at: usize,
+    lines: LineCursor,
+    index: usize,
+    ahead: Option<(usize, String, String, bool)>,
+    done: bool,
+}
+
+impl PgnState {
+    /// The index (from 0) of the game a reader resumed here reads next.
+    pub fn index(&self) -> usize {
+        self.index
+    }
 }
 
 /// How a game's tokens ended.
@@ -685,16 +703,32 @@ enum End {
 impl<'a> PgnReader<'a> {
     /// A reader of the games of `text`.
     pub fn new(text: &'a str, options: PgnReadOptions) -> PgnReader<'a> {
+        PgnReader::resume(text, options, PgnState::default())
+    }
+
+    /// A reader of the games of `text` from where `state` (of a reader of the same text) stood.
+    pub fn resume(text: &'a str, options: PgnReadOptions, state: PgnState) -> PgnReader<'a> {
         PgnReader {
             lexer: Lexer {
                 text,
-                at: 0,
-                lines: LineCursor::default(),
+                at: state.at.min(text.len()),
+                lines: state.lines,
             },
             options,
-            index: 0,
-            ahead: None,
-            done: false,
+            index: state.index,
+            ahead: state.ahead,
+            done: state.done,
+        }
+    }
+
+    /// Where the reader stands, to [`PgnReader::resume`] later.
+    pub fn state(&self) -> PgnState {
+        PgnState {
+            at: self.lexer.at,
+            lines: self.lexer.lines.clone(),
+            index: self.index,
+            ahead: self.ahead.clone(),
+            done: self.done,
         }
     }
 
@@ -705,13 +739,13 @@ impl<'a> PgnReader<'a> {
 
     /// The byte offset where the next game starts (or the text ends).
     pub fn offset(&self) -> usize {
-        self.ahead.as_ref().map_or(self.lexer.at, |(at, _)| *at)
+        self.ahead.as_ref().map_or(self.lexer.at, |a| a.0)
     }
 
     /// Goes past the next game without reading its moves (its tags and its boundaries only): how a reader gets
     /// to game `n` of a large file quickly. `None` at the end of the text; `Some(Err)` for text that cannot be
     /// split into tokens (the reader then goes on as after any error).
-    pub fn skip(&mut self) -> Option<Result<(), RecordError>> {
+    pub fn skip_game(&mut self) -> Option<Result<(), RecordError>> {
         let r = self.tokens(|_, _| Ok(()))?;
         Some(self.after(r.map(drop)))
     }
@@ -728,7 +762,9 @@ impl<'a> PgnReader<'a> {
         let mut body = false;
         loop {
             let next = match self.ahead.take() {
-                Some(t) => Ok(Some(t)),
+                Some((at, name, value, lenient)) => {
+                    Ok(Some((at, Tok::Header(name, value, lenient))))
+                }
                 None => self.lexer.next(),
             };
             let (at, tok) = match next {
@@ -740,8 +776,8 @@ impl<'a> PgnReader<'a> {
                 Ok(Some(t)) => t,
             };
             match tok {
-                Tok::Header(..) if body => {
-                    self.ahead = Some((at, tok));
+                Tok::Header(name, value, lenient) if body => {
+                    self.ahead = Some((at, name, value, lenient));
                     return Some(Ok(End::Text));
                 }
                 Tok::Header(..) => {}
@@ -979,9 +1015,10 @@ fn write_line(out: &mut Out, line: &Line, start: &Position, notation: &Notation)
     }
 }
 
-/// Writes one game as PGN. Tags are written in the record's order; `Game` (`Chinese Chess`) is added first
-/// and `Result` last when missing, `Format` is set from the notation, and `FEN` is written (or added) when the
-/// start is not the standard start position. A hand-built record whose line holds an illegal move is written
+/// Writes one game as PGN. Tags are written in the record's order, values verbatim (escaped); `Game`
+/// (`Chinese Chess`) is added first and `Result` last when missing, `Format` is set from the notation, and
+/// `FEN` is kept as written while it gives the start position, else rewritten (or added when the start is not
+/// the standard start position). A hand-built record whose line holds an illegal move is written
 /// up to that move.
 pub fn write_pgn(record: &GameRecord, options: &PgnOptions) -> String {
     let mut headers = record.headers.clone();
@@ -1000,7 +1037,13 @@ pub fn write_pgn(record: &GameRecord, options: &PgnOptions) -> String {
         "Format",
         format_name(&options.notation).to_string(),
     );
-    if headers.iter().any(|(k, _)| k == "FEN") || record.start != Position::new() {
+    // A FEN tag is written as it was read while it still gives the start position (`… w` with two fields, `r`
+    // for Red); rewritten otherwise.
+    let fen_kept = headers
+        .iter()
+        .find(|(k, _)| k == "FEN")
+        .is_some_and(|(_, v)| Position::from_fen(v).is_ok_and(|p| p == record.start));
+    if !fen_kept && (headers.iter().any(|(k, _)| k == "FEN") || record.start != Position::new()) {
         set(&mut headers, "FEN", record.start.fen());
     }
     if !headers.iter().any(|(k, _)| k == "Result") {

@@ -383,12 +383,15 @@ pub enum WarningCode {
     EncodingGuessed,
     /// XQF: bytes after the end of the move tree, ignored.
     TrailingBytes,
+    /// XQF: a text field or comment holds bytes that are not valid in its encoding (GBK): they are shown as
+    /// U+FFFD (�), the rest of the text as it is.
+    InvalidText,
 }
 
 impl WarningCode {
     /// The stable code: `WARN_TAG_QUOTE`, `WARN_WXF_MARKER_ORDER`, `WARN_TANDEM_MISSING`,
     /// `WARN_RESULT_MISMATCH`, `WARN_TEXT_AFTER_RESULT`, `WARN_CLOSING_TAG`, `WARN_ILLEGAL_MOVE`,
-    /// `WARN_ENCODING_GUESSED`, `WARN_TRAILING_BYTES`.
+    /// `WARN_ENCODING_GUESSED`, `WARN_TRAILING_BYTES`, `WARN_INVALID_TEXT`.
     pub const fn code(self) -> &'static str {
         match self {
             WarningCode::TagQuote => "WARN_TAG_QUOTE",
@@ -400,11 +403,12 @@ impl WarningCode {
             WarningCode::IllegalMove => "WARN_ILLEGAL_MOVE",
             WarningCode::EncodingGuessed => "WARN_ENCODING_GUESSED",
             WarningCode::TrailingBytes => "WARN_TRAILING_BYTES",
+            WarningCode::InvalidText => "WARN_INVALID_TEXT",
         }
     }
 
     /// Every code, in declaration order.
-    pub const ALL: [WarningCode; 9] = [
+    pub const ALL: [WarningCode; 10] = [
         WarningCode::TagQuote,
         WarningCode::WxfMarkerOrder,
         WarningCode::TandemMissing,
@@ -414,6 +418,7 @@ impl WarningCode {
         WarningCode::IllegalMove,
         WarningCode::EncodingGuessed,
         WarningCode::TrailingBytes,
+        WarningCode::InvalidText,
     ];
 }
 
@@ -510,15 +515,25 @@ pub struct RecordMoveError {
 /// Why a record could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordError {
-    /// The bytes are not UTF-8 nor GBK.
+    /// The bytes are not text in the encoding given, in none of the encodings tried, or in several alike.
     Encoding(DecodeError),
     /// The text is malformed.
     Syntax(SyntaxError),
-    /// The start position (a `FEN` tag or `DhtmlXQ_binit`) is not a legal position.
+    /// A binary record (XQF) is malformed: truncated, a bad signature or keys, a length past the end.
+    Binary {
+        /// The format.
+        format: RecordFormat,
+        /// Byte offset of the problem.
+        offset: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The start position (a `FEN` tag, `DhtmlXQ_binit`, the pieces of an XQF header) is not a legal
+    /// position.
     Fen {
-        /// Line of the FEN, from 1.
+        /// Line of the FEN, from 1 (0 in a binary record).
         line: usize,
-        /// Column of the FEN, from 1.
+        /// Column of the FEN, from 1 (0 in a binary record).
         column: usize,
         /// The problem.
         error: FenError,
@@ -535,7 +550,7 @@ impl RecordError {
     pub const fn code(&self) -> &'static str {
         match self {
             RecordError::Encoding(_) => "ERR_RECORD_ENCODING",
-            RecordError::Syntax(_) => "ERR_RECORD_SYNTAX",
+            RecordError::Syntax(_) | RecordError::Binary { .. } => "ERR_RECORD_SYNTAX",
             RecordError::Fen { .. } => "ERR_RECORD_FEN",
             RecordError::Move(_) => "ERR_RECORD_MOVE",
             RecordError::NoGame => "ERR_RECORD_EMPTY",
@@ -546,9 +561,20 @@ impl RecordError {
     pub fn location(&self) -> Option<(usize, usize)> {
         match self {
             RecordError::Syntax(e) => Some((e.line, e.column)),
-            RecordError::Fen { line, column, .. } => Some((*line, *column)),
+            RecordError::Fen { line, column, .. } if *line > 0 => Some((*line, *column)),
             RecordError::Move(e) => Some((e.line, e.column)),
-            RecordError::Encoding(_) | RecordError::NoGame => None,
+            RecordError::Fen { .. }
+            | RecordError::Binary { .. }
+            | RecordError::Encoding(_)
+            | RecordError::NoGame => None,
+        }
+    }
+
+    /// The byte offset of the error in a binary record.
+    pub fn offset(&self) -> Option<usize> {
+        match self {
+            RecordError::Binary { offset, .. } => Some(*offset),
+            _ => None,
         }
     }
 }
@@ -565,6 +591,12 @@ impl fmt::Display for RecordError {
                     e.line, e.column, e.message
                 )
             }
+            RecordError::Binary {
+                format,
+                offset,
+                message,
+            } => write!(f, "{} file, byte {offset}: {message}", format.name()),
+            RecordError::Fen { line: 0, error, .. } => write!(f, "the start position: {error}"),
             RecordError::Fen {
                 line,
                 column,
@@ -633,16 +665,4 @@ impl LineCursor {
         self.at = at;
         (self.line, self.column + 1)
     }
-}
-
-/// Line and column (from 1, columns in characters) of byte offset `at` in `text`.
-pub(crate) fn line_col(text: &str, at: usize) -> (usize, usize) {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[start..].chars().count() + 1)
 }

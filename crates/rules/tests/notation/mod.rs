@@ -2,5 +2,6 @@
 //! input.
 mod examples;
 mod fuzz;
+mod real_records;
 mod records;
 mod roundtrip;
