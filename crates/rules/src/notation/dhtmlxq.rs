@@ -26,7 +26,6 @@
 //! The side to move is not part of `binit`: it is read from `[DhtmlXQ_fen]` if present (this crate writes
 //! that tag when the start is not the standard one), otherwise from the first move, otherwise Red.
 
-use super::encoding::decode;
 use super::record::{
     GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, SyntaxError, Warning,
     WarningCode, MAX_VARIATION_DEPTH,
@@ -568,10 +567,20 @@ fn build(
     Ok(line)
 }
 
-/// Reads DhtmlXQ bytes, UTF-8 or GBK.
+/// Reads the first game of DhtmlXQ bytes in UTF-8, GBK or Big5, the encoding decided as
+/// [`read`](super::read) does with the native decoder.
 pub fn parse_dhtmlxq_bytes(bytes: &[u8]) -> Result<GameRecord, RecordError> {
-    let (text, _) = decode(bytes)?;
-    parse_dhtmlxq(&text)
+    let options = super::read::ReadOptions {
+        format: Some(RecordFormat::DhtmlXq),
+        ..Default::default()
+    };
+    super::read::read(
+        super::read::Input::Bytes(bytes),
+        &options,
+        &super::encoding::NativeDecoder,
+    )?
+    .next()
+    .unwrap_or(Err(RecordError::NoGame))
 }
 
 fn binit_of(pos: &Position) -> String {

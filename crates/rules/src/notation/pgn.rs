@@ -17,7 +17,6 @@
 //! assert!(out.contains("1. 炮二平五 {central cannon} 1... 马8进7 (1... 炮8平5) 2. 马二进三 *"));
 //! ```
 
-use super::encoding::decode;
 use super::record::{
     GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, RecordMoveError, SyntaxError,
     Warning, WarningCode, MAX_VARIATION_DEPTH,
@@ -57,10 +56,19 @@ pub fn parse_pgn(text: &str) -> Result<Vec<GameRecord>, RecordError> {
     parse_pgn_with(text, &PgnReadOptions::default())
 }
 
-/// Reads every game of PGN bytes, UTF-8 or GBK (see [`decode`]).
+/// Reads every game of PGN bytes in UTF-8, GBK or Big5, the encoding decided as [`read`](super::read) does
+/// with the native decoder.
 pub fn parse_pgn_bytes(bytes: &[u8]) -> Result<Vec<GameRecord>, RecordError> {
-    let (text, _) = decode(bytes)?;
-    parse_pgn(&text)
+    let options = super::read::ReadOptions {
+        format: Some(RecordFormat::Pgn),
+        ..Default::default()
+    };
+    super::read::read(
+        super::read::Input::Bytes(bytes),
+        &options,
+        &super::encoding::NativeDecoder,
+    )?
+    .collect()
 }
 
 impl GameRecord {

@@ -300,6 +300,14 @@ impl Records {
         self.encoding
     }
 
+    /// The text read (decoded from the bytes given), or `None` for XQF.
+    pub fn text(&self) -> Option<&str> {
+        match &self.source {
+            Source::Text(t) => Some(t),
+            Source::Bytes(_) => None,
+        }
+    }
+
     /// The index (from 0) of the game the next call to `next` reads.
     pub fn index(&self) -> usize {
         match &self.state {

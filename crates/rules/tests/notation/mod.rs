@@ -5,3 +5,4 @@ mod fuzz;
 mod real_records;
 mod records;
 mod roundtrip;
+mod xqf;
