@@ -2,6 +2,7 @@
 //! input.
 mod examples;
 mod fuzz;
+mod reading;
 mod real_records;
 mod records;
 mod roundtrip;
