@@ -188,9 +188,9 @@ fn a_database_streams_and_a_refused_game_costs_only_itself() {
             "[Event \"g{i}\"]\n[Result \"1/2-1/2\"]\n\n{moves}\n\n"
         ));
     }
-    let mut reader = PgnReader::new(&text, PgnReadOptions::default());
+    let reader = PgnReader::new(&text, PgnReadOptions::default());
     let mut seen = 0;
-    while let Some(g) = reader.next() {
+    for g in reader {
         match g {
             Ok(g) => assert_eq!(g.header("Event"), Some(format!("g{seen}").as_str())),
             Err(e) => {
