@@ -56,7 +56,11 @@ pub(crate) fn parse(text: &str) -> Option<Algebraic> {
     if rest.first() == Some(&b'x') {
         rest = &rest[1..];
     }
-    if !rest.is_empty() {
+    // What is left is not algebraic; a full origin square that is the destination is no move (`h2h2`).
+    let origin = file
+        .zip(rank)
+        .and_then(|(f, r)| Square::from_coords(f as i32, r as i32));
+    if !rest.is_empty() || origin == Some(to) {
         return None;
     }
     Some(Algebraic {
@@ -88,7 +92,7 @@ pub(crate) fn resolve(pos: &Position, a: &Algebraic, text: &str) -> Result<Move,
                 && a.rank.map_or(true, |r| m.from.rank() == r)
         })
         .collect();
-    fits.sort_by_key(|m| m.iccs_order());
+    super::sort_iccs(&mut fits);
     match fits.len() {
         1 => Ok(fits[0]),
         0 if pos.board().by_piece(piece).is_empty() => Err(NotationError::NoSuchPiece {

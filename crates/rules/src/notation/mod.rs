@@ -661,7 +661,7 @@ pub(crate) fn resolve_noted(
         .copied()
         .filter(|&m| pos.is_legal(m))
         .collect();
-    fits.sort_by_key(|m| m.iccs_order());
+    sort_iccs(&mut fits);
     let by_file = matches!(
         d.selectors[..],
         [Selector::File { role, .. }] if !matches!(role, Role::Advisor | Role::Elephant)
@@ -688,6 +688,12 @@ pub(crate) fn resolve_noted(
             candidates: fits,
         }),
     }
+}
+
+/// Sorts moves in ICCS order (one sort for every reader of move text: each sort instantiated costs kilobytes
+/// of wasm).
+pub(crate) fn sort_iccs(moves: &mut [Move]) {
+    moves.sort_by_key(|m| m.iccs_order());
 }
 
 /// Maps full-width ASCII forms (`Ｃ２．５`, `８`) to ASCII; other characters are kept.

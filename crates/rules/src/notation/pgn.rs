@@ -754,8 +754,19 @@ impl<'a> PgnReader<'a> {
     /// to game `n` of a large file quickly. `None` at the end of the text; `Some(Err)` for text that cannot be
     /// split into tokens (the reader then goes on as after any error).
     pub fn skip_game(&mut self) -> Option<Result<(), RecordError>> {
-        let r = self.tokens(|_, _| Ok(()))?;
-        Some(self.after(r.map(drop)))
+        self.skip_game_tags().map(|r| r.map(drop))
+    }
+
+    /// [`PgnReader::skip_game`], giving the game's tags (read as `next` reads them; its moves are not).
+    pub fn skip_game_tags(&mut self) -> Option<Result<Vec<(String, String)>, RecordError>> {
+        let mut tags = Vec::new();
+        let r = self.tokens(|_, (_, tok)| {
+            if let Tok::Header(name, value, _) = tok {
+                tags.push((name, value));
+            }
+            Ok(())
+        })?;
+        Some(self.after(r.map(|_| tags)))
     }
 
     /// The tokens of the next game, each given to `f`; `None` when there is no game left.
