@@ -303,7 +303,8 @@ test('records from a pgn attribute, a src URL (PGN and DhtmlXQ), a position; err
     assert.equal(await load({ src: '/records/game.dhtml' }), 'load');
     await page.evaluate(() => document.querySelector('xiangqi-lesson').next());
     checkStep(await state(page), { moves: ['h2e2'], comment: 'dhtml comment' });
-    assert.deepEqual(await page.evaluate(() => document.querySelector('xiangqi-lesson').headers), { Red: 'Red player' });
+    assert.deepEqual(await page.evaluate(() => document.querySelector('xiangqi-lesson').headers),
+      { Red: 'Red player', Result: '*' });
 
     // Errors: shown as text in the element, an `error` event, nothing thrown out of attributeChangedCallback.
     const shownError = () => page.evaluate(() => {
@@ -381,7 +382,9 @@ test('a large record (a file of many games) is read in a worker: the game asked 
         el.last();
         const out = { loaded, ms, gap, size: file(0).length, event: el.headers.Event, moves: el.current.moves,
           worker: performance.getEntriesByType('resource').some((e) => /lesson-worker\.js$/.test(e.name)) };
-        const err = await show({ game: '1', pgn: file(7) });
+        // A game that cannot be read costs only itself: game 1 of the file shows, game 7 is the error.
+        out.other = await show({ game: '1', pgn: file(7) });
+        const err = await show({ game: '7', pgn: file(7) });
         out.error = { code: err.code, game: err.game, ply: err.ply, moveText: err.moveText, name: err.name,
           isError: err instanceof Error, shown: el.shadowRoot.querySelector('.error').textContent };
         return out;
@@ -389,6 +392,7 @@ test('a large record (a file of many games) is read in a worker: the game asked 
       console.log(`a ${(r.size / 1024).toFixed(0)} KB record of 400 games read in the worker in ${r.ms.toFixed(0)} ms; `
         + `the page's longest timer gap meanwhile ${r.gap.toFixed(0)} ms`);
       assert.equal(r.loaded, 'load');
+      assert.equal(r.other, 'load');
       assert.equal(r.worker, true, 'the lesson worker was started');
       assert.equal(r.event, 'Game 321');
       assert.deepEqual(r.moves, ['h2e2', 'h9g7', 'h0g2', 'i9h9']);
