@@ -298,7 +298,7 @@ fn evidence(text: &str, format: RecordFormat, options: &ReadOptions) -> Evidence
                 Some(Err(RecordError::Move(e))) if !e.in_variation => {
                     garbled = e.ply == 1
                         && e.error.code() == "ERR_MOVE_SYNTAX"
-                        && e.text.chars().any(|c| !c.is_ascii())
+                        && !e.text.is_ascii()
                         && !e.text.chars().any(|c| known(&c));
                     e.ply.saturating_sub(1)
                 }
