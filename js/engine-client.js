@@ -8,21 +8,19 @@
 //   engine.stop();        // the pending search resolves with the best move so far (within about 30 ms)
 //
 // `result` is { move, score: { cp } | { mate }, depth, nodes, timeMs, pv, lines, stopped }. Errors reject with an
-// Error whose `code` is the XiangqiError code (ERR_FEN_*, ERR_ILLEGAL_MOVE, ERR_OPTIONS, ...).
+// Error whose `code` is the XiangqiError code (ERR_FEN_*, ERR_ILLEGAL_MOVE, ERR_OPTIONS, ...). The messages are
+// those of worker-rpc.js, shared with the lesson's and the app's workers.
+import { RpcClient } from './worker-rpc.js';
+
 export class EngineClient {
+  #rpc;
+
   /** Starts the worker (`url` defaults to engine-worker.js next to this file). */
   constructor(url) {
     // Written out in full so that bundlers (Vite, webpack) see the worker and emit it.
     this.worker = url ? new Worker(url, { type: 'module' })
       : new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
-    this.pending = new Map();
-    this.nextId = 1;
-    this.worker.onmessage = (ev) => this.#receive(ev.data);
-    this.worker.onerror = (ev) => {
-      const error = new Error(ev.message ?? 'engine worker failed');
-      for (const p of this.pending.values()) p.reject(error);
-      this.pending.clear();
-    };
+    this.#rpc = new RpcClient(this.worker);
   }
 
   /**
@@ -36,41 +34,21 @@ export class EngineClient {
       moves = game.history();
       options = game.options();
     }
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress });
-      this.worker.postMessage({ type: 'search', id, fen, moves: [...moves], limits, options: options ?? null });
-    });
+    return this.#rpc.call('search', { fen, moves: [...moves], limits, options: options ?? null }, { onProgress });
   }
 
   /** Stops every pending search: each resolves with the best move found so far. */
   stop() {
-    for (const id of this.pending.keys()) this.worker.postMessage({ type: 'stop', id });
+    this.#rpc.cancelAll();
   }
 
   /** Forgets what the engine learnt (a new game). */
   newGame() {
-    this.worker.postMessage({ type: 'newGame' });
+    this.#rpc.notify('newGame');
   }
 
   /** Ends the worker; pending searches reject. */
   terminate() {
-    this.worker.terminate();
-    for (const p of this.pending.values()) p.reject(new Error('engine terminated'));
-    this.pending.clear();
-  }
-
-  #receive(msg) {
-    const p = this.pending.get(msg.id);
-    if (!p) return;
-    if (msg.type === 'progress') {
-      p.onProgress?.(msg.progress);
-    } else if (msg.type === 'result') {
-      this.pending.delete(msg.id);
-      p.resolve(msg.result);
-    } else if (msg.type === 'error') {
-      this.pending.delete(msg.id);
-      p.reject(Object.assign(new Error(msg.error.message), { name: 'XiangqiError', code: msg.error.code }));
-    }
+    this.#rpc.terminate(Object.assign(new Error('engine terminated'), { name: 'XiangqiError', code: 'ERR_WORKER' }));
   }
 }

@@ -4,26 +4,19 @@
 //
 //   const worker = new Worker(new URL("xiangqi-wasm/engine-worker.js", import.meta.url), { type: "module" });
 //
-// Protocol (postMessage):
-//   page -> worker  { type: "search", id, fen, moves, limits, options }
-//                                             fen: FEN or null (start), moves: ICCS played from it,
-//                                             limits: { depth?, timeMs?, nodes?, multiPv?, skill?, seed? },
-//                                             options: the game's GameOptions ({ rules, moveLimit, ... }, as
-//                                             game.options() returns them): repetitions and the move limit are
-//                                             judged by them in the search, as Engine.search(game) does
-//                   { type: "stop", id? }                         stop the search `id` (or the current one)
-//                   { type: "newGame" }                           forget the table (after the current search)
-//   worker -> page  { type: "progress", id, progress }            after each new completed depth
-//                   { type: "result", id, result }                { move, score, depth, nodes, timeMs, pv, lines, stopped }
-//                   { type: "error", id, error: { code, message } }
+// Protocol: worker-rpc.js (the one RPC of the package's workers): the call `search` with
+// { fen, moves, limits, options } — fen: FEN or null (start), moves: ICCS played from it, limits: { depth?,
+// timeMs?, nodes?, multiPv?, skill?, seed? }, options: the game's GameOptions ({ rules, moveLimit, ... }, as
+// game.options() returns them): repetitions and the move limit are judged by them in the search, as
+// Engine.search(game) does — with progress { depth, score, pv, nodes, timeMs, ... } after each new completed
+// depth and the result { move, score, depth, nodes, timeMs, pv, lines, stopped }; cancelling it stops the search
+// (it answers with the best move so far); the notification `newGame` forgets the table (after the current
+// search). The messages of earlier versions are still understood:
+//   { type: "search", id, fen, moves, limits, options }, { type: "stop", id? }, { type: "newGame" }
+// and answered as before: { type: "progress" | "result" | "error", id, ... }.
 //
-// Stopping without SharedArrayBuffer (which would need COOP/COEP headers): the search runs in slices of
-// SLICE_MS milliseconds. Each slice is an iterative-deepening search with a time budget; the transposition table
-// carries the work from one slice to the next, so every slice goes on where the last one stopped (its shallow
-// iterations are answered from the table). Between slices the worker returns to its message loop, where a
-// "stop" is seen; the answer is the best move of the deepest completed iteration. A stop therefore takes at most
-// one slice plus a message hop.
 import init, { Engine, Game } from './xiangqi_wasm.js';
+import { serve } from './worker-rpc.js';
 
 const SLICE_MS = 25;
 /** Without any limit, search this long (as Engine.search does). */
@@ -37,13 +30,9 @@ let queue = Promise.resolve();
 
 const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function errorOf(e) {
-  return { code: e?.code ?? 'ERR_WORKER', message: String(e?.message ?? e) };
-}
-
 async function run(job) {
   current = job;
-  const { id, fen = null, moves = [], limits = {}, options } = job;
+  const { fen = null, moves = [], limits = {}, options, progress } = job;
   const start = Date.now();
   const { depth, timeMs, nodes, ...style } = limits ?? {};
   const maxDepth = depth ?? 64;
@@ -67,7 +56,7 @@ async function run(job) {
       const r = engine.search(game, sliceLimits, (p) => {
         if (p.depth > reported && p.multipv === 1) {
           reported = p.depth;
-          postMessage({ type: 'progress', id, progress: { ...p, nodes: total + p.nodes, timeMs: Date.now() - start } });
+          progress({ ...p, nodes: total + p.nodes, timeMs: Date.now() - start });
         }
       });
       total += r.nodes;
@@ -78,28 +67,33 @@ async function run(job) {
       await yieldToMessages();
       if (job.stopped) break;
     }
-    postMessage({ type: 'result', id, result: { ...best, nodes: total, timeMs: Date.now() - start, stopped: !!job.stopped } });
-  } catch (e) {
-    postMessage({ type: 'error', id, error: errorOf(e) });
+    return { ...best, nodes: total, timeMs: Date.now() - start, stopped: !!job.stopped };
   } finally {
     current = null;
   }
 }
 
-self.onmessage = (ev) => {
-  const msg = ev.data ?? {};
-  switch (msg.type) {
-    case 'search':
-      if (current) current.stopped = true; // a new search replaces the running one, which answers at once
-      queue = queue.then(() => run(msg));
-      break;
-    case 'stop':
-      if (current && (msg.id === undefined || msg.id === current.id)) current.stopped = true;
-      break;
-    case 'newGame':
-      queue = queue.then(() => engine?.newGame());
-      break;
-    default:
-      postMessage({ type: 'error', id: msg.id, error: { code: 'ERR_ARGUMENT', message: `unknown message type ${msg.type}` } });
-  }
-};
+serve({
+  search(params, call) {
+    if (current) current.stopped = true; // a new search replaces the running one, which answers at once
+    const job = { ...params, progress: call.progress };
+    call.onCancel(() => { job.stopped = true; });
+    const answer = queue.then(() => run(job));
+    queue = answer.catch(() => {});
+    return answer;
+  },
+  newGame() {
+    queue = queue.then(() => engine?.newGame());
+  },
+}, {
+  // The messages of earlier versions.
+  translate: (msg) => {
+    if (msg?.type === 'search') {
+      const { type, id, ...params } = msg;
+      return { rpc: 'call', id, method: 'search', params };
+    }
+    if (msg?.type === 'stop') return { rpc: 'cancel', id: msg.id };
+    if (msg?.type === 'newGame') return { rpc: 'notify', method: 'newGame' };
+    return { rpc: 'call', id: msg?.id, method: null };
+  },
+});

@@ -1,60 +1,26 @@
 // Reading a record for <xiangqi-lesson> (js/lesson.js): no DOM, so that it runs on the page or in the lesson's
-// worker (lesson-worker.js) alike. The record is parsed by the package (parsePgn, Game.fromDhtmlxq) and every
-// position of it, variations included, is played once on a Game: the element then only walks the nodes.
-import { Game, parsePgn } from './xiangqi_wasm.js';
+// worker (lesson-worker.js) alike. The record is read by the package's one reader (readRecord: PGN, DhtmlXQ,
+// XQF or a FEN, in UTF-8, GBK or Big5, headers and warnings included) and every position of it, variations
+// included, is played once on a Game: the element then only walks the nodes.
+import { Game, readRecord } from './xiangqi_wasm.js';
 
 /** Header values longer than this are cut (with "…"; the whole value is the `title`). */
 export const MAX_HEADER_CHARS = 300;
 
-function lessonError(code, message) {
-  return Object.assign(new Error(message), { name: 'XiangqiError', code });
-}
-
-/** `[DhtmlXQ_red]…[/DhtmlXQ_red]` and friends: the headers of a DhtmlXQ record, as PGN tag names. */
-function dhtmlxqHeaders(text) {
-  const out = {};
-  for (const [tag, name] of [['title', 'Event'], ['event', 'Event'], ['red', 'Red'], ['black', 'Black'],
-    ['date', 'Date'], ['place', 'Site']]) {
-    const m = new RegExp(`\\[DhtmlXQ_${tag}\\]([^\\[]{0,${MAX_HEADER_CHARS * 4}})\\[/DhtmlXQ_${tag}\\]`).exec(text);
-    if (m && m[1].trim() && !(name in out)) out[name] = m[1].trim();
-  }
-  return out;
-}
-
-const isDhtmlxq = (record) => (typeof record === 'string' ? record.trimStart().startsWith('[DhtmlXQ')
-  : new TextDecoder('latin1').decode(record.subarray(0, 64)).trimStart().startsWith('[DhtmlXQ'));
-
-/** The record as a RecordGame (as parsePgn gives): PGN (game `index`) or DhtmlXQ (its main line and comments). */
-function readRecord(record, index) {
-  if (isDhtmlxq(record)) {
-    const game = Game.fromDhtmlxq(record);
-    try {
-      const [g] = parsePgn(game.pgn());
-      const text = typeof record === 'string' ? record : new TextDecoder().decode(record);
-      g.headers = { ...dhtmlxqHeaders(text), ...(g.result !== '*' ? { Result: g.result } : {}) };
-      return g;
-    } finally {
-      game.free();
-    }
-  }
-  const games = parsePgn(record);
-  if (index >= games.length) {
-    throw lessonError('ERR_ARGUMENT', `game="${index + 1}": the record has ${games.length} game${games.length > 1 ? 's' : ''}`);
-  }
-  return games[index];
-}
-
 /**
- * Reads `input` — record text or bytes (PGN or DhtmlXQ; game `index` of a PGN file), or `{ fen }` for a position —
- * into `{ headers, result, nodes }`. `nodes[0]` is the start position; every other node is the position after a
- * move, with `parent` (the node before it), `altOf` (for the first move of a variation: the node of the move it
- * replaces) and `lineStart` (the first node of its line) as indexes into `nodes`, so that the result can be posted
- * from a worker. Throws the package's XiangqiErrors (and ERR_ARGUMENT for a game the file does not have).
+ * Reads `input` — record text or bytes (any format the package reads; game `index` of a file of several), or
+ * `{ fen }` for a position — into `{ headers, result, format, encoding, warnings, nodes }`. `nodes[0]` is the
+ * start position; every other node is the position after a move, with `parent` (the node before it), `altOf`
+ * (for the first move of a variation: the node of the move it replaces) and `lineStart` (the first node of its
+ * line) as indexes into `nodes`, so that the result can be posted from a worker. Throws the package's
+ * XiangqiErrors (ERR_ARGUMENT for a game the file does not have).
  */
 export function readLesson(input, index = 0) {
-  const record = typeof input === 'string' || input instanceof Uint8Array ? readRecord(input, index)
-    : { headers: {}, fen: null, result: '*', mainline: { comment: null, moves: [] }, position: input.fen };
-  const game = new Game(record.position ?? record.fen);
+  const isRecord = typeof input === 'string' || input instanceof Uint8Array || input instanceof ArrayBuffer;
+  const record = isRecord ? readRecord(input, { index })
+    : { headers: {}, fen: input.fen ?? null, result: '*', mainline: { comment: null, moves: [] }, format: 'fen',
+      encoding: null, warnings: [] };
+  const game = new Game(record.fen);
   const nodes = [{ parent: null, altOf: null, lineStart: null, move: null, info: null, fen: game.fen(), before: null,
     comments: record.mainline.comment ? [record.mainline.comment] : [], nags: [], depth: 0, ply: 0 }];
   try {
@@ -62,15 +28,18 @@ export function readLesson(input, index = 0) {
   } finally {
     game.free();
   }
-  return { headers: record.headers ?? {}, result: record.result ?? '*', nodes };
+  return { headers: record.headers ?? {}, result: record.result ?? '*', format: record.format,
+    encoding: record.encoding, warnings: record.warnings ?? [], nodes };
 
-  // Plays `line` from node `from` (the game stands at its position) and leaves the game there again.
+  // Plays `line` from node `from` (the game stands at its position) and leaves the game there again. A record's
+  // moves are legal by the rules of movement; they are played as a record's (not adjudicated), so that a line
+  // goes on past a repetition the players did not stop at.
   function addLine(line, from, depth, altOf) {
     let prev = from;
     let first = null;
     for (const [i, rm] of line.moves.entries()) {
       const before = game.fen();
-      const info = game.play(rm.move);
+      const info = game.playRecorded(rm.move);
       const id = nodes.length;
       first ??= id;
       const comments = [];
@@ -81,7 +50,7 @@ export function readLesson(input, index = 0) {
       if (rm.variations?.length) {
         game.undo();
         for (const v of rm.variations) addLine(v, prev, depth + 1, id);
-        game.play(rm.move);
+        game.playRecorded(rm.move);
       }
       prev = id;
     }

@@ -1,5 +1,5 @@
 // Types of `xiangqi-wasm/lesson`: the <xiangqi-lesson> custom element (a commented game for teaching sites).
-import type { ErrorCode, XiangqiError } from "./xiangqi_wasm.js";
+import type { ErrorCode, RecordEncoding, RecordFormat, RecordWarning, XiangqiError } from "./xiangqi_wasm.js";
 import type { XiangqiBoardElement } from "./board.js";
 
 /** The largest record the element shows, in UTF-8 bytes (2 MiB); a larger one is refused with a message. */
@@ -46,11 +46,21 @@ export interface LessonErrorDetail {
   error: XiangqiError | (Error & { name: "XiangqiError"; code: LessonErrorCode });
 }
 
+/** The format a record was read as, and its encoding (`null` for text given as text and for XQF). */
+export interface LessonFormat {
+  format: RecordFormat;
+  encoding: RecordEncoding | null;
+}
+
 /** The `detail` of a `load` event. */
 export interface LessonLoadDetail {
   headers: Record<string, string>;
   /** How many moves the record has, variations included. */
   moves: number;
+  /** The format and encoding the record was read as; `null` for a position (`fen`). */
+  format: LessonFormat | null;
+  /** What the reader accepted although the record does not follow its format exactly. */
+  warnings: RecordWarning[];
 }
 
 /** The element's own events (a `CustomEvent` each; `error` and `load` do not bubble, `navigate` does not either). */
@@ -62,8 +72,9 @@ export interface XiangqiLessonEventMap {
 
 /**
  * `<xiangqi-lesson>`: a commented game (or a position) for a teaching site, in one tag. The record comes from a
- * `<script type="application/x-chess-pgn">` child (recommended), a `pgn` attribute or a `src` URL (PGN or
- * DhtmlXQ, UTF-8 or GBK); without one, `fen` is shown. Attributes: `pgn`, `src`, `fen`, `game` (which game of
+ * `<script type="application/x-chess-pgn">` child (recommended), a `pgn` attribute or a `src` URL (PGN,
+ * DhtmlXQ or XQF; UTF-8, GBK or Big5, detected); without one, `fen` is shown. The players and the event come
+ * from the record's tags whatever its format. Attributes: `pgn`, `src`, `fen`, `game` (which game of
  * the file, from 1), `notation`, `lang` (`en` / `zh`, else the page's), `theme`, `orientation`, `piece-set`.
  * Fires `navigate`, `load` and `error` events; record text is only ever shown as text.
  * @example
@@ -84,8 +95,12 @@ export class XiangqiLessonElement extends HTMLElement {
   readonly initialFen: string | null;
   /** The error shown, or `null`. */
   readonly error: (Error & { name: "XiangqiError"; code: LessonErrorCode }) | null;
-  /** The record's headers (a copy). */
+  /** The record's headers (a copy), in the record's order. */
   readonly headers: Record<string, string>;
+  /** What the reader of the record warned about (a copy). */
+  readonly warnings: RecordWarning[];
+  /** The format and encoding the record was read as, or `null` (a position, or nothing read yet). */
+  readonly format: LessonFormat | null;
   /** Where the lesson stands, or `null` before the record is read (or after an error). */
   readonly current: LessonPosition | null;
   /** To the start position. */

@@ -11,6 +11,7 @@
 // `Content-Security-Policy: default-src 'self'`. Records above MAX_RECORD_BYTES are refused with a message.
 import { ready as boardReady } from './board.js';
 import { readLesson, MAX_HEADER_CHARS } from './lesson-read.js';
+import { RpcClient } from './worker-rpc.js';
 
 /** The largest record shown (UTF-8 bytes): 2 MiB. Above it the element shows a message and fires `error`. */
 export const MAX_RECORD_BYTES = 2 * 1024 * 1024;
@@ -224,51 +225,35 @@ function tooLarge(size, atLeast = false) {
 const WORKER_BYTES = 64 * 1024;
 
 // One worker for every lesson on the page, started for the first large record and stopped when idle.
-let worker = null;
+let rpc = null;
 let workerIdle = 0;
-const pending = new Map();
-let requestId = 0;
 
 /** Reads a large record in the worker; rejects with `{ noWorker }` when there can be none (then the page reads it). */
-function readInWorker(record, index) {
-  return new Promise((resolve, reject) => {
-    try {
-      worker ??= startWorker();
-    } catch (e) {
-      reject({ noWorker: e });
-      return;
+async function readInWorker(record, index) {
+  try {
+    rpc ??= new RpcClient(new Worker(new URL('./lesson-worker.js', import.meta.url), { type: 'module' }));
+  } catch (e) {
+    throw { noWorker: e };
+  }
+  clearTimeout(workerIdle);
+  const client = rpc;
+  try {
+    return await client.call('readLesson', { record, index });
+  } catch (e) {
+    // The worker could not start (blocked by a policy, not served): every request falls back to the page.
+    if (e?.code === 'ERR_WORKER') {
+      stopWorker();
+      throw { noWorker: e };
     }
-    clearTimeout(workerIdle);
-    const id = ++requestId;
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, record, index });
-  });
-}
-
-function startWorker() {
-  const w = new Worker(new URL('./lesson-worker.js', import.meta.url), { type: 'module' });
-  w.onmessage = ({ data }) => {
-    const p = pending.get(data.id);
-    pending.delete(data.id);
-    if (!pending.size) workerIdle = setTimeout(stopWorker, 10_000);
-    if (!p) return;
-    if (data.ok) p.resolve(data.lesson);
-    else p.reject(Object.assign(new Error(data.error.message), data.error));
-  };
-  // The worker could not start (blocked by a policy, not served): every request falls back to the page.
-  w.onerror = (e) => {
-    e.preventDefault?.();
-    const waiting = [...pending.values()];
-    pending.clear();
-    stopWorker();
-    for (const p of waiting) p.reject({ noWorker: e });
-  };
-  return w;
+    throw e;
+  } finally {
+    if (rpc === client && !client.pendingIds.length) workerIdle = setTimeout(stopWorker, 10_000);
+  }
 }
 
 function stopWorker() {
-  worker?.terminate();
-  worker = null;
+  rpc?.terminate();
+  rpc = null;
 }
 
 /** The flat nodes of readLesson (parent, altOf and lineStart as indexes) linked into the tree the element walks. */
@@ -300,6 +285,8 @@ export class XiangqiLessonElement extends HTMLElement {
   #cur = null;
   #headers = {};
   #result = '*';
+  #warnings = [];
+  #format = null;
   #loadToken = 0;
   #abort = null;
   #scheduled = false;
@@ -348,6 +335,16 @@ export class XiangqiLessonElement extends HTMLElement {
   /** The record's headers (a copy). */
   get headers() {
     return { ...this.#headers };
+  }
+
+  /** What the reader of the record warned about (`{ code, message, line, column, offset }`, a copy). */
+  get warnings() {
+    return this.#warnings.map((w) => ({ ...w }));
+  }
+
+  /** The format the record was read as (`"pgn"`, `"dhtmlxq"`, `"xqf"`, `"fen"`) and its encoding, or `null`. */
+  get format() {
+    return this.#format;
   }
 
   /** Where the lesson stands: the position, the moves from the start, the comment, the next move's alternatives. */
@@ -520,13 +517,16 @@ export class XiangqiLessonElement extends HTMLElement {
       this.#loadedFrom = key;
       this.#headers = parsed.headers ?? {};
       this.#result = parsed.result ?? '*';
+      this.#warnings = parsed.warnings ?? [];
+      this.#format = parsed.format ? { format: parsed.format, encoding: parsed.encoding ?? null } : null;
       this.#error = null;
       this.#els.error.hidden = true;
       this.#els.body.hidden = false;
       this.#renderAll(nodes[0]);
       await this.#boardEl.ready;
       this.#resolveReady(this);
-      this.dispatchEvent(new CustomEvent('load', { detail: { headers: this.headers, moves: nodes.length - 1 } }));
+      this.dispatchEvent(new CustomEvent('load', { detail: { headers: this.headers, moves: nodes.length - 1,
+        format: this.#format, warnings: this.warnings } }));
     } catch (e) {
       if (e?.name === 'AbortError' || token !== this.#loadToken) return;
       this.#fail(e);
@@ -693,17 +693,21 @@ export class XiangqiLessonElement extends HTMLElement {
     const head = this.#els.head;
     head.replaceChildren();
     const players = h('p', 'players');
-    if (hd.Red || hd.Black) {
+    // Red's name: `Red`, or `White` in a WinBoard record.
+    const redName = hd.Red || hd.White;
+    if (redName || hd.Black) {
       const red = h('span', 'pl r');
-      red.append(h('span', 'who', `${t.red} `), recordText('bdi', null, hd.Red ?? '?', MAX_HEADER_CHARS));
+      red.append(h('span', 'who', `${t.red} `), recordText('bdi', null, redName || '?', MAX_HEADER_CHARS));
       const black = h('span', 'pl b');
-      black.append(h('span', 'who', `${t.black} `), recordText('bdi', null, hd.Black ?? '?', MAX_HEADER_CHARS));
+      black.append(h('span', 'who', `${t.black} `), recordText('bdi', null, hd.Black || '?', MAX_HEADER_CHARS));
       players.append(red, ' – ', black);
     }
     const result = t.results[this.#result] ?? t.results[hd.Result];
     if (result) players.append(h('span', 'result', result));
     if (players.childNodes.length) head.append(players);
-    const facts = ['Event', 'Round', 'Site', 'Date', 'Opening'].filter((k) => hd[k] && hd[k] !== '?');
+    // The event, and the title of records that have one (XQF and DhtmlXQ files often give only a title).
+    const facts = ['Title', 'Event', 'Round', 'Site', 'Date', 'Opening'].filter((k) => hd[k] && hd[k] !== '?')
+      .filter((k, _, all) => k !== 'Title' || !all.includes('Event') || hd.Title.trim() !== hd.Event.trim());
     if (facts.length) {
       const event = h('p', 'event');
       facts.forEach((k, i) => {

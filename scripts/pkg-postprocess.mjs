@@ -25,7 +25,7 @@ Game.prototype[Symbol.for('nodejs.util.inspect.custom')] = function inspect() { 
 // exported classes so that those become XiangqiErrors with the codes ERR_FREED and ERR_BUSY (docs/js-api.md),
 // and makes free() / [Symbol.dispose]() during a call on the same object (inside onProgress) deferred: the object
 // counts as freed at once (every later call throws ERR_FREED) and its memory is released when the call returns.
-const BOUNDARY_CLASSES = ['Game', 'Engine', 'Clock', 'BoardView'];
+const BOUNDARY_CLASSES = ['Game', 'Engine', 'Clock', 'BoardView', 'RecordReader'];
 const BOUNDARY_GUARD = `
 // Added by scripts/pkg-postprocess.mjs: typed errors for freed and busy objects (ERR_FREED, ERR_BUSY).
 const __xqBusy = Symbol('xiangqi busy'), __xqFreed = Symbol('xiangqi freed');
@@ -229,13 +229,13 @@ writeFileSync(join(pkgDir, 'node.d.mts'), nodeDts);
 writeFileSync(join(pkgDir, 'node.d.cts'), nodeDts);
 
 // --- the package's own JS (js/): the board (`xiangqi-wasm/board`), the lesson embed (`xiangqi-wasm/lesson`) and
-// the search worker (`xiangqi-wasm/worker`) --------------------------------------------------------------------
+// the search worker (`xiangqi-wasm/worker`), and the RPC of the workers (`xiangqi-wasm/worker-rpc`) -------------
 // board.js and lesson.js are minified (oxc, through rolldown): the board's share of the download is budgeted (see
 // size.mjs); the readable sources are in js/ in the repository. The worker files are copied as they are.
 // lesson-read.js (reading a record, no DOM) and lesson-worker.js (the module worker lesson.js starts for large
 // records) are the lesson's own modules, not entry points.
 const JS_FILES = ['board.js', 'board.d.ts', 'lesson.js', 'lesson-read.js', 'lesson-worker.js', 'lesson.d.ts',
-  'engine-client.js', 'engine-worker.js', 'worker.d.ts'];
+  'engine-client.js', 'engine-worker.js', 'worker.d.ts', 'worker-rpc.js', 'worker-rpc.d.ts'];
 for (const f of JS_FILES) copyFileSync(join(root, 'js', f), join(pkgDir, f));
 for (const [file, what, types, docs] of [['board.js', 'xiangqi-wasm/board', 'board.d.ts', 'README.md'],
   ['lesson.js', 'xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'], ['lesson-read.js', 'xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'],
@@ -291,6 +291,7 @@ const out = {
     './board': { types: './board.d.ts', default: './board.js' },
     './lesson': { types: './lesson.d.ts', default: './lesson.js' },
     './worker': { types: './worker.d.ts', default: './engine-client.js' },
+    './worker-rpc': { types: './worker-rpc.d.ts', default: './worker-rpc.js' },
     './engine-worker.js': './engine-worker.js',
     // The web glue itself (needs `await init()`, also in Node): public, for code that wants the browser entry
     // explicitly, e.g. in a test runner that resolves with the node condition.

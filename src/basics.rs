@@ -90,7 +90,10 @@ fn ply_arg(v: &JsValue, what: &str, game: &xiangqi::Game, min: usize) -> Result<
 
 /// The game restarted from `start` with the same options (history, ending, offers and annotations go).
 fn restarted(game: &xiangqi::Game, start: Position) -> Result<xiangqi::Game, XqError> {
-    Ok(xiangqi::Game::with_options(start, *game.options())?)
+    let mut g = xiangqi::Game::with_options(start, *game.options())?;
+    // The same game, edited: its headers stay.
+    g.set_headers(game.headers().to_vec());
+    Ok(g)
 }
 
 impl Game {
@@ -185,6 +188,9 @@ impl Game {
         let text = fen_arg(&fen, "load")?;
         let start = Position::from_fen(&text)?;
         *self.inner_mut() = xiangqi::Game::with_options(start, o)?;
+        // Another game: no headers, nothing read.
+        #[cfg(feature = "wasm-notation")]
+        self.warnings.clear();
         Ok(())
     }
 
@@ -359,4 +365,84 @@ impl Game {
         }
         out
     }
+}
+
+/// The longest header name and value accepted by `setHeader`, in UTF-16 units.
+#[cfg(feature = "wasm-notation")]
+const MAX_HEADER_NAME: u32 = 64;
+#[cfg(feature = "wasm-notation")]
+const MAX_HEADER_VALUE: u32 = 64 * 1024;
+
+/// The headers of a game: a record's (so with the records, feature `wasm-notation`).
+#[cfg(feature = "wasm-notation")]
+#[wasm_bindgen]
+impl Game {
+    /// The game's tag pairs as an object, in order (a record's, verbatim; the first value of a name that occurs
+    /// twice: `headerList()` has them all).
+    #[wasm_bindgen(skip_typescript)]
+    pub fn headers(&self) -> Object {
+        let obj = Object::new();
+        for (k, v) in self.rules_game().headers() {
+            if !Reflect::has(&obj, &JsValue::from_str(k)).unwrap_or(true) {
+                set_property(&obj, k, &v.into());
+            }
+        }
+        obj
+    }
+
+    /// Every tag pair as `[name, value]`, in order, duplicates included.
+    #[wasm_bindgen(js_name = headerList, skip_typescript)]
+    pub fn header_list(&self) -> Array {
+        self.rules_game()
+            .headers()
+            .iter()
+            .map(|(k, v)| Array::of2(&k.into(), &v.into()))
+            .collect()
+    }
+
+    /// Sets a header (the first of that name in place, or appended). Names are letters, digits and `_` (at most
+    /// 64); values strings of at most 65536 characters.
+    #[wasm_bindgen(js_name = setHeader, skip_typescript)]
+    pub fn set_header(&mut self, name: JsValue, value: JsValue) -> Result<(), XqError> {
+        let name = header_name(&name, "setHeader")?;
+        let value = match value.dyn_ref::<JsString>() {
+            Some(s) if s.length() <= MAX_HEADER_VALUE => String::from(s),
+            Some(_) => {
+                return Err(XqError::argument(format!(
+                    "setHeader: a value has at most {MAX_HEADER_VALUE} characters"
+                )))
+            }
+            None => {
+                return Err(XqError::argument(format!(
+                    "setHeader: expected a string value, got {}",
+                    type_name(&value)
+                )))
+            }
+        };
+        self.inner_mut().set_header(&name, &value);
+        Ok(())
+    }
+
+    /// Removes every header of that name; `false` if there was none.
+    #[wasm_bindgen(js_name = removeHeader, skip_typescript)]
+    pub fn remove_header(&mut self, name: JsValue) -> Result<bool, XqError> {
+        let name = header_name(&name, "removeHeader")?;
+        Ok(self.inner_mut().remove_header(&name))
+    }
+}
+
+/// A header name argument: letters, digits and `_`, 1 to 64 characters.
+#[cfg(feature = "wasm-notation")]
+fn header_name(v: &JsValue, what: &str) -> Result<String, XqError> {
+    let name = v
+        .dyn_ref::<JsString>()
+        .filter(|s| s.length() <= MAX_HEADER_NAME)
+        .map(String::from)
+        .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_'));
+    name.ok_or_else(|| {
+        XqError::argument(format!(
+            "{what}: a header name is 1 to {MAX_HEADER_NAME} letters, digits or _, got {}",
+            shown(v)
+        ))
+    })
 }

@@ -131,9 +131,10 @@ impl From<NotationError> for XqError {
     }
 }
 
-/// A record that cannot be read: the [`RecordError::code`] with `line`/`column` where the text has a place,
-/// and for a move `ply`, `moveText`, `game`, `inVariation` and the move's own `moveCode` (plus `reasonCode`
-/// for an illegal one); a bad FEN tag has the `errors` of its FEN.
+/// A record that cannot be read: the [`RecordError::code`] with `line`/`column` where the text has a place
+/// (`offset` in a binary file), and for a move `ply`, `moveText`, `game`, `inVariation` and the move's own
+/// `moveCode` (plus `reasonCode` for an illegal one); a bad FEN tag has the `errors` of its FEN; an encoding
+/// error the encodings `tried`.
 #[cfg(feature = "wasm-notation")]
 impl From<RecordError> for XqError {
     fn from(e: RecordError) -> XqError {
@@ -155,6 +156,18 @@ impl From<RecordError> for XqError {
             }
             RecordError::Fen { error, .. } => {
                 err = err.with("errors", to_js(&fen_problems(error)));
+            }
+            RecordError::Binary { offset, .. } => {
+                err = err.with("offset", *offset as f64);
+            }
+            RecordError::Encoding(e) => {
+                err = err.with(
+                    "tried",
+                    e.tried
+                        .iter()
+                        .map(|t| JsValue::from(t.code()))
+                        .collect::<js_sys::Array>(),
+                );
             }
             _ => {}
         }

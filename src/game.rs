@@ -15,10 +15,12 @@ use xiangqi::adjudication::Options;
 use xiangqi::{IllegalMoveError, Move, Position};
 
 /// `{ verbose, notation }` of `legalMoves` and `history`.
+/// `{ verbose, notation, notationOptions }` of `history`.
 fn list_options(v: &JsValue, what: &str) -> Result<(bool, Option<ListNotation>), XqError> {
-    let [verbose, notation] = options_arg(v, what, ["verbose", "notation"])?;
+    let [verbose, notation, notation_options] =
+        options_arg(v, what, ["verbose", "notation", "notationOptions"])?;
     let verbose = bool_option(&verbose, what, "verbose", false)?;
-    Ok((verbose, list_notation(&notation, what)?))
+    Ok((verbose, list_notation(&notation, &notation_options, what)?))
 }
 
 fn position_from_fen(fen: &JsValue, what: &str) -> Result<Position, XqError> {
@@ -34,19 +36,26 @@ fn outcome_js(o: Option<&xiangqi::Outcome>) -> JsValue {
 #[wasm_bindgen(skip_typescript)]
 pub struct Game {
     inner: xiangqi::Game,
+    /// What the reader of the record the game was read from warned about.
+    #[cfg(feature = "wasm-notation")]
+    pub(crate) warnings: Vec<xiangqi::notation::record::Warning>,
 }
 
 impl Game {
     /// Wraps a rules game.
     #[cfg_attr(not(feature = "wasm-notation"), allow(dead_code))]
     pub(crate) fn from_inner(inner: xiangqi::Game) -> Game {
-        Game { inner }
+        Game {
+            inner,
+            #[cfg(feature = "wasm-notation")]
+            warnings: Vec::new(),
+        }
     }
 
     fn build(start: Position, options: Options) -> Result<Game, XqError> {
-        Ok(Game {
-            inner: xiangqi::Game::with_options(start, options)?,
-        })
+        Ok(Game::from_inner(xiangqi::Game::with_options(
+            start, options,
+        )?))
     }
 
     pub(crate) fn pos(&self) -> &Position {
@@ -151,13 +160,13 @@ impl Game {
     /// `{ notation }`.
     #[wasm_bindgen(js_name = legalMoves, skip_typescript)]
     pub fn legal_moves(&self, options: JsValue) -> Result<Vec<JsValue>, XqError> {
-        let [verbose, notation, position_only] = options_arg(
+        let [verbose, notation, notation_options, position_only] = options_arg(
             &options,
             "legalMoves",
-            ["verbose", "notation", "positionOnly"],
+            ["verbose", "notation", "notationOptions", "positionOnly"],
         )?;
         let verbose = bool_option(&verbose, "legalMoves", "verbose", false)?;
-        let notation = list_notation(&notation, "legalMoves")?;
+        let notation = list_notation(&notation, &notation_options, "legalMoves")?;
         let position_only = bool_option(&position_only, "legalMoves", "positionOnly", false)?;
         let moves = if position_only {
             self.sorted_legal()
@@ -323,6 +332,8 @@ impl Game {
     pub fn clone_game(&self) -> Game {
         Game {
             inner: self.inner.clone(),
+            #[cfg(feature = "wasm-notation")]
+            warnings: self.warnings.clone(),
         }
     }
 

@@ -1,50 +1,121 @@
-//! The `Game` methods that read and write notation and game records: `Game.fromPgn`, `Game.fromDhtmlxq`,
-//! `parseMove`, `toNotation`, `pgn()` and `dhtmlxq()`. They sit above both [`super::game`] (the class) and
-//! [`super::notation`] (the readers and writers), which do not know each other's records.
+//! The `Game` methods that read and write notation and game records: `Game.fromRecord`, `Game.fromPgn`,
+//! `Game.fromDhtmlxq`, `Game.fromXqf`, `parseMove`, `toNotation`, `pgn()`, `dhtmlxq()`, and what a game read from
+//! a record says about itself (`warnings()`). They sit above both [`super::game`] (the class) and
+//! [`super::notation`] / [`super::records`] (the readers and writers), which do not know each other's records.
 
 use super::errors::XqError;
 use super::game::Game;
 use super::input::{int_option, options_arg, type_name};
-use super::notation::{headers_arg, notation_arg, record_text};
-use super::options::game_options;
+use super::notation::{headers_arg, notation_arg};
+use super::options::game_options_of;
+use super::records::{game_at, record_input, record_options, records_of, warnings_js};
 use wasm_bindgen::prelude::*;
-use xiangqi::notation::record::{GameRecord, RecordError};
-use xiangqi::notation::{self, pgn};
+use xiangqi::notation::pgn;
+use xiangqi::notation::record::{GameRecord, RecordFormat};
+use xiangqi::notation::{self};
 use xiangqi::IllegalMoveError;
 
 impl Game {
-    fn from_record(record: &GameRecord, options: &JsValue, what: &str) -> Result<Game, XqError> {
-        let base = record.options();
-        let options = game_options(options, what, base)?;
+    /// The game a record tells (see `GameRecord::to_game`: the record speaks), under the record's own options
+    /// changed by the caller's `GameOptions` (`values`, the keys of `OPTION_KEYS`), with the reader's warnings.
+    pub(crate) fn from_record(
+        record: &GameRecord,
+        values: [JsValue; 6],
+        what: &str,
+    ) -> Result<Game, XqError> {
+        let options = game_options_of(values, what, record.options())?;
         let mut inner = record.to_game()?;
         // The record's game was ruled with its own options (its XiangqiRules tag); rule it again with the
         // caller's, if others.
         if *inner.options() != options {
             inner.set_options(options)?;
         }
-        Ok(Game::from_inner(inner))
+        let mut g = Game::from_inner(inner);
+        g.warnings = record.warnings.clone();
+        Ok(g)
+    }
+
+    /// Game `index` of a record given as text or bytes, read as `format` (`None`: sniffed), as a `Game`.
+    fn read_game(
+        input: &JsValue,
+        options: &JsValue,
+        what: &str,
+        format: Option<RecordFormat>,
+    ) -> Result<Game, XqError> {
+        let [rules, move_limit, repetition, mode, discount, depth, f, encoding, index] =
+            options_arg(
+                options,
+                what,
+                [
+                    "rules",
+                    "moveLimit",
+                    "repetitionCount",
+                    "mode",
+                    "checkDiscount",
+                    "mateThreatDepth",
+                    "format",
+                    "encoding",
+                    "index",
+                ],
+            )?;
+        if format.is_some() && !f.is_undefined() {
+            return Err(XqError::options(format!(
+                "{what}: unknown option \"format\" (the format is the function's)"
+            )));
+        }
+        let o = record_options([&f, &encoding, &index], what, format)?;
+        let values = [rules, move_limit, repetition, mode, discount, depth];
+        // Options are checked before the record is read: a bad option never costs a read.
+        game_options_of(values.clone(), what, Default::default())?;
+        let input = record_input(input, what)?;
+        let mut records = records_of(&input, &o.read).map_err(|e| e.in_call(what))?;
+        let record = game_at(&mut records, o.index, what)?;
+        Game::from_record(&record, values, what)
     }
 }
 
 #[wasm_bindgen]
 impl Game {
-    /// `Game.fromPgn(text | bytes, options?)`: the first game of a PGN record, its main line played.
-    #[wasm_bindgen(js_name = fromPgn, skip_typescript)]
-    pub fn from_pgn(text: JsValue, options: JsValue) -> Result<Game, XqError> {
-        let text = record_text(&text, "Game.fromPgn")?;
-        let records = pgn::parse_pgn(&text)?;
-        let first = records
-            .first()
-            .ok_or_else(|| XqError::from(RecordError::NoGame).in_call("Game.fromPgn"))?;
-        Game::from_record(first, &options, "Game.fromPgn")
+    /// `Game.fromRecord(input, options?)`: game `index` of a record of any format (PGN, DhtmlXQ, XQF, FEN),
+    /// its main line read from the record.
+    #[wasm_bindgen(js_name = fromRecord, skip_typescript)]
+    pub fn from_record_js(input: JsValue, options: JsValue) -> Result<Game, XqError> {
+        Game::read_game(&input, &options, "Game.fromRecord", None)
     }
 
-    /// `Game.fromDhtmlxq(text | bytes, options?)`: a DhtmlXQ record, its main line played.
+    /// `Game.fromPgn(text | bytes, options?)`: game `index` (default the first) of a PGN record.
+    #[wasm_bindgen(js_name = fromPgn, skip_typescript)]
+    pub fn from_pgn(text: JsValue, options: JsValue) -> Result<Game, XqError> {
+        Game::read_game(&text, &options, "Game.fromPgn", Some(RecordFormat::Pgn))
+    }
+
+    /// `Game.fromDhtmlxq(text | bytes, options?)`: a DhtmlXQ record.
     #[wasm_bindgen(js_name = fromDhtmlxq, skip_typescript)]
     pub fn from_dhtmlxq(text: JsValue, options: JsValue) -> Result<Game, XqError> {
-        let text = record_text(&text, "Game.fromDhtmlxq")?;
-        let record = notation::dhtmlxq::parse_dhtmlxq(&text)?;
-        Game::from_record(&record, &options, "Game.fromDhtmlxq")
+        Game::read_game(
+            &text,
+            &options,
+            "Game.fromDhtmlxq",
+            Some(RecordFormat::DhtmlXq),
+        )
+    }
+
+    /// `Game.fromXqf(bytes, options?)`: an XQF file.
+    #[wasm_bindgen(js_name = fromXqf, skip_typescript)]
+    pub fn from_xqf(bytes: JsValue, options: JsValue) -> Result<Game, XqError> {
+        if bytes.is_string() {
+            return Err(XqError::argument(format!(
+                "Game.fromXqf: expected the file's bytes (a Uint8Array or an ArrayBuffer), got {}",
+                type_name(&bytes)
+            )));
+        }
+        Game::read_game(&bytes, &options, "Game.fromXqf", Some(RecordFormat::Xqf))
+    }
+
+    /// What the reader of the record this game was read from warned about (`[]` for a game played).
+    #[wasm_bindgen(skip_typescript)]
+    pub fn warnings(&self) -> JsValue {
+        warnings_js(&self.warnings)
     }
 
     /// The ICCS move a text names in this position (ICCS, WXF or Chinese). Throws `ERR_MOVE_SYNTAX`,
@@ -93,14 +164,9 @@ impl Game {
             .map_err(|e| XqError::options(e.message().to_string()))?;
         let headers = headers_arg(&headers, "pgn")?;
         let width = int_option(&line_width, "pgn", "lineWidth", 0..=100_000)?.unwrap_or(80);
-        let mut record = GameRecord::from_game(self.rules_game());
-        // The caller's headers first, then the game's own (Result, Termination, XiangqiRules) unless given.
-        let game_tags = core::mem::take(&mut record.headers);
-        for (k, v) in headers.iter().chain(&game_tags) {
-            if record.header(k).is_none() {
-                record.set_header(k, v);
-            }
-        }
+        // The game's headers, the caller's over them, then the game's own (Result, Termination, XiangqiRules)
+        // unless given.
+        let record = GameRecord::from_game_with(self.rules_game(), &headers);
         Ok(pgn::write_pgn(
             &record,
             &pgn::PgnOptions {

@@ -13,8 +13,12 @@ pub(crate) const MAX_MOVE_TEXT: u32 = 16;
 /// No notation other than ICCS.
 pub(crate) enum ListNotation {}
 
-/// Reads the `notation` option of a move list: only `"iccs"` here.
-pub(crate) fn list_notation(v: &JsValue, what: &str) -> Result<Option<ListNotation>, XqError> {
+/// Reads the `notation` option of a move list: only `"iccs"` here (its options are ignored).
+pub(crate) fn list_notation(
+    v: &JsValue,
+    _options: &JsValue,
+    what: &str,
+) -> Result<Option<ListNotation>, XqError> {
     if v.is_undefined() || v.as_string().as_deref() == Some("iccs") {
         Ok(None)
     } else {

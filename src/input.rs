@@ -70,6 +70,12 @@ fn short_string(v: &JsValue, max: u32) -> Result<String, bool> {
     }
 }
 
+/// The string in `v` if it is a string of at most `max` UTF-16 units.
+#[cfg(feature = "wasm-notation")]
+pub(crate) fn short_text(v: &JsValue, max: u32) -> Option<String> {
+    short_string(v, max).ok()
+}
+
 /// A FEN argument: a string (at most `MAX_FEN_LEN` characters).
 pub(crate) fn fen_arg(v: &JsValue, what: &str) -> Result<String, XqError> {
     short_string(v, MAX_FEN_LEN as u32).map_err(|too_long| {

@@ -48,6 +48,8 @@ mod notation;
 #[cfg(not(feature = "wasm-notation"))]
 use iccs_only as notation;
 mod options;
+#[cfg(feature = "wasm-notation")]
+mod records;
 
 use dto::{to_js, FenValidation};
 use errors::{fen_problems, XqError, ERROR_NAME};

@@ -1,74 +1,21 @@
-//! Move notations and game records at the JS boundary: the `notation` arguments, move text in any notation,
-//! PGN / DhtmlXQ text or bytes (decoded with the host's `TextDecoder`: the wasm build has no GBK tables) and
-//! records as plain objects. It knows nothing of the `Game` class: the `Game` methods that read and write
-//! notation are in [`super::game_notation`].
+//! Move notations at the JS boundary: the `notation` arguments, move text in any notation, the headers of
+//! `pgn()`, and `parsePgn` (over the one reader of [`super::records`]). It knows nothing of the `Game` class:
+//! the `Game` methods that read and write notation are in [`super::game_notation`].
 
-use super::cache::set_property;
 use super::errors::XqError;
 use super::input::{bool_option, options_arg, string_option, type_name};
-use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
-use serde::Serialize;
+use super::records::{record_input, record_js, records_of};
+use js_sys::{Array, JsString, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use xiangqi::notation::chinese::{BlackDigits, Script};
-use xiangqi::notation::pgn;
-use xiangqi::notation::record::{GameRecord, Line};
+use xiangqi::notation::read::ReadOptions;
+use xiangqi::notation::record::RecordFormat;
 use xiangqi::notation::wxf::Traverse;
 use xiangqi::notation::{self, ChineseOptions, Notation, TandemStyle, WxfOptions};
 use xiangqi::{Move, Position};
 
 /// The longest move text looked at (a Chinese move is 4–5 characters; ICCS with spaces a few more).
 pub(crate) const MAX_MOVE_TEXT: u32 = 32;
-/// The longest record (PGN / DhtmlXQ) accepted, in UTF-16 units or bytes: 16 MiB.
-pub(crate) const MAX_RECORD_LEN: u32 = 16 << 20;
-
-#[wasm_bindgen]
-extern "C" {
-    /// The host's `TextDecoder` (browsers and Node 20 with full ICU know `"gbk"`).
-    type TextDecoder;
-    #[wasm_bindgen(constructor, catch)]
-    fn new(label: &str, options: &JsValue) -> Result<TextDecoder, JsValue>;
-    #[wasm_bindgen(method, catch)]
-    fn decode(this: &TextDecoder, input: &Uint8Array) -> Result<JsString, JsValue>;
-}
-
-fn decode_with(label: &str, bytes: &Uint8Array) -> Option<String> {
-    let opts = Object::new();
-    set_property(&opts, "fatal", &JsValue::TRUE);
-    let decoder = TextDecoder::new(label, &opts).ok()?;
-    decoder.decode(bytes).ok().map(String::from)
-}
-
-/// The text of a record argument: a string, or a `Uint8Array` decoded as UTF-8, else as GBK.
-pub(crate) fn record_text(v: &JsValue, what: &str) -> Result<String, XqError> {
-    if let Some(s) = v.dyn_ref::<JsString>() {
-        if s.length() > MAX_RECORD_LEN {
-            return Err(XqError::argument(format!(
-                "{what}: the record is longer than {MAX_RECORD_LEN} characters"
-            )));
-        }
-        return Ok(String::from(s));
-    }
-    if let Some(bytes) = v.dyn_ref::<Uint8Array>() {
-        if bytes.length() > MAX_RECORD_LEN {
-            return Err(XqError::argument(format!(
-                "{what}: the record is longer than {MAX_RECORD_LEN} bytes"
-            )));
-        }
-        return decode_with("utf-8", bytes)
-            .or_else(|| decode_with("gbk", bytes))
-            .ok_or_else(|| {
-                XqError::new(
-                    "ERR_RECORD_ENCODING",
-                    format!("{what}: the bytes are neither UTF-8 nor GBK"),
-                )
-            });
-    }
-    Err(XqError::argument(format!(
-        "{what}: expected a string or a Uint8Array, got {}",
-        type_name(v)
-    )))
-}
-
 /// Reads move text in any notation against `pos`. ICCS text is returned without a legality check (the caller
 /// checks it against the game); WXF and Chinese text resolve to a legal move of the position or fail.
 pub(crate) fn parse_move_text(pos: &Position, text: &str) -> Result<Move, XqError> {
@@ -129,66 +76,6 @@ pub(crate) fn notation_arg(
     })
 }
 
-/// One move of a record line (`RecordMove`).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct NodeDto {
-    #[serde(rename = "move")]
-    mv: String,
-    nags: Vec<u8>,
-    comment: Option<String>,
-    variations: Vec<LineDto>,
-}
-
-/// A line of a record (`RecordLine`).
-#[derive(Serialize)]
-struct LineDto {
-    comment: Option<String>,
-    moves: Vec<NodeDto>,
-}
-
-/// A parsed game (`RecordGame`).
-#[derive(Serialize)]
-struct RecordDto {
-    headers: Vec<(String, String)>,
-    fen: String,
-    result: String,
-    mainline: LineDto,
-}
-
-fn line_dto(line: &Line) -> LineDto {
-    LineDto {
-        comment: line.comment.clone(),
-        moves: line
-            .moves
-            .iter()
-            .map(|n| NodeDto {
-                mv: n.mv.to_string(),
-                nags: n.nags.clone(),
-                comment: n.comment.clone(),
-                variations: n.variations.iter().map(line_dto).collect(),
-            })
-            .collect(),
-    }
-}
-
-/// A record as a plain object; `headers` become an object of strings.
-pub(crate) fn record_js(r: &GameRecord) -> JsValue {
-    let dto = RecordDto {
-        headers: Vec::new(),
-        fen: r.start.fen(),
-        result: r.result().to_string(),
-        mainline: line_dto(&r.mainline),
-    };
-    let value = super::dto::to_js(&dto);
-    let headers = Object::new();
-    for (k, v) in &r.headers {
-        set_property(&headers, k, &v.into());
-    }
-    set_property(value.unchecked_ref(), "headers", &headers);
-    value
-}
-
 /// `{ headers?: Record<string, string> }` values as pairs (strings only, at most 4 KiB each).
 pub(crate) fn headers_arg(v: &JsValue, what: &str) -> Result<Vec<(String, String)>, XqError> {
     if v.is_undefined() || v.is_null() {
@@ -233,12 +120,16 @@ pub(crate) fn headers_arg(v: &JsValue, what: &str) -> Result<Vec<(String, String
 /// `notation` of `legalMoves` / `history`: `None` for ICCS (absent or `"iccs"`).
 pub(crate) type ListNotation = Notation;
 
-/// Reads the `notation` option of a move list.
-pub(crate) fn list_notation(v: &JsValue, what: &str) -> Result<Option<ListNotation>, XqError> {
-    if v.is_undefined() {
+/// Reads the `notation` option of a move list with its `notationOptions` (what `toNotation` takes).
+pub(crate) fn list_notation(
+    v: &JsValue,
+    options: &JsValue,
+    what: &str,
+) -> Result<Option<ListNotation>, XqError> {
+    if v.is_undefined() && options.is_undefined() {
         return Ok(None);
     }
-    let n = notation_arg(v, &JsValue::UNDEFINED, what, "iccs")
+    let n = notation_arg(v, options, what, "iccs")
         .map_err(|e| XqError::options(e.message().to_string()))?;
     Ok((n != Notation::Iccs).then_some(n))
 }
@@ -256,10 +147,20 @@ pub(crate) fn move_texts(pos: &Position, m: Move) -> Option<(String, String)> {
     ))
 }
 
-/// `parsePgn(text | bytes)`: every game of a PGN file with headers, main line and variations.
+/// `parsePgn(text | bytes)`: every game of a PGN file with headers, main line and variations; the first game
+/// that cannot be read is the error.
 #[wasm_bindgen(js_name = parsePgn, skip_typescript)]
 pub fn parse_pgn(text: JsValue) -> Result<Vec<JsValue>, XqError> {
-    let text = record_text(&text, "parsePgn")?;
-    let records = pgn::parse_pgn(&text)?;
-    Ok(records.iter().map(record_js).collect())
+    let input = record_input(&text, "parsePgn")?;
+    let options = ReadOptions {
+        format: Some(RecordFormat::Pgn),
+        ..ReadOptions::default()
+    };
+    let records = records_of(&input, &options)?;
+    let (format, encoding) = (records.format(), records.encoding());
+    let mut out = Vec::new();
+    for (i, r) in records.enumerate() {
+        out.push(record_js(&r?, i, format, encoding));
+    }
+    Ok(out)
 }

@@ -8,7 +8,7 @@ use xiangqi::adjudication::{Mode, Options};
 use xiangqi::Ruleset;
 
 /// The keys of `GameOptions`.
-const OPTION_KEYS: [&str; 6] = [
+pub(crate) const OPTION_KEYS: [&str; 6] = [
     "rules",
     "moveLimit",
     "repetitionCount",
@@ -20,8 +20,15 @@ const OPTION_KEYS: [&str; 6] = [
 /// Reads `GameOptions` over `base`: absent keys keep their value in `base`. `moveLimit` is in moves (the
 /// adjudicator counts plies).
 pub(crate) fn game_options(v: &JsValue, what: &str, base: Options) -> Result<Options, XqError> {
-    let [rules, move_limit, repetition_count, mode, check_discount, mate_threat_depth] =
-        options_arg(v, what, OPTION_KEYS)?;
+    game_options_of(options_arg(v, what, OPTION_KEYS)?, what, base)
+}
+
+/// [`game_options`] from the values of the keys [`OPTION_KEYS`], read from an options object with more keys.
+pub(crate) fn game_options_of(
+    [rules, move_limit, repetition_count, mode, check_discount, mate_threat_depth]: [JsValue; 6],
+    what: &str,
+    base: Options,
+) -> Result<Options, XqError> {
     let mut o = base;
     if let Some(r) = string_option(&rules, what, "rules", &["axf", "cxa"])? {
         o.ruleset = Ruleset::from_code(r).unwrap_or_default();

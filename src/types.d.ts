@@ -126,9 +126,9 @@ export type FenErrorCode =
  *   `play` refuses (not legal, the game is over, or a forbidden repetition in enforce mode; see `reasonCode`);
  * - `ERR_MOVE_NO_PIECE`: WXF / Chinese text names a piece that is not there; `ERR_MOVE_IMPOSSIBLE`: the piece
  *   cannot move as described; `ERR_MOVE_AMBIGUOUS`: the text fits several legal moves (`candidates`);
- * - `ERR_RECORD_SYNTAX` (with `line`, `column`), `ERR_RECORD_FEN`, `ERR_RECORD_MOVE` (with `ply`, `moveText`,
- *   `line`, `column`, `moveCode`), `ERR_RECORD_ENCODING`, `ERR_RECORD_EMPTY`: a PGN or DhtmlXQ record that cannot
- *   be read;
+ * - `ERR_RECORD_SYNTAX` (with `line`, `column`; `offset` in an XQF file), `ERR_RECORD_FEN`, `ERR_RECORD_MOVE`
+ *   (with `ply`, `moveText`, `line`, `column`, `moveCode`), `ERR_RECORD_ENCODING` (with the encodings `tried`),
+ *   `ERR_RECORD_EMPTY`: a record (PGN, DhtmlXQ, XQF, FEN) that cannot be read;
  * - `ERR_GAME_OVER`: resigning, offering or accepting a draw, or a time forfeit after the game ended;
  *   `ERR_NO_DRAW_OFFER`: accepting a draw nobody offered;
  * - `ERR_SQUARE`: the text is not a square;
@@ -204,6 +204,10 @@ export interface XiangqiError extends Error {
   /** For `ERR_RECORD_*`: where in the text, from 1 (columns in characters). */
   line?: number;
   column?: number;
+  /** For `ERR_RECORD_SYNTAX` in an XQF file: the byte offset of the problem. */
+  offset?: number;
+  /** For `ERR_RECORD_ENCODING`: the encodings tried. */
+  tried?: RecordEncoding[];
   /** For `ERR_RECORD_MOVE`: the game of the file (from 0), the ply (from 1), the move text, whether it is in a
    * variation, and the move's own error code. */
   game?: number;
@@ -217,7 +221,9 @@ export interface XiangqiError extends Error {
  * Why a game ended (docs/rules.md §4–§7): `checkmate` and `stalemate` (both lose), the repetition rulings
  * (`perpetualCheck`, `perpetualChase`, `perpetualMateThreat`, `perpetualAttack` lose for the offender;
  * `mutualPerpetual`, `repetitionDraw` draw), `moveLimit` (natural move limit, draw), `deadPosition` (no mate
- * possible, draw), and the external endings `resignation`, `agreement`, `timeForfeit`, `illegalMove`.
+ * possible, draw), the external endings `resignation`, `agreement`, `timeForfeit`, `illegalMove`, and
+ * `recorded`: the result a game record gives (棋谱记载), which stands for a game read from a record (see
+ * {@link Game.ruling} for what the rules would have said).
  */
 export type OutcomeReason =
   | "checkmate"
@@ -233,7 +239,8 @@ export type OutcomeReason =
   | "resignation"
   | "agreement"
   | "timeForfeit"
-  | "illegalMove";
+  | "illegalMove"
+  | "recorded";
 
 /** How a move is classified for repetition rulings (docs/rules.md §6): 将 check, 杀 mate threat, 捉 chase, 闲 idle. */
 export type MoveCategory = "check" | "mateThreat" | "chase" | "idle";
@@ -394,19 +401,109 @@ export interface RecordLine {
   moves: RecordMove[];
 }
 
-/** A game of a PGN file, as returned by `parsePgn`. */
-export interface RecordGame {
-  /** The tag pairs (`Event`, `Red`, `Black`, `Result`, `FEN`, ...). */
-  headers: Record<string, string>;
-  /** The start position. */
-  fen: string;
-  /** `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`. */
-  result: string;
-  mainline: RecordLine;
+/** The formats of records: PGN, DhtmlXQ (东萍), XQF (象棋演播室, binary), or a FEN alone. */
+export type RecordFormat = "pgn" | "dhtmlxq" | "xqf" | "fen";
+
+/** The text encodings of records: UTF-8 (with or without a BOM), GBK / GB18030 (简体), Big5 (繁體). */
+export type RecordEncoding = "utf-8" | "gbk" | "big5";
+
+/**
+ * What a reader accepted although the record does not follow its format exactly (stable codes):
+ * - `WARN_TAG_QUOTE`: PGN, an unescaped `"` inside a tag value on a line holding that one tag (read to the last `"`);
+ * - `WARN_WXF_MARKER_ORDER`: WXF with the tandem marker before the letter (`+P+1` for `P++1`);
+ * - `WARN_TANDEM_MISSING`: a move without 前/后 (`+`/`-`) where two pieces of its kind share the file and only one
+ *   can make the move;
+ * - `WARN_RESULT_MISMATCH`: PGN, the result token differs from the `Result` tag (the tag is kept);
+ * - `WARN_TEXT_AFTER_RESULT`: PGN, text after a result that is no game (an advertisement), skipped;
+ * - `WARN_CLOSING_TAG`: DhtmlXQ, a tag closed by another tag's closing tag;
+ * - `WARN_ILLEGAL_MOVE`: DhtmlXQ and XQF, an illegal move (a recording error) left out with what follows it;
+ * - `WARN_ENCODING_GUESSED`: the encoding was decided by the text's characters, not by its moves;
+ * - `WARN_TRAILING_BYTES`: XQF, bytes after the move tree, ignored;
+ * - `WARN_INVALID_TEXT`: XQF, a text field or comment with bytes that are not GBK, shown as U+FFFD.
+ */
+export type WarningCode =
+  | "WARN_TAG_QUOTE"
+  | "WARN_WXF_MARKER_ORDER"
+  | "WARN_TANDEM_MISSING"
+  | "WARN_RESULT_MISMATCH"
+  | "WARN_TEXT_AFTER_RESULT"
+  | "WARN_CLOSING_TAG"
+  | "WARN_ILLEGAL_MOVE"
+  | "WARN_ENCODING_GUESSED"
+  | "WARN_TRAILING_BYTES"
+  | "WARN_INVALID_TEXT";
+
+/** A warning of a reader: its code, an English sentence, and where (line and column in a text, from 1; the byte
+ * offset in an XQF file; all `null` for a warning about the whole input). */
+export interface RecordWarning {
+  code: WarningCode;
+  message: string;
+  line: number | null;
+  column: number | null;
+  offset: number | null;
 }
 
-/** A record as input: text, or bytes (UTF-8, else GBK, decoded with the host's `TextDecoder`). */
-export type RecordInput = string | Uint8Array;
+/** A game of a record, as returned by `readRecord`, `parsePgn` and `RecordReader.read`. */
+export interface RecordGame {
+  /** Which game of the file, from 0. */
+  index: number;
+  /** The format read. */
+  format: RecordFormat;
+  /** The encoding of bytes; `null` for text given as text and for XQF (whose text is GBK). */
+  encoding: RecordEncoding | null;
+  /** The tag pairs (`Event`, `Red`, `Black`, `Result`, `FEN`, ...), verbatim, in the record's order (the first
+   * value of a name that occurs twice; `headerList` has them all). */
+  headers: Record<string, string>;
+  /** Every tag pair, in order. */
+  headerList: [string, string][];
+  /** The start position. */
+  fen: string;
+  /** `"1-0"`, `"0-1"`, `"1/2-1/2"`, `"*"`, or the record's own `Result` value when it is none of these. */
+  result: string;
+  mainline: RecordLine;
+  /** What the reader accepted although the record does not follow its format exactly. */
+  warnings: RecordWarning[];
+}
+
+/** One game of a record in a list (`readRecords`, `RecordReader.next`): enough to choose one. */
+export interface RecordSummary {
+  /** Which game of the file, from 0. */
+  index: number;
+  headers: Record<string, string>;
+  /** Moves of the main line. */
+  plies: number;
+  /** The start position, or `null` for a game that cannot be read. */
+  fen: string | null;
+  result: string;
+  /** How many warnings its reading gave. */
+  warnings: number;
+  /** Why the game cannot be read (the error `readRecord` would throw for it), or `null`. */
+  error: { code: ErrorCode; message: string; line: number | null; column: number | null } | null;
+}
+
+/** Options of `readRecord`: the format and the encoding are detected unless given. */
+export interface ReadRecordOptions {
+  format?: RecordFormat;
+  encoding?: RecordEncoding;
+  /** Which game of a file of several, from 0 (default 0). */
+  index?: number;
+}
+
+/** Options of `Game.fromPgn`, `Game.fromDhtmlxq`, `Game.fromXqf`: the game's options, the record's encoding and
+ * (for PGN) which game. */
+export interface RecordGameOptions extends GameOptions {
+  encoding?: RecordEncoding;
+  index?: number;
+}
+
+/** Options of `Game.fromRecord`. */
+export interface ReadGameOptions extends RecordGameOptions {
+  format?: RecordFormat;
+}
+
+/** A record as input: text, or bytes (`Uint8Array` or `ArrayBuffer`: UTF-8, GBK, Big5 or XQF; decoded with the
+ * host's `TextDecoder`). At most 16 MiB. */
+export type RecordInput = string | Uint8Array | ArrayBuffer;
 
 /** A search score from the side to move's view: centipawns, or mate in `mate` moves (negative: being mated). */
 export type Score = { cp: number } | { mate: number };
@@ -462,8 +559,10 @@ export interface SearchProgress {
 export interface ListOptions {
   /** `true` for {@link MoveInfo} records instead of strings. */
   verbose?: boolean;
-  /** The notation of the strings (default `"iccs"`; default styles). */
+  /** The notation of the strings (default `"iccs"`). */
   notation?: NotationName;
+  /** The style of the notation, as `toNotation` takes it. */
+  notationOptions?: NotationOptions;
 }
 
 /** Options of {@link Game.legalMoves}. */
@@ -550,25 +649,60 @@ export class Game {
    */
   static fromFen(fen: string, options?: GameOptions): Game;
   /**
-   * The first game of a PGN record (text, or bytes in UTF-8 or GBK), its main line played with its comments
-   * and NAGs (variations are dropped: use {@link parsePgn} to read them). Moves may be in Chinese, WXF or ICCS
-   * notation. The game is ruled under the record's `XiangqiRules` tag (see {@link Game.pgn}) changed by
-   * `options`; a `Termination` tag restores a resignation, agreed draw, time forfeit or illegal-move forfeit.
+   * Game `index` (default the first) of a PGN record (text, or bytes in UTF-8, GBK or Big5, detected unless
+   * `encoding` is given), its main line read with its comments and NAGs (variations are dropped: use
+   * {@link readRecord} to read them) and its tags ({@link Game.headers}). Moves may be in Chinese, WXF, ICCS or
+   * WinBoard notation. Reading a record, the record speaks: its moves are not adjudicated (a repetition or the
+   * move limit they reach ends nothing: {@link Game.ruling} tells), only mate and stalemate end them; a recorded
+   * result (`1-0`, `0-1`, `1/2-1/2`) stands as the outcome — reason `recorded`, or the ending the rules give on
+   * the last move when it agrees, or the resignation, agreed draw, time forfeit or illegal-move forfeit a
+   * `Termination` tag names. The game is ruled under the record's `XiangqiRules` tag (see {@link Game.pgn})
+   * changed by `options`. What the reader accepted although the record does not follow PGN exactly is in
+   * {@link Game.warnings}.
    * @throws {XiangqiError} `ERR_RECORD_SYNTAX` (with `line`, `column`), `ERR_RECORD_MOVE` (with `ply`, `moveText`,
-   * `moveCode`), `ERR_RECORD_FEN`, `ERR_RECORD_ENCODING`, `ERR_RECORD_EMPTY`, `ERR_ARGUMENT`, `ERR_OPTIONS`.
+   * `moveCode`), `ERR_RECORD_FEN`, `ERR_RECORD_ENCODING`, `ERR_RECORD_EMPTY`, `ERR_ARGUMENT` (also for a game
+   * the file does not have), `ERR_OPTIONS`.
    * @example
-   * const game = Game.fromPgn('[Game "Chinese Chess"]\n\n1. 炮二平五 马8进7 2. 马二进三 *');
-   * game.history(); // ["h2e2", "h9g7", "h0g2"]
+   * const game = Game.fromPgn('[Red "A"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 2. 马二进三 1-0');
+   * game.history();          // ["h2e2", "h9g7", "h0g2"]
+   * game.headers().Red;      // "A"
+   * game.outcome()?.reason;  // "recorded"
+   * game.outcome()?.result;  // "1-0"
    */
-  static fromPgn(record: RecordInput, options?: GameOptions): Game;
+  static fromPgn(record: RecordInput, options?: RecordGameOptions): Game;
   /**
-   * A DhtmlXQ record (text or bytes), its main line played.
+   * A DhtmlXQ record (text or bytes; game `index` of a page of several), read as {@link Game.fromPgn} reads PGN.
    * @throws {XiangqiError} as {@link Game.fromPgn}.
    * @example
    * const text = new Game().dhtmlxq();
    * Game.fromDhtmlxq(text).history(); // []
    */
-  static fromDhtmlxq(record: RecordInput, options?: GameOptions): Game;
+  static fromDhtmlxq(record: RecordInput, options?: RecordGameOptions): Game;
+  /**
+   * An XQF file (象棋演播室, XQStudio; every version, encrypted ones too), read as {@link Game.fromPgn} reads
+   * PGN: the start position (any position, Black to move too), the main line with its comments, and the header's
+   * fields as tags (`Title`, `Event`, `Date`, `Site`, `Red`, `Black`, `Result`, ...; text in GBK unless `encoding`
+   * says otherwise). An illegal move of the file (a recording error) is left out with what follows it, with a
+   * `WARN_ILLEGAL_MOVE` warning.
+   * @throws {XiangqiError} `ERR_RECORD_SYNTAX` (with `offset`: not XQF, truncated, bad keys, a length past the
+   * end), `ERR_RECORD_FEN`, `ERR_RECORD_ENCODING`, `ERR_ARGUMENT` (also for a string), `ERR_OPTIONS`.
+   * @example
+   * import { readFileSync } from "node:fs";
+   * import { Game } from "xiangqi-wasm";
+   * const game = Game.fromXqf(readFileSync("tests/data/records/xqf/eleeye-XQFEXAMA.xqf")); // an XQF file (version 18)
+   * [game.headers().Red, game.headers().Event, game.outcome()?.result]; // ["柳大华", '"中立杯"象棋电视快棋赛', "0-1"]
+   * game.history().length;   // 110
+   */
+  static fromXqf(bytes: Uint8Array | ArrayBuffer, options?: RecordGameOptions): Game;
+  /**
+   * Game `index` of a record of any format — PGN, DhtmlXQ, XQF or a FEN, sniffed unless `format` is given — read
+   * as {@link Game.fromPgn} reads PGN.
+   * @throws {XiangqiError} as {@link Game.fromPgn} and {@link Game.fromXqf}.
+   * @example
+   * Game.fromRecord("[DhtmlXQ][DhtmlXQ_red]甲[/DhtmlXQ_red][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]").headers(); // { Red: "甲" }
+   * Game.fromRecord("4k4/9/9/9/9/9/9/9/9/3K5 b").turn(); // "black"
+   */
+  static fromRecord(record: RecordInput, options?: ReadGameOptions): Game;
   /**
    * The current position in FEN (six fields, `w`/`b`, `N`/`B` letters).
    * @example
@@ -618,7 +752,7 @@ export class Game {
    * game.legalMoves({ positionOnly: true }).length;   // 44
    * @throws {XiangqiError} `ERR_OPTIONS` for bad options.
    */
-  legalMoves(options?: { verbose?: false; notation?: NotationName; positionOnly?: boolean }): string[];
+  legalMoves(options?: { verbose?: false; notation?: NotationName; notationOptions?: NotationOptions; positionOnly?: boolean }): string[];
   legalMoves(options: { verbose: true; positionOnly?: boolean }): MoveInfo[];
   legalMoves(options?: LegalMovesOptions): string[] | MoveInfo[];
   /**
@@ -735,9 +869,10 @@ export class Game {
    * game.history();                          // ["h2e2", "h9g7"]
    * game.history({ notation: "chinese" });   // ["炮二平五", "马8进7"]
    * game.history({ notation: "wxf" });       // ["C2.5", "H8+7"]
+   * game.history({ notation: "chinese", notationOptions: { script: "traditional" } }); // ["炮二平五", "馬8進7"]
    * game.history({ verbose: true });         // [{ iccs: "h2e2", ... }, ...]
    */
-  history(options?: { verbose?: false; notation?: NotationName }): string[];
+  history(options?: { verbose?: false; notation?: NotationName; notationOptions?: NotationOptions }): string[];
   history(options: { verbose: true }): MoveInfo[];
   history(options?: ListOptions): string[] | MoveInfo[];
   /**
@@ -907,10 +1042,12 @@ export class Game {
    */
   timeForfeit(color: Color): Outcome;
   /**
-   * The whole game as PGN: `[Game "Chinese Chess"]`, the `headers` given (values with quotes or backslashes are
-   * escaped as the PGN standard says), `Result` (from the outcome unless given), once the game ended a
-   * `Termination` tag (PGN's words: `"normal"` for endings on the board, a resignation or an agreed draw,
-   * `"time forfeit"`, `"rules infraction"` for an illegal-move forfeit), when the options are not the defaults an
+   * The whole game as PGN: `[Game "Chinese Chess"]`, the game's own tags ({@link Game.headers}, verbatim, in
+   * order) with the `headers` given set over them (values with quotes or backslashes are escaped as the PGN
+   * standard says), `Result` (from the outcome unless given), once the game ended a `Termination` tag (`"normal"`
+   * for mate and stalemate, `"adjudication"` for a ruling, `"resignation"`, `"agreement"`, `"time forfeit"`,
+   * `"rules infraction"` for an illegal-move forfeit; a record's own is kept for a recorded result), when the
+   * options are not the defaults an
    * `XiangqiRules` tag (the rule set, then the options that differ: `"cxa moveLimit=50 mode=enforce"`), `FEN`
    * when the game did not start from the start position, `Format`, and the moves in `notation` (default
    * Chinese) with their comments and NAGs. {@link Game.fromPgn} reads it all back. A move number is never left
@@ -923,7 +1060,7 @@ export class Game {
    * game.resign("black");
    * const text = game.pgn({ notation: "wxf", headers: { Red: "Hu \"Ronghua\"" } });
    * text.includes('[Red "Hu \\"Ronghua\\""]');  // true
-   * text.includes('[Termination "normal"]');      // true
+   * text.includes('[Termination "resignation"]'); // true
    * text.includes('[XiangqiRules "cxa"]');        // true
    * text.includes("1. C2.5 {central cannon} 1-0"); // true
    * const back = Game.fromPgn(text);
@@ -931,7 +1068,100 @@ export class Game {
    */
   pgn(options?: PgnOptions): string;
   /**
-   * The game as a DhtmlXQ record (`[DhtmlXQ_binit]`, `[DhtmlXQ_movelist]`).
+   * The game's tag pairs as an object (`Event`, `Red`, `Black`, `Result`, ...): a record's verbatim, in its
+   * order; `{}` for a new game. `pgn()` and `dhtmlxq()` write them. (A name that occurs twice: the first value;
+   * {@link Game.headerList} has them all.)
+   * @example
+   * const game = Game.fromPgn('[Event "Cup"]\n[Red "A"]\n\n1. 炮二平五 *');
+   * game.headers(); // { Event: "Cup", Red: "A", Result: "*" }
+   */
+  headers(): Record<string, string>;
+  /**
+   * Every tag pair as `[name, value]`, in order, a name that occurs twice included.
+   * @example
+   * const game = new Game();
+   * game.setHeader("Event", "Club");
+   * game.headerList(); // [["Event", "Club"]]
+   */
+  headerList(): [string, string][];
+  /**
+   * Sets a tag: the first of that name gets the value in place, or it is appended (chess.js's `setHeader`).
+   * `Result`, `Termination` and `XiangqiRules` are written by `pgn()` from the game itself (a `Result` that is
+   * no result, such as `"0-0"`, is kept as given).
+   * @throws {XiangqiError} `ERR_ARGUMENT`: a name that is not 1 to 64 letters, digits or `_`, a value that is not a
+   * string of at most 65536 characters.
+   * @example
+   * const game = new Game();
+   * game.setHeader("Red", "许银川");
+   * game.pgn().includes('[Red "许银川"]'); // true
+   */
+  setHeader(name: string, value: string): void;
+  /**
+   * Removes every tag of that name; `false` if there was none.
+   * @throws {XiangqiError} `ERR_ARGUMENT` for a bad name.
+   * @example
+   * const game = new Game();
+   * game.setHeader("Site", "Beijing");
+   * game.removeHeader("Site"); // true
+   * game.removeHeader("Site"); // false
+   */
+  removeHeader(name: string): boolean;
+  /**
+   * What the reader of the record this game was read from accepted although the record does not follow its
+   * format exactly; `[]` for a game played.
+   * @example
+   * const game = Game.fromPgn('[Event "1999年"中視杯"決賽"]\n1. 炮二平五 *');
+   * game.headers().Event;     // '1999年"中視杯"決賽'
+   * game.warnings()[0].code;  // "WARN_TAG_QUOTE"
+   */
+  warnings(): RecordWarning[];
+  /**
+   * The library's own ruling of the moves played: the first ending the rules give (mate, stalemate, a repetition
+   * ruling, the move limit, a dead position) and the ply it falls on, under the game's options; `null` if they
+   * end nothing. Information, for a game read from a record — "under AXF rules this game would have ended at
+   * ply 8 by repetition" — while its {@link Game.outcome} is the record's result.
+   * @example
+   * const game = Game.fromPgn("1. 马二进三 马8进7 2. 马三退二 马7退8 3. 马二进三 马8进7 4. 马三退二 马7退8 5. 炮二平五 1-0");
+   * game.outcome()?.reason;                     // "recorded"
+   * [game.ruling()?.reason, game.ruling()?.ply]; // ["repetitionDraw", 8]
+   */
+  ruling(): Outcome | null;
+  /**
+   * For a game read from a record: how many of its first moves the record gave (`0` for a record without moves);
+   * `null` for a game played.
+   * @example
+   * Game.fromPgn("1. 炮二平五 马8进7 *").recordPlies(); // 2
+   * new Game().recordPlies();                           // null
+   */
+  recordPlies(): number | null;
+  /**
+   * Plays a move read from a record (ICCS or `{ from, to }`): it must be legal by the rules of movement, but it is
+   * not adjudicated — a record's repetitions and move limit end nothing, only mate and stalemate do (see
+   * {@link Game.fromPgn}). For sites that keep games as move lists. Returns its {@link MoveInfo}.
+   * @throws {XiangqiError} `ERR_ILLEGAL_MOVE` (also once the game is over, except in analysis mode),
+   * `ERR_MOVE_SYNTAX`, `ERR_ARGUMENT`.
+   * @example
+   * const game = new Game();
+   * for (const m of ["h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0", "g7h9"]) game.playRecorded(m);
+   * game.outcome();          // null
+   * game.ruling()?.reason;   // "repetitionDraw"
+   */
+  playRecorded(move: string | { from: Square; to: Square }): MoveInfo;
+  /**
+   * Records the result a record gives after its last move: the game's outcome becomes the ending on the board if
+   * the moves end in mate or stalemate with this result, else the ending the rules give on this very ply with
+   * this result, else reason `recorded`. Taking it back ({@link Game.undo}) lifts it.
+   * @throws {XiangqiError} `ERR_GAME_OVER` after a resignation, agreed draw, time forfeit or recorded result;
+   * `ERR_ARGUMENT` for anything but `"1-0"`, `"0-1"`, `"1/2-1/2"`.
+   * @example
+   * const game = new Game();
+   * game.playRecorded("h2e2");
+   * game.recordResult("1-0").reason; // "recorded"
+   */
+  recordResult(result: "1-0" | "0-1" | "1/2-1/2"): Outcome;
+  /**
+   * The game as a DhtmlXQ record (`[DhtmlXQ_binit]`, `[DhtmlXQ_movelist]`) with its tags (mapped to DhtmlXQ's:
+   * `Event` is `event`, `Site` `place`, `Opening` `open`, ...; docs/notation.md has the table).
    * @example
    * const game = new Game();
    * game.play("h2e2");
@@ -1310,8 +1540,75 @@ export class Clock {
 }
 
 /**
- * Reads every game of a PGN file (text, or bytes in UTF-8 or GBK): headers, start position, result, and the
- * main line with comments, NAGs and nested variations. Moves come back in ICCS.
+ * Game `index` (default 0) of a record of any format — PGN, DhtmlXQ, XQF or a FEN, sniffed unless `format` is
+ * given — from text or bytes (UTF-8 with or without a BOM, GBK or Big5, detected on evidence unless `encoding` is
+ * given: the decoding whose moves read; a wrong or ambiguous guess is `ERR_RECORD_ENCODING`, never garbage): its
+ * tags verbatim and in order, start position, result, main line with comments, NAGs and nested variations, and
+ * the reader's warnings. Moves come back in ICCS.
+ * @throws {XiangqiError} the errors of {@link Game.fromPgn} and {@link Game.fromXqf}; `ERR_ARGUMENT` for a game the
+ * file does not have; `ERR_OPTIONS`.
+ * @example
+ * import { readRecord } from "xiangqi-wasm";
+ * const big5 = new Uint8Array([0x31, 0x2e, 0x20, 0xac, 0xb6, 0xa4, 0x47, 0xa5, 0xad, 0xa4, 0xad, 0x20, 0x2a]); // "1. 炮二平五 *" in Big5
+ * const game = readRecord(big5);
+ * [game.format, game.encoding, game.mainline.moves[0].move]; // ["pgn", "big5", "h2e2"]
+ */
+export function readRecord(record: RecordInput, options?: ReadRecordOptions): RecordGame;
+
+/**
+ * A summary of every game of a record (index, tags, plies, result, and the error of a game that cannot be read):
+ * the list to choose a game from. For a large file, {@link RecordReader} lists in batches.
+ * @throws {XiangqiError} `ERR_RECORD_ENCODING`, `ERR_ARGUMENT`, `ERR_OPTIONS` (a game that cannot be read is
+ * listed with its `error`).
+ * @example
+ * import { readRecords } from "xiangqi-wasm";
+ * const list = readRecords('[Red "A"]\n1. 炮二平五 1-0\n[Red "B"]\n1. 炮二进九 *\n');
+ * list.map((g) => [g.headers.Red, g.plies, g.error?.code ?? null]); // [["A", 1, null], ["B", 0, "ERR_RECORD_MOVE"]]
+ */
+export function readRecords(record: RecordInput, options?: { format?: RecordFormat; encoding?: RecordEncoding }): RecordSummary[];
+
+/**
+ * A record read game by game, for databases: `next()` lists the games in batches (a worker can report progress
+ * and stop between them), `read(index)` / `game(index)` open any game without reading the others again. Holds the
+ * decoded text, never the games.
+ * @example
+ * import { RecordReader } from "xiangqi-wasm";
+ * const reader = new RecordReader('[Red "A"]\n1. 炮二平五 *\n[Red "B"]\n1. 马二进三 *\n');
+ * reader.format();                     // "pgn"
+ * reader.next(1).map((g) => g.index);  // [0]
+ * reader.next(10).map((g) => g.index); // [1]
+ * reader.done();                       // true
+ * reader.game(1).headers().Red;        // "B"
+ * reader.free();
+ */
+export class RecordReader {
+  /** @throws {XiangqiError} `ERR_RECORD_ENCODING`, `ERR_ARGUMENT`, `ERR_OPTIONS`. */
+  constructor(record: RecordInput, options?: { format?: RecordFormat; encoding?: RecordEncoding });
+  /** The format read. */
+  format(): RecordFormat;
+  /** The encoding of bytes, or `null`. */
+  encoding(): RecordEncoding | null;
+  /** The summaries of the next `max` games (default 100); `[]` once every game was listed. */
+  next(max?: number): RecordSummary[];
+  /** Whether every game was listed. */
+  done(): boolean;
+  /**
+   * Game `index` as a {@link RecordGame}.
+   * @throws {XiangqiError} the game's own error; `ERR_ARGUMENT` for a game the file does not have.
+   */
+  read(index: number): RecordGame;
+  /**
+   * Game `index` as a {@link Game}, read as {@link Game.fromPgn} reads.
+   * @throws {XiangqiError} as {@link RecordReader.read}, and `ERR_OPTIONS`.
+   */
+  game(index: number, options?: GameOptions): Game;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/**
+ * Reads every game of a PGN file (text, or bytes in UTF-8, GBK or Big5): as {@link readRecord}, every game; the
+ * first that cannot be read is the error. Moves come back in ICCS.
  * @throws {XiangqiError} `ERR_RECORD_SYNTAX` (with `line`, `column`), `ERR_RECORD_MOVE` (with `game`, `ply`,
  * `moveText`, `moveCode`, `line`, `column`), `ERR_RECORD_FEN`, `ERR_RECORD_ENCODING`, `ERR_RECORD_EMPTY`,
  * `ERR_ARGUMENT`.

@@ -10,13 +10,15 @@ use std::sync::atomic::AtomicBool;
 use xiangqi::adjudication::{Mode, Options};
 use xiangqi::notation::chinese::{BlackDigits, Script};
 use xiangqi::notation::dhtmlxq::{parse_dhtmlxq, parse_dhtmlxq_bytes, write_dhtmlxq};
-use xiangqi::notation::encoding::{decode, Encoding};
+use xiangqi::notation::encoding::{decode, Encoding, NativeDecoder};
 use xiangqi::notation::pgn::{
     parse_pgn, parse_pgn_bytes, parse_pgn_with, write_pgn, write_pgn_games, PgnOptions,
     PgnReadOptions,
 };
-use xiangqi::notation::record::{GameRecord, Line, RecordError};
+use xiangqi::notation::read::{read, Input, ReadOptions};
+use xiangqi::notation::record::{GameRecord, Line, RecordError, RecordFormat};
 use xiangqi::notation::wxf::Traverse;
+use xiangqi::notation::xqf::{is_xqf, parse_xqf};
 use xiangqi::notation::{
     parse_move, parse_move_format, parse_move_styled, parse_moves, write_move, ChineseOptions,
     Format, Notation, NotationError, TandemStyle, WxfOptions,
@@ -206,7 +208,8 @@ pub fn move_text(data: &[u8]) {
             assert_eq!(results[0], Ok(m));
             check_move_round_trip(&pos, m);
             let n = match format {
-                Format::Iccs => Notation::Iccs,
+                // Algebraic is read only: its moves are written back in ICCS.
+                Format::Iccs | Format::Algebraic => Notation::Iccs,
                 Format::Wxf => Notation::Wxf(WxfOptions::default()),
                 Format::Chinese => Notation::Chinese(ChineseOptions::default()),
             };
@@ -355,25 +358,101 @@ pub fn dhtmlxq(data: &[u8]) {
     assert_eq!(tree(&back.mainline), tree(&r.mainline), "{written}");
 }
 
-/// Input: record bytes (UTF-8, GBK or neither). `decode` keeps valid UTF-8 as is; the byte readers give
-/// exactly what the text readers give on the decoded text.
+/// Input: record bytes (UTF-8, GBK, Big5 or neither). `decode` keeps valid UTF-8 as is; the one reader
+/// (`read`) takes valid UTF-8 as UTF-8, gives exactly what reading its decoded text gives, and fails only with
+/// an encoding error (or a binary format's error); the byte readers agree with it.
 pub fn record_bytes(data: &[u8]) {
     let body = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
-    match decode(data) {
-        Ok((text, encoding)) => {
-            if let Ok(s) = std::str::from_utf8(body) {
-                assert_eq!(encoding, Encoding::Utf8);
-                assert_eq!(text, s);
-            } else {
-                assert_eq!(encoding, Encoding::Gbk);
+    if let Ok((text, encoding)) = decode(data) {
+        if let Ok(s) = std::str::from_utf8(body) {
+            assert_eq!(encoding, Encoding::Utf8);
+            assert_eq!(text, s);
+        } else {
+            assert_eq!(encoding, Encoding::Gbk);
+        }
+    }
+    for format in [None, Some(RecordFormat::Pgn), Some(RecordFormat::DhtmlXq)] {
+        let options = ReadOptions {
+            format,
+            ..ReadOptions::default()
+        };
+        match read(Input::Bytes(data), &options, &NativeDecoder) {
+            Ok(records) => {
+                if records.format() == RecordFormat::Xqf {
+                    continue;
+                }
+                if std::str::from_utf8(body).is_ok() {
+                    assert_eq!(records.encoding(), Some(Encoding::Utf8));
+                }
+                let text = records.text().expect("a text format has text").to_string();
+                let by_text = read(Input::Text(&text), &options, &NativeDecoder)
+                    .expect("decoded text reads as text");
+                assert_eq!(by_text.format(), records.format());
+                let games: Vec<_> = records.take(20).collect();
+                let again: Vec<_> = by_text.take(20).collect();
+                assert_eq!(games.len(), again.len());
+                for (a, b) in games.iter().zip(&again) {
+                    match (a, b) {
+                        (Ok(a), Ok(b)) => {
+                            check_record(a);
+                            assert_eq!(
+                                (&a.headers, &a.start, &a.mainline),
+                                (&b.headers, &b.start, &b.mainline)
+                            );
+                        }
+                        (Err(a), Err(b)) => assert_eq!(a, b),
+                        _ => panic!("bytes and text read differently"),
+                    }
+                }
+                if format == Some(RecordFormat::Pgn) {
+                    assert_eq!(parse_pgn_bytes(data), parse_pgn(&text));
+                }
             }
-            assert_eq!(parse_pgn_bytes(data), parse_pgn(&text));
-            assert_eq!(parse_dhtmlxq_bytes(data), parse_dhtmlxq(&text));
+            Err(e) => {
+                assert!(std::str::from_utf8(body).is_err(), "{e}");
+                assert_eq!(e.code(), "ERR_RECORD_ENCODING", "{e}");
+                if format == Some(RecordFormat::Pgn) {
+                    assert_eq!(parse_pgn_bytes(data), Err(e.clone()));
+                }
+                if format == Some(RecordFormat::DhtmlXq) {
+                    assert_eq!(parse_dhtmlxq_bytes(data), Err(e));
+                }
+            }
+        }
+    }
+}
+
+/// Input: XQF bytes. A file either reads — a legal move tree that replays as a game, the same record through the
+/// one reader, warnings with byte offsets, and a PGN written from it that reads back with the same start and
+/// tree — or is refused with a typed error (`ERR_RECORD_SYNTAX` with a byte offset, `ERR_RECORD_FEN`,
+/// `ERR_RECORD_ENCODING`).
+pub fn xqf(data: &[u8]) {
+    match parse_xqf(data, None, &NativeDecoder) {
+        Ok(r) => {
+            check_record(&r);
+            for w in &r.warnings {
+                assert!(w.offset.is_some_and(|o| o <= data.len()), "{w}");
+            }
+            if is_xqf(data) {
+                let mut records = read(Input::Bytes(data), &ReadOptions::default(), &NativeDecoder)
+                    .expect("an XQF file reads");
+                assert_eq!(records.format(), RecordFormat::Xqf);
+                assert_eq!(records.next(), Some(Ok(r.clone())));
+            }
+            let written = write_pgn(&r, &PgnOptions::default());
+            let back = parse_pgn(&written).unwrap_or_else(|e| {
+                panic!("PGN written from XQF does not read back: {e}\n{written}")
+            });
+            assert_eq!(back[0].start, r.start, "{written}");
+            assert_eq!(tree(&back[0].mainline), tree(&r.mainline), "{written}");
         }
         Err(e) => {
-            assert!(std::str::from_utf8(body).is_err());
-            assert_eq!(parse_pgn_bytes(data), Err(RecordError::Encoding(e.clone())));
-            assert_eq!(parse_dhtmlxq_bytes(data), Err(RecordError::Encoding(e)));
+            check_record_error(&e);
+            match &e {
+                RecordError::Binary { offset, .. } => assert!(*offset <= data.len(), "{e}"),
+                RecordError::Fen { .. } | RecordError::Encoding(_) => {}
+                other => panic!("XQF error of an unexpected kind: {other:?}"),
+            }
         }
     }
 }

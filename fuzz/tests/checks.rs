@@ -59,6 +59,70 @@ fn record_bytes_seeds() {
 }
 
 #[test]
+fn xqf_seeds() {
+    assert!(replay("xqf", checks::xqf) >= 4);
+}
+
+/// Every real XQF file of tests/data/records/xqf, and hostile variants of the small ones (versions 10, 12, 13,
+/// 16 and 18): cut at every length of its
+/// header and tree start, every byte of its keys and first records changed, comment lengths of 4 GB, a
+/// version byte out of range. Each reads or is refused with a typed error (the checks of `checks::xqf`),
+/// never past a cap.
+#[test]
+fn xqf_real_files_and_hostile_variants() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/records/xqf");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "xqf"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 40);
+    let mut variants = 0;
+    for f in &files {
+        let data = std::fs::read(f).unwrap();
+        checks::xqf(&data);
+        if data.len() > 2000 {
+            continue; // the variants of the small files cover every version; the large ones take long
+        }
+        // Truncated anywhere in the header's keys and pieces, and in the first records of the tree.
+        for cut in (0..0x40).chain(0x3F0..data.len().min(0x480)) {
+            checks::xqf(&data[..cut]);
+            variants += 1;
+        }
+        // Changed bytes: the keys and pieces, the first records.
+        for at in (2..0x34).chain(0x400..data.len().min(0x420)) {
+            for v in [0x00, 0x01, 0x7F, 0xFF, data[at].wrapping_add(1)] {
+                let mut d = data.clone();
+                d[at] = v;
+                checks::xqf(&d);
+                variants += 1;
+            }
+        }
+    }
+    assert!(variants > 5_000, "{variants}");
+    // A comment length of 4 GB in a version 10 file (lengths are plain there): refused, nothing allocated.
+    let mut v10 = vec![0u8; 1024];
+    v10[..3].copy_from_slice(b"XQ\x0a");
+    let squares = [
+        80, 70, 60, 50, 40, 30, 20, 10, 0, 72, 12, 83, 63, 43, 23, 3, 89, 79, 69, 59, 49, 39, 29,
+        19, 9, 77, 17, 86, 66, 46, 26, 6,
+    ];
+    v10[16..48].copy_from_slice(&squares);
+    v10.extend([0x18, 0x20, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF]);
+    let e =
+        xiangqi::notation::xqf::parse_xqf(&v10, None, &xiangqi::notation::encoding::NativeDecoder)
+            .unwrap_err();
+    assert_eq!(e.code(), "ERR_RECORD_SYNTAX");
+    assert_eq!(e.offset(), Some(0x404));
+    assert!(
+        e.to_string().contains("runs past the end of the file"),
+        "{e}"
+    );
+    checks::xqf(&v10);
+}
+
+#[test]
 fn uci_seeds() {
     assert!(replay("uci", checks::uci) >= 3);
 }

@@ -1,7 +1,7 @@
 // The app (www/dist) in Chromium, with records and storage: PGN export (text and download) and import round trip,
 // a GBK file, the game restored after a reload (also in the middle of the computer's reply), a corrupted saved
-// value recovered with a message, a full storage quota, a hostile PGN shown only as text, and a 10 MB file refused
-// without freezing the page. Screenshots: test-results/app/.
+// value recovered with a message, a full storage quota, a hostile PGN shown only as text, a 17 MB file refused
+// without freezing the page, and a database of 10,000 games listed in the worker, one game opened. Screenshots: test-results/app/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -53,10 +53,30 @@ test('PGN export (copy text and download) and import round trip; a GBK file', as
     // a legacy GBK file, chosen in the file field
     await page.click('#import');
     await page.setInputFiles('#import-file', join(root, 'tests', 'data', 'notation', 'opening-gbk.pgn'));
+    // Two games in the file: listed with their players and events, the first chosen.
+    await page.waitForFunction(() => !document.getElementById('import-list').hidden, null, { timeout: 10000 });
+    assert.match(await page.textContent('#import-count'), /2 games/);
+    assert.match(await page.textContent('#import-games'), /1\. 红方棋手 – 黑方棋手 · 示例对局/);
+    await page.click('#import-open');
     await page.waitForFunction(() => !document.getElementById('import-dialog').open, null, { timeout: 10000 });
     assert.equal((await history(page)).length, 18);
     assert.match(await page.textContent('#record-headers'), /红方棋手/);
     assert.match(await page.textContent('#player-bottom'), /红方棋手|黑方棋手/);
+    // A Big5 file (traditional characters) and an XQF file: their players, event and recorded result.
+    for (const [folder, name, red, black, event, plies] of [
+      ['big5', 'ccpd-game-hu-00000001.pgn', '上海胡榮華', '廣東呂欽', /嘉寶杯/, 78],
+      ['xqf', 'eleeye-XQFEXAMA.xqf', '柳大华', '吕  钦', /中立杯/, 110],
+    ]) {
+      await page.click('#import');
+      await page.setInputFiles('#import-file', join(root, 'tests', 'data', 'records', folder, name));
+      await page.waitForFunction(() => !document.getElementById('import-dialog').open, null, { timeout: 10000 });
+      assert.equal((await history(page)).length, plies, name);
+      const players = `${await page.textContent('#player-top')} ${await page.textContent('#player-bottom')}`;
+      assert.ok(players.includes(red) && players.includes(black), `${name}: ${players}`);
+      assert.match(await page.textContent('#record-headers'), event);
+      assert.ok(await page.evaluate(() => window.xiangqiApp.game.outcome() !== null), name);
+      await page.click('#message-close').catch(() => {});
+    }
   });
   assert.deepEqual(errors, []);
   await context.close();
@@ -247,7 +267,7 @@ test('a hostile PGN is shown only as text: no element injected, the layout intac
   await context.close();
 });
 
-test('a 10 MB file is refused at once with a clear message; the page never freezes', async () => {
+test('a 17 MB file is refused at once with a clear message; the page never freezes', async () => {
   const { page, context, errors } = await openApp(app, {
     init: () => {
       window.__longTasks = [];
@@ -255,14 +275,14 @@ test('a 10 MB file is refused at once with a clear message; the page never freez
         .observe({ type: 'longtask', buffered: true });
     },
   });
-  await withShot(page, 'import-10mb', async () => {
+  await withShot(page, 'import-17mb', async () => {
     await clickSquares(page, 'h2', 'e2');
     await computerDone(page);
-    // The file is made in the page (handing 10 MB over from the test would itself block the page) and dropped
+    // The file is made in the page (handing 17 MB over from the test would itself block the page) and dropped
     // on it, as a user drops a file from the desktop.
     await page.evaluate(() => {
       const unit = new TextEncoder().encode(`1. C2.5 H8+7 {${'z'.repeat(200)}} `);
-      const bytes = new Uint8Array(10 * 1024 * 1024);
+      const bytes = new Uint8Array(17 * 1024 * 1024);
       for (let i = 0; i < bytes.length; i += unit.length) bytes.set(unit.subarray(0, Math.min(unit.length, bytes.length - i)), i);
       window.__big = new File([bytes], 'big.pgn', { type: 'text/plain' });
     });
@@ -274,10 +294,60 @@ test('a 10 MB file is refused at once with a clear message; the page never freez
       document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     });
     await page.waitForFunction(() => /reads records/.test(document.getElementById('import-error').textContent));
-    assert.match(await page.textContent('#import-error'), /This record is 10 MB; the app reads records of up to 2 MB/);
+    assert.match(await page.textContent('#import-error'), /This record is 17 MB; the app reads records of up to 16 MB/);
     const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks));
     assert.ok(longest < 100, `a main-thread task of ${longest} ms`);
     assert.equal((await history(page)).length, 2, 'the game is unchanged');
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a database of 10,000 games is listed in the worker with progress, the page never freezing; one game opens with its players', async () => {
+  const { page, context, errors } = await openApp(app, {
+    init: () => {
+      window.__longTasks = [];
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push(e.duration); })
+        .observe({ type: 'longtask', buffered: true });
+    },
+  });
+  await withShot(page, 'import-database', async () => {
+    await page.evaluate(() => {
+      const moves = '1. 炮二平五 马8进7 2. 马二进三 车9平8 3. 车一平二 马2进3 4. 兵七进一 卒7进1 5. 车二进六 炮8平9 ';
+      const games = Array.from({ length: 10000 }, (_, i) => `[Event "Cup ${i + 1}"]\n[Red "Red ${i + 1}"]\n`
+        + `[Black "Black ${i + 1}"]\n[Result "1-0"]\n\n${moves}1-0\n\n`);
+      window.__db = new File([games.join('')], 'db.pgn', { type: 'text/plain' });
+      window.__progress = [];
+      new MutationObserver(() => window.__progress.push(document.getElementById('import-error').textContent))
+        .observe(document.getElementById('import-error'), { childList: true, characterData: true, subtree: true });
+    });
+    await page.waitForTimeout(100);
+    await page.evaluate(() => { window.__longTasks.length = 0; });
+    const t0 = Date.now();
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.items.add(window.__db);
+      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(() => !document.getElementById('import-list').hidden, null, { timeout: 120000 });
+    const ms = Date.now() - t0;
+    const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks));
+    console.log(`10,000 games listed in the app's worker in ${ms} ms; the page's longest task meanwhile ${longest.toFixed(0)} ms`);
+    assert.ok(longest < 100, `a main-thread task of ${longest} ms`);
+    assert.ok((await page.evaluate(() => window.__progress)).some((t) => /Reading… \d+ games so far/.test(t)));
+    assert.match(await page.textContent('#import-count'), /10000 games in this file; the first 500/);
+    assert.equal(await page.locator('#import-games option').count(), 500);
+    await page.fill('#import-find', 'Red 5000 ');
+    assert.equal(await page.locator('#import-games option').count(), 1);
+    assert.match(await page.textContent('#import-count'), /10000 games in this file: choose one/);
+    await page.selectOption('#import-games', '4999');
+    await page.click('#import-open');
+    await page.waitForFunction(() => !document.getElementById('import-dialog').open, null, { timeout: 10000 });
+    assert.equal((await history(page)).length, 10);
+    assert.match(await page.textContent('#player-top'), /Red 5000|Black 5000/);
+    assert.match(await page.textContent('#player-bottom'), /Red 5000|Black 5000/);
+    assert.match(await page.textContent('#record-headers'), /Cup 5000/);
+    assert.equal(await page.evaluate(() => window.xiangqiApp.game.outcome()?.reason), 'recorded');
   });
   assert.deepEqual(errors, []);
   await context.close();

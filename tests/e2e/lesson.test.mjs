@@ -76,6 +76,9 @@ async function withShot(page, name, fn) {
   }
 }
 
+// Real records of tests/data/records: an XQF file (version 18, encrypted) and a Big5 PGN.
+const XQF = readFileSync(join(root, 'tests', 'data', 'records', 'xqf', 'eleeye-XQFEXAMA.xqf'));
+const BIG5 = readFileSync(join(root, 'tests', 'data', 'records', 'big5', 'ccpd-game-hu-00000001.pgn'));
 const LESSON_PGN = `[Event "Test lesson"]
 [Red "Teacher"]
 [Black "Student"]
@@ -282,6 +285,8 @@ test('records from a pgn attribute, a src URL (PGN and DhtmlXQ), a position; err
       if (name === 'lesson.pgn') return route.fulfill({ contentType: 'application/x-chess-pgn', body: LESSON_PGN });
       if (name === 'game.dhtml') return route.fulfill({ contentType: 'text/plain', body: dh });
       if (name === 'huge.pgn') return route.fulfill({ contentType: 'text/plain', body: `{${'x'.repeat(3 << 20)}} *` });
+      if (name === 'game.xqf') return route.fulfill({ contentType: 'application/octet-stream', body: XQF });
+      if (name === 'big5.pgn') return route.fulfill({ contentType: 'application/x-chess-pgn', body: BIG5 });
       return route.fulfill({ status: 404, body: 'not found' });
     });
     const load = (attrs) => page.evaluate(async (attrs) => {
@@ -303,7 +308,25 @@ test('records from a pgn attribute, a src URL (PGN and DhtmlXQ), a position; err
     assert.equal(await load({ src: '/records/game.dhtml' }), 'load');
     await page.evaluate(() => document.querySelector('xiangqi-lesson').next());
     checkStep(await state(page), { moves: ['h2e2'], comment: 'dhtml comment' });
-    assert.deepEqual(await page.evaluate(() => document.querySelector('xiangqi-lesson').headers), { Red: 'Red player' });
+    assert.deepEqual(await page.evaluate(() => document.querySelector('xiangqi-lesson').headers),
+      { Red: 'Red player', Result: '*' });
+    // An XQF file and a Big5 PGN: the players and the event from their tags, the format and encoding said.
+    assert.equal(await load({ src: '/records/game.xqf' }), 'load');
+    let shown = await page.evaluate(() => {
+      const el = document.querySelector('xiangqi-lesson');
+      return { format: el.format, players: el.shadowRoot.querySelector('.players').textContent,
+        event: el.shadowRoot.querySelector('.event').textContent };
+    });
+    assert.deepEqual(shown.format, { format: 'xqf', encoding: null });
+    assert.match(shown.players, /柳大华.*吕  钦.*Black won/);
+    assert.match(shown.event, /仙人指路对起马局 · "中立杯"象棋电视快棋赛 · 北京 · 1997年11月16日/);
+    assert.equal(await load({ src: '/records/big5.pgn' }), 'load');
+    shown = await page.evaluate(() => {
+      const el = document.querySelector('xiangqi-lesson');
+      return { format: el.format, players: el.shadowRoot.querySelector('.players').textContent };
+    });
+    assert.deepEqual(shown.format, { format: 'pgn', encoding: 'big5' });
+    assert.match(shown.players, /上海胡榮華.*廣東呂欽.*Draw/);
 
     // Errors: shown as text in the element, an `error` event, nothing thrown out of attributeChangedCallback.
     const shownError = () => page.evaluate(() => {
@@ -381,7 +404,9 @@ test('a large record (a file of many games) is read in a worker: the game asked 
         el.last();
         const out = { loaded, ms, gap, size: file(0).length, event: el.headers.Event, moves: el.current.moves,
           worker: performance.getEntriesByType('resource').some((e) => /lesson-worker\.js$/.test(e.name)) };
-        const err = await show({ game: '1', pgn: file(7) });
+        // A game that cannot be read costs only itself: game 1 of the file shows, game 7 is the error.
+        out.other = await show({ game: '1', pgn: file(7) });
+        const err = await show({ game: '7', pgn: file(7) });
         out.error = { code: err.code, game: err.game, ply: err.ply, moveText: err.moveText, name: err.name,
           isError: err instanceof Error, shown: el.shadowRoot.querySelector('.error').textContent };
         return out;
@@ -389,6 +414,7 @@ test('a large record (a file of many games) is read in a worker: the game asked 
       console.log(`a ${(r.size / 1024).toFixed(0)} KB record of 400 games read in the worker in ${r.ms.toFixed(0)} ms; `
         + `the page's longest timer gap meanwhile ${r.gap.toFixed(0)} ms`);
       assert.equal(r.loaded, 'load');
+      assert.equal(r.other, 'load');
       assert.equal(r.worker, true, 'the lesson worker was started');
       assert.equal(r.event, 'Game 321');
       assert.deepEqual(r.moves, ['h2e2', 'h9g7', 'h0g2', 'i9h9']);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Game } from '../../pkg/node.mjs';
 import { SAVE_KEY, SAVE_VERSION, checkSave, readSave, writeSave, readPrefs, writePrefs, PREFS_KEY } from '../../www/src/save.js';
-import { gameFromData, gameToData, looksLikeDhtmlxq, looksLikeFen } from '../../www/src/record.js';
+import { gameFromData, gameToData } from '../../www/src/record.js';
 
 class MemoryStorage {
   constructor(quota = Infinity) {
@@ -63,7 +63,7 @@ test('nothing saved reads as no state', () => {
 test('the game data restores the moves, the options, comments, NAGs, headers and the resignation', () => {
   const data = sampleState().game;
   assert.deepEqual(data.moves, ['h2e2', 'h9g7']);
-  assert.deepEqual(data.ending, { reason: 'resignation', offender: 'red' });
+  assert.deepEqual(data.ending, { reason: 'resignation', offender: 'red', result: '0-1' });
   const game = gameFromData(Game, JSON.parse(JSON.stringify(data)));
   assert.deepEqual(game.history(), ['h2e2', 'h9g7']);
   assert.equal(game.options().rules, 'cxa');
@@ -152,13 +152,28 @@ test('preferences are read leniently', () => {
   assert.deepEqual(readPrefs(storage), {});
 });
 
-test('FEN and DhtmlXQ are told from PGN', () => {
-  assert.equal(looksLikeFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'), true);
-  assert.equal(looksLikeFen('3k5/3R5/3R5/9/9/9/9/9/9/4K4 b'), true);
-  assert.equal(looksLikeFen('[Event "x"]\n1. C2.5 *'), false);
-  assert.equal(looksLikeFen('1. C2.5 H8+7 *'), false);
-  assert.equal(looksLikeDhtmlxq('[DhtmlXQ]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]'), true);
-  assert.equal(looksLikeDhtmlxq('[Event "x"]'), false);
+test('a game read from a record is saved and restored as a record: not adjudicated, its result standing', () => {
+  // Red repeats a horse move (a repetition the rules would end at ply 8), then the record goes on and says 1-0.
+  const text = '[Red "A"]\n[Result "1-0"]\n\n1. 马二进三 马8进7 2. 马三退二 马7退8 3. 马二进三 马8进7 '
+    + '4. 马三退二 马7退8 5. 炮二平五 1-0';
+  const game = Game.fromPgn(text);
+  const data = JSON.parse(JSON.stringify(gameToData(game, game.headers())));
+  assert.equal(data.recordPlies, 9);
+  assert.deepEqual(data.ending, { reason: 'recorded', offender: null, result: '1-0' });
+  assert.deepEqual(data.headers, { Red: 'A', Result: '1-0' });
+  const back = gameFromData(Game, data);
+  assert.deepEqual(back.outcome(), game.outcome());
+  assert.deepEqual(back.history(), game.history());
+  assert.deepEqual([back.ruling().reason, back.ruling().ply], ['repetitionDraw', 8]);
+  // Taking the result back, a move played after the record's is ruled as usual.
+  assert.equal(back.undo().ending.reason, 'recorded');
+  back.play('h9g7');
+  assert.equal(back.outcome(), null);
+  assert.equal(back.recordPlies(), 9);
+  // Saved data of earlier versions (no recordPlies): every move is played.
+  const played = gameFromData(Game, { ...gameToData(new Game()), moves: ['h2e2'] });
+  assert.equal(played.recordPlies(), null);
+  for (const g of [game, back, played]) g.free();
 });
 
 test('record text the package cannot write back is cut, never refused', async () => {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as pkg from '../../pkg/node.mjs';
-import { Game, Engine, Clock, BoardView } from '../../pkg/node.mjs';
+import { Game, Engine, Clock, BoardView, RecordReader } from '../../pkg/node.mjs';
 import { throwsCode } from '../support/assert.mjs';
 
 /** Every method a freed object must refuse, with arguments that are valid for a live object. */
@@ -24,6 +24,10 @@ const CALLS = {
   Clock: {
     make: () => new Clock('cxa-6.1'),
     calls: [['press', [100]], ['check', [100]], ['turn', []], ['remaining', ['red']], ['flag', []]],
+  },
+  RecordReader: {
+    make: () => new RecordReader('[Red "A"]\n1. h2e2 *'),
+    calls: [['format', []], ['next', []], ['read', [0]], ['game', [0]], ['done', []]],
   },
 };
 
@@ -150,7 +154,7 @@ test('the panic hook is installed at module start', () => {
   assert.match(glue, new RegExp(`${errorImport}: function\\([^)]*\\) \\{[^}]*console\\.error\\(`));
 });
 
-test('sweep: every method of a freed Game, Engine, Clock throws ERR_FREED, whatever the arguments', () => {
+test('sweep: every method of a freed Game, Engine, Clock, RecordReader throws ERR_FREED, whatever the arguments', () => {
   const values = [undefined, null, 0, 'h2e2', { depth: 1 }, [], 'red', () => 1];
   let n = 0;
   for (const [name, { make }] of Object.entries(CALLS)) {
@@ -174,9 +178,14 @@ test('sweep: a freed object as an argument: every call that fails on it is ERR_F
   // The guard adds nothing to a call that succeeds: a method that ignores an argument (undo(x)) ignores a freed
   // one too. A call that fails because of it (wasm-bindgen's null pointer, or the Rust code reading it) throws
   // ERR_FREED, and its object is unchanged.
-  const freed = [new Game(), new Engine({ hashMb: 1 }), new Clock('cxa-6.1')];
+  const freed = [new Game(), new Engine({ hashMb: 1 }), new Clock('cxa-6.1'), new RecordReader('1. h2e2 *')];
   for (const o of freed) o.free();
   const fresh = {
+    RecordReader: () => {
+      const r = new RecordReader('[Red "A"]\n1. h2e2 *\n[Red "B"]\n1. h0g2 *');
+      r.next(1);
+      return [r, () => JSON.stringify([r.format(), r.encoding(), r.done()])];
+    },
     Game: () => {
       const g = new Game();
       g.play('h2e2');
@@ -191,7 +200,7 @@ test('sweep: a freed object as an argument: every call that fails on it is ERR_F
   let failed = 0;
   let n = 0;
   for (const v of freed) {
-    for (const [name, cls] of [['Game', Game], ['Engine', Engine], ['Clock', Clock]]) {
+    for (const [name, cls] of [['Game', Game], ['Engine', Engine], ['Clock', Clock], ['RecordReader', RecordReader]]) {
       for (const m of Object.getOwnPropertyNames(cls.prototype)) {
         if (m === 'constructor' || m === 'free' || m.startsWith('__') || typeof cls.prototype[m] !== 'function') continue;
         for (const args of [[v], ['h2e2', v]]) {
@@ -213,7 +222,7 @@ test('sweep: a freed object as an argument: every call that fails on it is ERR_F
         }
       }
     }
-    for (const f of ['fromFen', 'fromPgn', 'fromDhtmlxq']) throwsCode(() => Game[f](v), 'ERR_FREED');
+    for (const f of ['fromFen', 'fromPgn', 'fromDhtmlxq', 'fromXqf', 'fromRecord']) throwsCode(() => Game[f](v), 'ERR_FREED');
   }
   assert.ok(failed > 50 && n > failed, `${failed} of ${n}`);
   // The calls that read the argument: the engine's search of a freed game.
@@ -224,7 +233,7 @@ test('sweep: a freed object as an argument: every call that fails on it is ERR_F
 
 /** A freed object of each class that Node can build. */
 function freedObjects() {
-  const freed = [new Game(), new Engine({ hashMb: 1 }), new Clock('cxa-6.1')];
+  const freed = [new Game(), new Engine({ hashMb: 1 }), new Clock('cxa-6.1'), new RecordReader('1. h2e2 *')];
   for (const o of freed) o.free();
   return freed;
 }
@@ -239,6 +248,7 @@ test('sweep: every constructor given a freed object throws ERR_FREED, in every a
     [Engine, [{ hashMb: 1 }]],
     [Clock, ['cxa-6.1', 'red']],
     [BoardView, [{}, {}, {}]],
+    [RecordReader, ['1. h2e2 *', { format: 'pgn' }]],
   ];
   // Every class the package exports is here.
   const classes = Object.entries(pkg).filter(([, v]) => typeof v === 'function' && /^class\b/.test(Function.prototype.toString.call(v)));
@@ -263,6 +273,8 @@ test('sweep: every module function given a freed object throws ERR_FREED, or ign
   const startFen = pkg.startFen();
   const FUNCTIONS = {
     parsePgn: ['1. h2e2 *'],
+    readRecord: ['1. h2e2 *', { index: 0 }],
+    readRecords: ['1. h2e2 *', { format: 'pgn' }],
     perft: [startFen, 1],
     validateFen: ['4k4/9/9/9/9/9/9/9/9/3K5 w'],
     // These never throw: they take no argument (startFen, and start, the module's start function that installs

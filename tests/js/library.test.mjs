@@ -254,8 +254,8 @@ test('comments and NAGs: set, read, kept by pgn() and Game.fromPgn, dropped with
 
 test('records keep the whole game: outcome and options survive pgn() -> Game.fromPgn', () => {
   const cases = [
-    ['resigned', (g) => g.resign('red'), 'resignation', '0-1', 'normal'],
-    ['agreed', (g) => { g.offerDraw('red'); g.acceptDraw('black'); }, 'agreement', '1/2-1/2', 'normal'],
+    ['resigned', (g) => g.resign('red'), 'resignation', '0-1', 'resignation'],
+    ['agreed', (g) => { g.offerDraw('red'); g.acceptDraw('black'); }, 'agreement', '1/2-1/2', 'agreement'],
     ['timed out', (g) => g.timeForfeit('black'), 'timeForfeit', '1-0', 'time forfeit'],
   ];
   for (const [name, end, reason, result, termination] of cases) {

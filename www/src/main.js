@@ -1,14 +1,17 @@
 // The app (www/index.html): play xiangqi against the computer. It imports the package only by its public names
-// (`xiangqi-wasm`, `xiangqi-wasm/board`, `xiangqi-wasm/worker`), as any app would. See docs/app.md.
+// (`xiangqi-wasm`, `xiangqi-wasm/board`, `xiangqi-wasm/worker`, `xiangqi-wasm/worker-rpc`), as any app would. See
+// docs/app.md.
 //
 // The page owns one `Game` (the live game) and drives `<xiangqi-board id="board">` (not `interactive`) from it: it
 // decides which moves the board offers (all, the touch-move subset, none while the computer thinks or in review).
 // The computer searches in the package's worker (EngineClient); records are read in our own worker
-// (record-worker.js). Every text that comes from a record or a user is set with textContent.
+// (record-worker.js), over the package's worker RPC. Every text that comes from a record or a user is set with
+// textContent.
 import './app.css';
 import init, { Clock, Game } from 'xiangqi-wasm';
 import { ready as boardReady } from 'xiangqi-wasm/board';
 import { EngineClient } from 'xiangqi-wasm/worker';
+import { RpcClient } from 'xiangqi-wasm/worker-rpc';
 import { registerPwa } from './pwa.js';
 import { DEFAULT_LEVEL, LEVELS, levelById } from './levels.js';
 import { browserLang, formatSize, t } from './i18n.js';
@@ -16,8 +19,8 @@ import { allowedMoves, destsOf, emptyTouch, touchPiece } from './touch-move.js';
 import { SAVE_KEY, readPrefs, readSave, setAside, writePrefs, writeSave } from './save.js';
 import { gameFromData, gameToData, writableHeaders } from './record.js';
 
-/** Records larger than this are refused (docs/app.md, "Importing"). */
-export const RECORD_CAP = 2 * 1024 * 1024;
+/** Records larger than this are refused (docs/app.md, "Importing"): the package reads up to 16 MiB. */
+export const RECORD_CAP = 16 * 1024 * 1024;
 const CLOCK_PRESETS = ['cxa-6.1', 'cxa-6.2', 'cxa-6.3', 'cxa-6.4', 'axf-total-90', 'axf-total-60', 'axf-per-move'];
 const PRACTICE_CLOCK = 'cxa-6.4';
 const HINT_LIMITS = { timeMs: 1000 };
@@ -320,7 +323,8 @@ function renderBoard() {
 // --- rendering the panel ----------------------------------------------------------------------------------
 
 function playerName(color) {
-  const header = S.headers[color === 'red' ? 'Red' : 'Black'];
+  // A record's players (`White` is Red in a WinBoard record).
+  const header = color === 'red' ? S.headers.Red || S.headers.White : S.headers.Black;
   if (header) return header;
   return color === S.human ? tr('you') : tr('computer', { level: levelById(S.level).name[S.lang] });
 }
@@ -800,40 +804,41 @@ function bindTouchMove() {
 
 // --- import and export ------------------------------------------------------------------------------------
 
-let recordWorker = null;
-let recordId = 0;
-const recordPending = new Map();
+let recordRpc = null;
+/** The `open` call reading a file, while it runs (closing the dialog cancels it). */
+let importing = null;
 
-function parseOffThread(input) {
-  if (!recordWorker) {
-    recordWorker = new Worker(new URL('./record-worker.js', import.meta.url), { type: 'module' });
-    recordWorker.onmessage = (ev) => {
-      const p = recordPending.get(ev.data.id);
-      if (!p) return;
-      recordPending.delete(ev.data.id);
-      if (ev.data.error) p.reject(Object.assign(new Error(ev.data.error.message), ev.data.error));
-      else p.resolve(ev.data.data);
-    };
-    recordWorker.onerror = (ev) => {
-      for (const p of recordPending.values()) p.reject(new Error(ev.message || 'record worker failed'));
-      recordPending.clear();
-      recordWorker = null;
-    };
+/** The record worker, over the package's worker RPC (started on the first import, restarted after a failure). */
+function recordWorker() {
+  recordRpc ??= new RpcClient(new Worker(new URL('./record-worker.js', import.meta.url), { type: 'module' }));
+  return recordRpc;
+}
+
+/** Calls the record worker; a worker that failed is started again for the next call. */
+async function callRecordWorker(method, params, options) {
+  const rpc = recordWorker();
+  try {
+    return await rpc.call(method, params, options);
+  } catch (e) {
+    if (e?.code === 'ERR_WORKER' && recordRpc === rpc) {
+      rpc.terminate();
+      recordRpc = null;
+    }
+    throw e;
   }
-  const id = ++recordId;
-  return new Promise((resolve, reject) => {
-    recordPending.set(id, { resolve, reject });
-    recordWorker.postMessage({ id, input }, input instanceof ArrayBuffer ? [input] : []);
-  });
 }
 
 function importError(text) {
   $('import-error').textContent = text;
 }
 
-/** Reads a file or pasted text (at most RECORD_CAP) in the record worker and loads the game. */
+/**
+ * Reads a file or pasted text (at most RECORD_CAP) in the record worker: a record of one game is loaded; for a file
+ * of several (a database) the games are listed, with progress, to choose one.
+ */
 async function importRecord(source) {
   importError('');
+  showGameList(null);
   const size = source instanceof Blob ? source.size : new Blob([source]).size;
   if (size === 0 || (typeof source === 'string' && !source.trim())) {
     importError(tr('importEmpty'));
@@ -847,18 +852,99 @@ async function importRecord(source) {
   $('import-error').textContent = tr('importReading');
   try {
     const input = source instanceof Blob ? await source.arrayBuffer() : source;
-    const data = await parseOffThread(input);
+    // The games arrive in batches with the progress: no single message holds them all.
+    const games = [];
+    importing = callRecordWorker('open', { input }, {
+      transfer: input instanceof ArrayBuffer ? [input] : [],
+      onProgress: (p) => {
+        for (const g of p.games) games.push(g);
+        $('import-error').textContent = tr('importListing', { n: p.listed });
+      },
+    });
+    const file = await importing;
+    if (file.count === 1) return await openGame(0);
+    if (!file.count) {
+      importError(tr('importEmpty'));
+      return false;
+    }
+    importError('');
+    showGameList(games);
+    return true;
+  } catch (e) {
+    if (e?.code === 'ERR_CANCELLED') return false;
+    showImportError(e);
+    return false;
+  } finally {
+    importing = null;
+    $('import-go').disabled = false;
+  }
+}
+
+/** Loads game `index` of the file the record worker read last. */
+async function openGame(index) {
+  try {
+    const data = await callRecordWorker('game', { index });
     loadGame(data);
     $('import-dialog').close();
     showMessage(S.human === 'red' ? 'importedRed' : 'importedBlack');
     return true;
   } catch (e) {
-    const at = e.line ? tr('importAt', { line: e.line, column: e.column ?? 1 }) : '';
-    importError(tr('importFailed', { message: recordErrorText(e) }) + at);
+    showImportError(e);
     return false;
-  } finally {
-    $('import-go').disabled = false;
   }
+}
+
+function showImportError(e) {
+  const at = e.line ? tr('importAt', { line: e.line, column: e.column ?? 1 }) : '';
+  importError(tr('importFailed', { message: recordErrorText(e) }) + at);
+}
+
+/** The most games the list shows at once (a long `<select>` costs the page seconds to lay out). */
+const LIST_MAX = 500;
+/** The games of the file read last, as listed by the record worker. */
+let listed = [];
+
+/** The games of a file to choose from (`null` hides the list). Record text is set as text only. */
+function showGameList(games) {
+  $('import-list').hidden = !games;
+  $('import-open').hidden = !games;
+  listed = games ?? [];
+  $('import-find').value = '';
+  renderGameList();
+}
+
+/** A game of the list as one line: number, players, event, date, result or why it cannot be read, moves. */
+function gameLine(g) {
+  const h = g.headers;
+  const players = [h.Red || h.White, h.Black].filter(Boolean).join(' – ');
+  const parts = [players, h.Event || h.Title, h.Date, g.error ? tr('importUnreadable') : g.result,
+    g.error ? '' : tr('importPlies', { n: g.plies })].filter((x) => x && x !== '*' && x !== '?');
+  return clip(`${g.index + 1}. ${parts.join(' · ')}`, 200);
+}
+
+/** The list's options: the games whose line holds the text of the find field, at most LIST_MAX of them. */
+function renderGameList() {
+  const select = $('import-games');
+  const find = $('import-find').value.trim().toLowerCase();
+  const matches = [];
+  for (const g of listed) {
+    const line = gameLine(g);
+    if (!find || line.toLowerCase().includes(find)) matches.push([g, line]);
+    if (matches.length > LIST_MAX) break;
+  }
+  const options = matches.slice(0, LIST_MAX).map(([g, line]) => {
+    const o = document.createElement('option');
+    o.value = String(g.index);
+    o.textContent = line;
+    o.disabled = Boolean(g.error);
+    return o;
+  });
+  select.replaceChildren(...options);
+  const first = options.find((o) => !o.disabled);
+  if (first) first.selected = true;
+  $('import-open').disabled = !first;
+  $('import-count').textContent = matches.length > LIST_MAX
+    ? tr('importGamesSome', { n: listed.length, shown: LIST_MAX }) : tr('importGames', { n: listed.length });
 }
 
 /**
@@ -1058,8 +1144,19 @@ function bind() {
   // import
   $('import').addEventListener('click', () => {
     importError('');
+    showGameList(null);
     $('import-dialog').showModal();
   });
+  // Closing the dialog while a file is being read stops the reading.
+  $('import-dialog').addEventListener('close', () => {
+    if (importing) recordRpc?.cancel(importing.id);
+  });
+  $('import-open').addEventListener('click', () => {
+    const index = Number($('import-games').value);
+    if (Number.isInteger(index)) openGame(index);
+  });
+  $('import-games').addEventListener('dblclick', () => $('import-open').click());
+  $('import-find').addEventListener('input', renderGameList);
   $('import-go').addEventListener('click', () => {
     const file = $('import-file').files?.[0];
     importRecord(file ?? $('import-text').value);

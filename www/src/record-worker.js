@@ -1,47 +1,63 @@
-// A module worker that reads game records off the main thread, so that a large file never freezes the page:
-// the page sends { id, input } (text, or the file's bytes as an ArrayBuffer: UTF-8 or GBK), the worker answers
-// { id, data } (record.js's plain game data) or { id, error: { code, message, line?, column?, ply?, moveText? } }.
-import init, { Game, parsePgn } from 'xiangqi-wasm';
-import { gameToData, looksLikeDhtmlxq, looksLikeFen } from './record.js';
+// A module worker that reads game records off the main thread, so that a large file — a database of thousands of
+// games — never freezes the page. It answers two calls of the package's worker RPC (xiangqi-wasm/worker-rpc):
+//
+//   open({ input })  input: text, or the file's bytes as an ArrayBuffer (PGN, DhtmlXQ, XQF or a FEN, in UTF-8,
+//                    GBK or Big5: the package's one reader tells them apart). Lists every game: each batch as
+//                    progress { listed, games } (what the list shows of each: index, plies, result, error code,
+//                    and the tags Red, White, Black, Event, Title, Date), so that the page receives the list in
+//                    small pieces; cancelling stops it (ERR_CANCELLED). Answers { format, encoding, count } and
+//                    keeps the file for `game`.
+//   game({ index })  game `index` of the file opened last as record.js's plain game data, with its tags and the
+//                    reader's warnings.
+import init, { RecordReader } from 'xiangqi-wasm';
+import { serve } from 'xiangqi-wasm/worker-rpc';
+import { gameToData } from './record.js';
 
 const loaded = init();
+/** Games listed per batch: between batches the worker sees a cancel. */
+const BATCH = 200;
+let reader = null;
 
-function read(input) {
-  const text = typeof input === 'string' ? input : new TextDecoder('utf-8').decode(input.subarray(0, 1 << 20));
-  if (looksLikeFen(text)) {
-    const game = new Game(text.trim());
-    try {
-      return gameToData(game);
-    } finally {
-      game.free();
-    }
-  }
-  if (looksLikeDhtmlxq(text)) {
-    const game = Game.fromDhtmlxq(input);
-    try {
-      return gameToData(game);
-    } finally {
-      game.free();
-    }
-  }
-  const [first] = parsePgn(input);
-  const game = Game.fromPgn(input);
-  try {
-    return gameToData(game, first?.headers ?? {});
-  } finally {
-    game.free();
-  }
+const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The tags a list shows of a game. */
+const LISTED_TAGS = ['Red', 'White', 'Black', 'Event', 'Title', 'Date'];
+
+/** What the page's list needs of a RecordSummary. */
+function brief(s) {
+  const headers = {};
+  for (const k of LISTED_TAGS) if (s.headers[k] !== undefined) headers[k] = s.headers[k];
+  return { index: s.index, plies: s.plies, result: s.result, error: s.error?.code ?? null, headers };
 }
 
-self.onmessage = async (ev) => {
-  const { id, input } = ev.data;
-  try {
+serve({
+  async open({ input }, call) {
     await loaded;
-    const data = read(typeof input === 'string' ? input : new Uint8Array(input));
-    self.postMessage({ id, data });
-  } catch (e) {
-    const error = { code: e?.code ?? 'ERR_WORKER', message: String(e?.message ?? e) };
-    for (const k of ['line', 'column', 'ply', 'moveText']) if (e?.[k] !== undefined) error[k] = e[k];
-    self.postMessage({ id, error });
-  }
-};
+    reader?.free();
+    reader = null;
+    const r = new RecordReader(typeof input === 'string' ? input : new Uint8Array(input));
+    let count = 0;
+    while (!r.done()) {
+      const games = r.next(BATCH).map(brief);
+      count += games.length;
+      call.progress({ listed: count, games });
+      await yieldToMessages();
+      if (call.cancelled) {
+        r.free();
+        throw Object.assign(new Error('reading the file was cancelled'), { name: 'XiangqiError', code: 'ERR_CANCELLED' });
+      }
+    }
+    reader = r;
+    return { format: r.format(), encoding: r.encoding(), count };
+  },
+  async game({ index }) {
+    await loaded;
+    if (!reader) throw Object.assign(new Error('no file is open'), { name: 'XiangqiError', code: 'ERR_ARGUMENT' });
+    const game = reader.game(index);
+    try {
+      return { ...gameToData(game, game.headers()), warnings: game.warnings() };
+    } finally {
+      game.free();
+    }
+  },
+});

@@ -1,13 +1,15 @@
 // A game as plain data and back: what the app saves (save.js) and what the record worker (record-worker.js) sends
-// to the page after reading a file. Plain data crosses `postMessage` and `JSON.stringify`; a Game does not.
+// to the page after reading a file (the package's one reader tells the formats apart: no sniffing here). Plain data crosses `postMessage` and `JSON.stringify`; a Game does not.
 //
-//   { initialFen, moves: ["h2e2", ...], options: GameOptions, ending: null | { reason, offender },
-//     comments: [{ ply, comment, nags }], headers: { Red: "...", ... } }
+//   { initialFen, moves: ["h2e2", ...], options: GameOptions, ending: null | { reason, offender, result },
+//     comments: [{ ply, comment, nags }], headers: { Red: "...", ... }, recordPlies: null | n }
 //
-// `ending` is an ending the moves do not reach on the board (resignation, agreed draw, loss on time): the board
-// endings (mate, repetition rulings, the move limit) are found again by replaying the moves.
+// `ending` is an ending the moves do not reach on the board (resignation, agreed draw, loss on time, a record's
+// result): the board endings (mate, repetition rulings, the move limit) are found again by replaying the moves.
+// `recordPlies` is how many of the moves came from a record: those are replayed as a record's (the record speaks:
+// they are not adjudicated), the others as moves played.
 
-const EXTERNAL = new Set(['resignation', 'agreement', 'timeForfeit']);
+const EXTERNAL = new Set(['resignation', 'agreement', 'timeForfeit', 'recorded']);
 
 /** The longest comment `game.setComment` takes (the package refuses longer ones; `Game.fromPgn` keeps them). */
 export const COMMENT_MAX = 65536;
@@ -43,9 +45,10 @@ export function gameToData(game, headers = {}) {
     initialFen: game.initialFen(),
     moves: game.history(),
     options: game.options(),
-    ending: o && EXTERNAL.has(o.reason) ? { reason: o.reason, offender: o.offender } : null,
+    ending: o && EXTERNAL.has(o.reason) ? { reason: o.reason, offender: o.offender, result: o.result } : null,
     comments: game.getComments().filter((c) => c.comment !== null || c.nags.length > 0),
     headers: { ...headers },
+    recordPlies: game.recordPlies(),
   };
 }
 
@@ -56,7 +59,8 @@ export function gameToData(game, headers = {}) {
 export function gameFromData(Game, data) {
   const game = new Game(data.initialFen, data.options);
   try {
-    for (const m of data.moves) game.play(m);
+    const recorded = Number.isInteger(data.recordPlies) ? data.recordPlies : -1;
+    data.moves.forEach((m, i) => (i < recorded ? game.playRecorded(m) : game.play(m)));
     for (const { ply, comment, nags } of data.comments ?? []) {
       if (ply > data.moves.length) continue;
       // A record's comment can be longer than setComment takes: it is cut (docs/app.md, "Importing").
@@ -76,19 +80,9 @@ export function applyEnding(game, ending) {
   if (!ending || game.outcome()) return;
   if (ending.reason === 'resignation') game.resign(ending.offender);
   else if (ending.reason === 'timeForfeit') game.timeForfeit(ending.offender);
+  else if (ending.reason === 'recorded') game.recordResult(ending.result);
   else if (ending.reason === 'agreement') {
     game.offerDraw('red');
     game.acceptDraw('black');
   }
-}
-
-/** Whether `text` looks like a FEN rather than a game record (one line, rows separated by slashes). */
-export function looksLikeFen(text) {
-  const t = text.trim();
-  return !t.includes('\n') && /^[1-9kabnrcpehKABNRCPEH]+(\/[1-9kabnrcpehKABNRCPEH]+){9}(\s|$)/.test(t);
-}
-
-/** Whether `text` is a DhtmlXQ record rather than PGN. */
-export function looksLikeDhtmlxq(text) {
-  return /\[DhtmlXQ/i.test(text.slice(0, 4096));
 }

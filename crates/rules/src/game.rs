@@ -235,6 +235,14 @@ pub struct Game {
     ruled_ahead: Option<Option<Outcome>>,
     /// Annotations by ply (index 0: before the first move); at most `history.len() + 1` long, often empty.
     notes: Vec<Annotation>,
+    /// The tag pairs of the game (棋谱信息, qípǔ xìnxī: event, players, date, result, ...), verbatim and in order.
+    headers: Vec<(String, String)>,
+    /// For a game read from a record ([`Game::for_record`], [`Game::play_recorded`]): how many of the first
+    /// moves were read from it. For the start position and those moves the record, not the rules, says how the
+    /// game ends (only mate and stalemate end it; see [`Game::ruling`]). `None` for a game played.
+    record_plies: Option<usize>,
+    /// The result a record gives and the ply it was given at ([`Game::record_result`]), while it stands.
+    recorded: Option<(GameResult, usize)>,
 }
 
 impl Default for Game {
@@ -246,8 +254,18 @@ impl Default for Game {
 fn is_external(reason: Reason) -> bool {
     matches!(
         reason,
-        Reason::Resignation | Reason::Agreement | Reason::TimeForfeit | Reason::IllegalMove
+        Reason::Resignation
+            | Reason::Agreement
+            | Reason::TimeForfeit
+            | Reason::IllegalMove
+            | Reason::Recorded
     )
+}
+
+/// Whether an ending is on the board by the rules of movement alone (no legal move: mate or stalemate), the
+/// only endings a record's moves can reach whatever the record says.
+fn is_board_ending(reason: Reason) -> bool {
+    matches!(reason, Reason::Checkmate | Reason::Stalemate)
 }
 
 impl Game {
@@ -273,6 +291,9 @@ impl Game {
             idle_overrides: Vec::new(),
             ruled_ahead: None,
             notes: Vec::new(),
+            headers: Vec::new(),
+            record_plies: None,
+            recorded: None,
         };
         game.ending = game.evaluate(false);
         game
@@ -334,7 +355,7 @@ impl Game {
         self.pos = self.start.clone();
         self.history.clear();
         self.truncate_track();
-        self.ending = self.evaluate(false);
+        self.ending = self.start_ending();
         for m in moves {
             self.play_unchecked(m);
         }
@@ -343,6 +364,9 @@ impl Game {
             // The external ending stays the game's ending; the ending by the rules it hides (if the new
             // options give one) is kept for when it is taken back.
             self.hidden = core::mem::replace(&mut self.ending, external);
+        } else if let Some((result, _)) = self.recorded {
+            // A record's result the rules had confirmed: confirmed again under the new options, or recorded.
+            self.apply_recorded(result);
         }
         self.draw_offer = offer;
     }
@@ -476,7 +500,7 @@ impl Game {
             self.draw_offer = None; // a move by the side offered a draw declines it
         }
         if self.ending.is_none() {
-            self.ending = self.evaluate(undo.captured.is_some());
+            self.ending = self.rules_ending(undo.captured.is_some());
         } else if self.hidden.is_none()
             && self
                 .ending
@@ -485,10 +509,31 @@ impl Game {
         {
             // Play on after an external ending (analysis mode): the ending by the rules is still ruled, for
             // when the external one is taken back.
-            self.hidden = self.evaluate(undo.captured.is_some());
+            self.hidden = self.rules_ending(undo.captured.is_some());
         }
         self.ruled_ahead = None;
         rec
+    }
+
+    /// The ending by the rules after the move just played: every ending of [`Game::evaluate`], except that for
+    /// a move read from a record only mate and stalemate end the game (the record says the rest).
+    fn rules_ending(&mut self, material_changed: bool) -> Option<Outcome> {
+        let ending = self.evaluate(material_changed);
+        if self.record_plies.is_some_and(|n| self.history.len() <= n) {
+            ending.filter(|e| is_board_ending(e.reason()))
+        } else {
+            ending
+        }
+    }
+
+    /// The ending of the start position ([`Game::rules_ending`] before any move).
+    fn start_ending(&mut self) -> Option<Outcome> {
+        let ending = self.evaluate(false);
+        if self.record_plies.is_some() {
+            ending.filter(|e| is_board_ending(e.reason()))
+        } else {
+            ending
+        }
     }
 
     /// Takes back the last move; `None` at the start. An ending reached at or after that move is lifted
@@ -502,6 +547,10 @@ impl Game {
         let len = self.history.len();
         self.idle_overrides.retain(|&p| p <= len);
         self.notes.truncate(len + 1);
+        self.record_plies = self.record_plies.map(|n| n.min(len));
+        if self.recorded.is_some_and(|(_, ply)| ply > len) {
+            self.recorded = None;
+        }
         if self.hidden.as_ref().is_some_and(|h| h.ply() > len) {
             self.hidden = None;
         }
@@ -523,7 +572,9 @@ impl Game {
         self.idle_overrides.clear();
         self.notes.truncate(1);
         self.hidden = None;
-        self.ending = self.evaluate(false);
+        self.record_plies = self.record_plies.map(|_| 0);
+        self.recorded = None;
+        self.ending = self.start_ending();
     }
 
     /// Takes back one step: the external ending (resignation, agreed draw, time forfeit, illegal-move
@@ -548,6 +599,7 @@ impl Game {
         }
         // The ending by the rules that it hid (options that changed after it may give one) takes its place.
         let hidden = self.hidden.take();
+        self.recorded = None;
         core::mem::replace(&mut self.ending, hidden)
     }
 
@@ -907,6 +959,171 @@ impl Game {
             Reason::IllegalMove,
             Some(color),
         ))
+    }
+}
+
+impl Game {
+    // ----- records ---------------------------------------------------------------------------------------
+
+    /// Plays a move read from a game record (棋谱, qípǔ): it must be legal by the rules of movement, but it is
+    /// not adjudicated. Playing a game, the library rules how it ends (repetition, move limit, dead
+    /// position); reading a record, the record speaks: of the endings by the rules only mate and stalemate
+    /// (no legal move left) end a game read from a record. [`Game::ruling`] tells what the rules would have
+    /// said. Refused, leaving the game unchanged, for an illegal move or once the game is over (except in
+    /// [`Mode::Analysis`]). Moves played with [`Game::play`] after the record's are ruled as usual.
+    ///
+    /// ```
+    /// use xiangqi::{Game, Reason};
+    ///
+    /// // Red repeats a horse move three times: played, the repetition ends the game at ply 8 ...
+    /// let moves = ["h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0", "g7h9"];
+    /// let mut played = Game::default();
+    /// let mut read = Game::default();
+    /// for m in moves {
+    ///     played.play_iccs(m).unwrap();
+    ///     read.play_recorded(m.parse().unwrap()).unwrap();
+    /// }
+    /// assert_eq!(played.outcome().unwrap().reason(), Reason::RepetitionDraw);
+    /// // ... read from a record, the game goes on: the rules' verdict is information.
+    /// assert!(read.outcome().is_none());
+    /// assert_eq!(read.ruling().unwrap().ply(), 8);
+    /// ```
+    pub fn play_recorded(&mut self, m: Move) -> Result<PlayedMove, IllegalMoveError> {
+        let refuse = |reason| IllegalMoveError { mv: m, reason };
+        if self.history.is_empty() && self.record_plies.is_none() {
+            self.mark_start_read();
+        }
+        if self.ending.is_some() && self.options.mode != Mode::Analysis {
+            return Err(refuse(IllegalReason::GameOver));
+        }
+        self.pos.check_move(m).map_err(refuse)?;
+        self.record_plies = Some(self.history.len() + 1);
+        Ok(self.play_unchecked(m))
+    }
+
+    /// A game read from a record, at its start position: as [`Game::with_options`], except that the start
+    /// position is the record's (a position of dead material, for example, ends nothing: the record speaks;
+    /// only mate and stalemate do). Continue with [`Game::play_recorded`] and [`Game::record_result`].
+    pub fn for_record(start: Position, options: Options) -> Result<Game, OptionsError> {
+        let mut g = Game::with_options(start, options)?;
+        g.mark_start_read();
+        Ok(g)
+    }
+
+    /// Makes the start position the record's (before any move): an ending by the rules there, other than
+    /// mate or stalemate, is lifted.
+    fn mark_start_read(&mut self) {
+        self.record_plies = Some(0);
+        if self.ending.as_ref().is_some_and(|e| {
+            e.ply() == 0 && !is_board_ending(e.reason()) && !is_external(e.reason())
+        }) {
+            self.ending = None;
+        }
+    }
+
+    /// For a game read from a record: how many of its first moves were read from the record (`Some(0)` for a
+    /// record without moves); `None` for a game played.
+    pub fn record_plies(&self) -> Option<usize> {
+        self.record_plies
+    }
+
+    /// Records the result a game record gives, after its last move: the record's result stands (棋谱记载).
+    /// The game's outcome becomes, in this order: the ending on the board if the moves end in mate or stalemate
+    /// with this result; else the first ending by the rules ([`Game::ruling`]) if it falls on this very ply with
+    /// this result (the record ends where the rules end it: a perpetual chase ruled at the last move); else the
+    /// external ending [`Reason::Recorded`] with this result (a mate on the board that says otherwise is
+    /// hidden behind it, as behind a resignation). Taking it back ([`Game::take_back`], or undoing a move) lifts
+    /// it. Fails with [`EndingError::GameOver`] when a resignation, agreed draw, time forfeit, illegal-move
+    /// forfeit or recorded result is already there.
+    pub fn record_result(&mut self, result: GameResult) -> Result<&Outcome, EndingError> {
+        if self
+            .ending
+            .as_ref()
+            .is_some_and(|e| is_external(e.reason()))
+        {
+            return Err(EndingError::GameOver);
+        }
+        self.draw_offer = None;
+        self.apply_recorded(result);
+        // `apply_recorded` always leaves an ending.
+        self.ending.as_ref().ok_or(EndingError::GameOver)
+    }
+
+    fn apply_recorded(&mut self, result: GameResult) {
+        let ply = self.history.len();
+        self.recorded = Some((result, ply));
+        if self.ending.as_ref().is_some_and(|e| e.result() == result) {
+            return; // the board agrees
+        }
+        if self.ending.is_none() {
+            if let Some(r) = self
+                .ruling()
+                .filter(|r| r.ply() == ply && r.result() == result)
+            {
+                self.hidden = None;
+                self.ending = Some(r);
+                return;
+            }
+        }
+        let o = Outcome::simple(result, Reason::Recorded, None, ply, &self.options);
+        self.hidden = self.ending.replace(o);
+    }
+
+    /// The library's own ruling of the moves played: the first ending the rules give (mate, stalemate, a
+    /// repetition ruling, the move limit, a dead position), at the ply it falls on, under the game's options
+    /// (as if every move had been played with [`Game::play`] in [`Mode::Analysis`]); `None` if the rules end
+    /// nothing. Information, for a game read from a record: "under AXF rules this game would have ended at
+    /// ply 62 by perpetual chase" — the record's own result stays the game's [`Game::outcome`].
+    pub fn ruling(&self) -> Option<Outcome> {
+        let options = Options {
+            mode: Mode::Analysis,
+            ..self.options
+        };
+        let mut g = Game::new(self.start.clone());
+        g.options = options;
+        g.ending = g.evaluate(false);
+        g.idle_overrides = self.idle_overrides.clone();
+        for p in &self.history {
+            g.play_unchecked(p.mv);
+        }
+        g.ending
+    }
+
+    // ----- headers ---------------------------------------------------------------------------------------
+
+    /// The tag pairs of the game (event, players, date, ...: 棋谱信息), verbatim and in the order read or set.
+    /// A game read from a record has the record's; [`GameRecord::from_game`](crate::notation::record::GameRecord::from_game)
+    /// writes them back.
+    pub fn headers(&self) -> &[(String, String)] {
+        &self.headers
+    }
+
+    /// The value of the first header named `name` (case-sensitive).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a header: the first of that name gets the value in place, or it is appended.
+    pub fn set_header(&mut self, name: &str, value: &str) {
+        match self.headers.iter_mut().find(|(k, _)| k == name) {
+            Some(h) => h.1 = value.to_string(),
+            None => self.headers.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// Removes every header named `name`; `false` if there was none.
+    pub fn remove_header(&mut self, name: &str) -> bool {
+        let before = self.headers.len();
+        self.headers.retain(|(k, _)| k != name);
+        self.headers.len() != before
+    }
+
+    /// Replaces all headers.
+    pub fn set_headers(&mut self, headers: Vec<(String, String)>) {
+        self.headers = headers;
     }
 }
 

@@ -360,6 +360,14 @@ fn simple(language: Language, reason: Reason, loser: Option<Color>, move_limit: 
             color_en(w)
         ),
         Reason::IllegalMove => format!("{}走出违规着法，判负；{}胜。", color_zh(l), color_zh(w)),
+        Reason::Recorded if en => match loser {
+            Some(_) => format!("The record gives the result: {} won.", color_en(w)),
+            None => "The record gives the result: a draw.".to_string(),
+        },
+        Reason::Recorded => match loser {
+            Some(_) => format!("棋谱记载：{}胜。", color_zh(w)),
+            None => "棋谱记载：和棋。".to_string(),
+        },
         _ => String::new(),
     }
 }

@@ -42,6 +42,19 @@ impl GameResult {
     }
 }
 
+impl GameResult {
+    /// Reads `"1-0"`, `"0-1"` or `"1/2-1/2"` (surrounding whitespace ignored); `None` for anything else
+    /// (`"*"`, `"0-0"`, …).
+    pub fn parse(text: &str) -> Option<GameResult> {
+        match text.trim() {
+            "1-0" => Some(GameResult::RedWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            _ => None,
+        }
+    }
+}
+
 impl core::fmt::Display for GameResult {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.as_str())
@@ -80,12 +93,16 @@ pub enum Reason {
     TimeForfeit,
     /// A player made an illegal move in a game recorded without a legality filter (docs/rules.md §3.4).
     IllegalMove,
+    /// The result a game record gives (棋谱记载的结果, qípǔ jìzǎi de jiéguǒ), read as the record states it:
+    /// the record, not the rules, says how the game ended ([`Game::ruling`](crate::Game::ruling) tells what
+    /// the rules would have said).
+    Recorded,
 }
 
 impl Reason {
     /// Stable code (`checkmate`, `stalemate`, `perpetualCheck`, `perpetualChase`, `perpetualMateThreat`,
     /// `perpetualAttack`, `mutualPerpetual`, `repetitionDraw`, `moveLimit`, `deadPosition`, `resignation`,
-    /// `agreement`, `timeForfeit`, `illegalMove`).
+    /// `agreement`, `timeForfeit`, `illegalMove`, `recorded`).
     pub const fn code(self) -> &'static str {
         match self {
             Reason::Checkmate => "checkmate",
@@ -102,6 +119,7 @@ impl Reason {
             Reason::Agreement => "agreement",
             Reason::TimeForfeit => "timeForfeit",
             Reason::IllegalMove => "illegalMove",
+            Reason::Recorded => "recorded",
         }
     }
 

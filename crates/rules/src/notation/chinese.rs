@@ -211,5 +211,6 @@ pub(crate) fn parse(text: &str) -> Option<Description> {
         selectors: vec![selector],
         action,
         target,
+        reordered: false,
     })
 }

@@ -9,20 +9,29 @@
 //! * `[DhtmlXQ_commentN]` / `[DhtmlXQ_comment0_N]`: comment after ply N of the main line (N = 0: before the
 //!   first move); `[DhtmlXQ_commentC_N]` the same in route C (N = B − 1: before the route's first move).
 //!   `||` in comments is a line break.
-//! * Other tags become headers: `title` Title, `event` Event, `date` Date, `place` Site, `round` Round, `red`
-//!   Red, `black` Black, `redteam` RedTeam, `blackteam` BlackTeam, `open` Opening, `author` Annotator, `result`
-//!   Result (红胜 1-0, 黑胜 0-1, 和棋 1/2-1/2, 未知 *); anything else is kept as `DhtmlXQ_name`.
+//! * Other tags become headers, in file order: `title` Title, `event` Event, `date` Date, `place` Site, `round`
+//!   Round, `red` Red, `redteam` RedTeam, `redtime` RedTime, `black` Black, `blackteam` BlackTeam, `blacktime`
+//!   BlackTime, `result` Result, `open` Opening, `ecco` ECCO, `timerule` TimeControl, `remark` Remark, `author`
+//!   Annotator, `variation` Variation. Results read from Red's side: 红胜 / 红先胜 / 黑负 / `W` are 1-0,
+//!   黑胜 / 红先负 / `L` 0-1, 和棋 / 和局 / 红先和 / `D` 1/2-1/2, 未知 `*`; written 红胜 黑胜 和棋 未知. A
+//!   tag whose name starts with a capital letter is a PGN tag this crate wrote (`[DhtmlXQ_Variation]`), read
+//!   back under that name (`pgn_name` for one that starts with a small letter); anything else is kept as
+//!   `DhtmlXQ_name`.
+//! * A value ends at the next closing tag, whatever its name (as the viewers read it: a mismatched closing tag
+//!   is a [`WarningCode::ClosingTag`] warning). `[DhtmlXQ]…[/DhtmlXQ]` and `[DhtmlXQiFrame]…[/DhtmlXQiFrame]`
+//!   wrap a game; a page may hold several ([`blocks`]).
+//! * An illegal move (a recording error) is left out with the rest of its line and the variations below it, with
+//!   a [`WarningCode::IllegalMove`] warning.
 //!
 //! The side to move is not part of `binit`: it is read from `[DhtmlXQ_fen]` if present (this crate writes
 //! that tag when the start is not the standard one), otherwise from the first move, otherwise Red.
 
-use super::encoding::decode;
 use super::record::{
-    line_col, GameRecord, Line, Node, RecordError, RecordFormat, RecordMoveError, SyntaxError,
-    MAX_VARIATION_DEPTH,
+    GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, SyntaxError, Warning,
+    WarningCode, MAX_VARIATION_DEPTH,
 };
-use super::NotationError;
 use crate::{Color, IllegalMoveError, Move, Position, Square};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// The standard start position as `binit`.
@@ -32,30 +41,70 @@ const ORDER: [char; 16] = [
     'R', 'N', 'B', 'A', 'K', 'A', 'B', 'N', 'R', 'C', 'C', 'P', 'P', 'P', 'P', 'P',
 ];
 
-const NAMES: [(&str, &str); 12] = [
+/// DhtmlXQ tags and the PGN tags they are read as (and written from); see the module docs.
+const NAMES: [(&str, &str); 18] = [
     ("title", "Title"),
     ("event", "Event"),
     ("date", "Date"),
     ("place", "Site"),
     ("round", "Round"),
     ("red", "Red"),
-    ("black", "Black"),
     ("redteam", "RedTeam"),
+    ("redtime", "RedTime"),
+    ("black", "Black"),
     ("blackteam", "BlackTeam"),
-    ("open", "Opening"),
-    ("author", "Annotator"),
+    ("blacktime", "BlackTime"),
     ("result", "Result"),
+    ("open", "Opening"),
+    ("ecco", "ECCO"),
+    ("timerule", "TimeControl"),
+    ("remark", "Remark"),
+    ("author", "Annotator"),
+    ("variation", "Variation"),
 ];
 
-const RESULTS: [(&str, &str); 4] = [
+/// Result texts read (from Red's side): DhtmlXQ's own words, the PGN results, and the `W` / `L` / `D` of the
+/// pages of the WXF database.
+const RESULTS_READ: [(&str, &str); 22] = [
     ("红胜", "1-0"),
+    ("红先胜", "1-0"),
+    ("红方胜", "1-0"),
+    ("黑负", "1-0"),
+    ("黑先负", "1-0"),
+    ("W", "1-0"),
+    ("1-0", "1-0"),
     ("黑胜", "0-1"),
+    ("黑先胜", "0-1"),
+    ("黑方胜", "0-1"),
+    ("红负", "0-1"),
+    ("红先负", "0-1"),
+    ("L", "0-1"),
+    ("0-1", "0-1"),
     ("和棋", "1/2-1/2"),
+    ("和局", "1/2-1/2"),
+    ("红先和", "1/2-1/2"),
+    ("黑先和", "1/2-1/2"),
+    ("D", "1/2-1/2"),
+    ("1/2-1/2", "1/2-1/2"),
     ("未知", "*"),
+    ("*", "*"),
 ];
 
-fn syntax(text: &str, at: usize, message: impl Into<String>) -> RecordError {
-    let (line, column) = line_col(text, at);
+/// Result texts written.
+const RESULTS_WRITE: [(&str, &str); 4] = [
+    ("1-0", "红胜"),
+    ("0-1", "黑胜"),
+    ("1/2-1/2", "和棋"),
+    ("*", "未知"),
+];
+
+fn syntax(
+    lines: &mut LineCursor,
+    text: &str,
+    at: usize,
+    message: impl Into<String>,
+) -> RecordError {
+    let (line, column) = lines.locate(text, at);
     RecordError::Syntax(SyntaxError {
         format: RecordFormat::DhtmlXq,
         line,
@@ -71,58 +120,123 @@ struct Tag<'a> {
     at: usize,
 }
 
-/// Splits the text into `DhtmlXQ_` tags (the first `[DhtmlXQ]` … `[/DhtmlXQ]` block if there is one).
-fn tags(text: &str) -> Result<Vec<Tag<'_>>, RecordError> {
+/// The wrappers of a DhtmlXQ block, as written by the viewers: `[DhtmlXQ]…[/DhtmlXQ]` and the vschess viewer's
+/// `[DhtmlXQiFrame]…[/DhtmlXQiFrame]`.
+const WRAPPERS: [(&str, &str); 2] = [
+    ("[DhtmlXQ]", "[/DhtmlXQ]"),
+    ("[DhtmlXQiFrame]", "[/DhtmlXQiFrame]"),
+];
+
+/// The byte ranges of the DhtmlXQ blocks of a text (a page may hold several games): each wrapper to its
+/// closing (or the end of the text); without any wrapper, the whole text is one block if it holds a
+/// `[DhtmlXQ_` tag.
+pub fn blocks(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut i = 0;
-    while let Some(off) = text[i..].find("[DhtmlXQ") {
+    loop {
+        let next = WRAPPERS
+            .iter()
+            .filter_map(|(open, close)| text[i..].find(open).map(|at| (i + at, *open, *close)))
+            .min_by_key(|w| w.0);
+        let Some((at, open, close)) = next else {
+            break;
+        };
+        let body = at + open.len();
+        let end = text[body..].find(close).map_or(text.len(), |e| body + e);
+        out.push((body, end));
+        i = (end + close.len()).min(text.len());
+    }
+    if out.is_empty() && text.contains("[DhtmlXQ_") {
+        out.push((0, text.len()));
+    }
+    out
+}
+
+/// Splits a block into `DhtmlXQ_` tags. A value ends at the next closing tag whatever its name, as the
+/// viewers read it (a mismatched closing tag is warned about).
+fn tags<'a>(
+    text: &'a str,
+    (from, to): (usize, usize),
+    lines: &mut LineCursor,
+    warnings: &mut Vec<Warning>,
+) -> Result<Vec<Tag<'a>>, RecordError> {
+    let mut out = Vec::new();
+    let mut i = from;
+    while let Some(off) = text[i..to].find("[DhtmlXQ_") {
         let open = i + off;
-        let Some(close_rel) = text[open..].find(']') else {
-            return Err(syntax(text, open, "tag not closed with ']'"));
+        let Some(close_rel) = text[open..to].find(']') else {
+            return Err(syntax(lines, text, open, "tag not closed with ']'"));
         };
-        let head = &text[open + 1..open + close_rel];
+        let name = &text[open + 9..open + close_rel];
         let after = open + close_rel + 1;
-        if head == "DhtmlXQ" {
-            i = after;
-            continue;
-        }
-        let Some(name) = head.strip_prefix("DhtmlXQ_") else {
-            return Err(syntax(
-                text,
-                open,
-                format!("unknown tag [{}]", super::Quoted(head)),
-            ));
-        };
         if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
             return Err(syntax(
+                lines,
                 text,
                 open,
-                format!("bad tag name [{}]", super::Quoted(head)),
+                format!("bad tag name [DhtmlXQ_{}]", super::Quoted(name)),
             ));
         }
-        let end_tag = format!("[/DhtmlXQ_{name}]");
-        let Some(end_rel) = text[after..].find(&end_tag) else {
+        let Some(end_rel) = text[after..to].find("[/DhtmlXQ_") else {
             return Err(syntax(
+                lines,
                 text,
                 open,
-                format!("[{head}] is not closed by {end_tag}"),
+                format!("[DhtmlXQ_{name}] is not closed by [/DhtmlXQ_{name}]"),
             ));
         };
+        let end = after + end_rel;
+        // "[/DhtmlXQ_" has no ']': the closing name is what follows it up to the next ']'.
+        let (closing, closing_end) = match text[end..to].find(']') {
+            Some(e) => (&text[end + 10..end + e], end + e + 1),
+            None => (&text[end + 10..to], to),
+        };
+        if closing != name {
+            let (line, column) = lines.locate(text, end);
+            warnings.push(Warning::at(
+                WarningCode::ClosingTag,
+                line,
+                column,
+                format!(
+                    "[DhtmlXQ_{name}] is closed by [/DhtmlXQ_{}]: its value ends there",
+                    super::Quoted(closing)
+                ),
+            ));
+        }
         out.push(Tag {
             name,
-            value: &text[after..after + end_rel],
+            value: &text[after..end],
             at: after,
         });
-        i = after + end_rel + end_tag.len();
-        if text[i..].trim_start().starts_with("[/DhtmlXQ]") {
-            break;
-        }
+        i = closing_end;
     }
     Ok(out)
 }
 
+/// What reading a block needs besides the block: the text, the line cursor and the warnings.
+struct Cx<'t> {
+    text: &'t str,
+    lines: LineCursor,
+    warnings: Vec<Warning>,
+}
+
+impl Cx<'_> {
+    fn syntax(&mut self, at: usize, message: impl Into<String>) -> RecordError {
+        syntax(&mut self.lines, self.text, at, message)
+    }
+
+    fn fen(&mut self, at: usize, error: crate::FenError) -> RecordError {
+        let (line, column) = self.lines.locate(self.text, at);
+        RecordError::Fen {
+            line,
+            column,
+            error,
+        }
+    }
+}
+
 /// Four-digit moves of a movelist with their byte offsets; whitespace is ignored.
-fn moves_of(text: &str, tag: &Tag<'_>) -> Result<Vec<(usize, Move, String)>, RecordError> {
+fn moves_of(cx: &mut Cx<'_>, tag: &Tag<'_>) -> Result<Vec<(usize, Move, String)>, RecordError> {
     let mut digits: Vec<(usize, u8)> = Vec::new();
     for (k, c) in tag.value.char_indices() {
         if c.is_whitespace() {
@@ -131,27 +245,19 @@ fn moves_of(text: &str, tag: &Tag<'_>) -> Result<Vec<(usize, Move, String)>, Rec
         match c.to_digit(10) {
             Some(d) => digits.push((tag.at + k, d as u8)),
             None => {
-                return Err(syntax(
-                    text,
-                    tag.at + k,
-                    format!("{c:?} in a move list: expected digits"),
-                ))
+                return Err(cx.syntax(tag.at + k, format!("{c:?} in a move list: expected digits")))
             }
         }
     }
     if digits.len() % 4 != 0 {
         let at = digits.get(digits.len() / 4 * 4).map_or(tag.at, |d| d.0);
-        return Err(syntax(text, at, "a move list has four digits per move"));
+        return Err(cx.syntax(at, "a move list has four digits per move"));
     }
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(digits.len() / 4);
     for ch in digits.chunks(4) {
         let sq = |x: u8, y: u8| Square::from_coords(x as i32, 9 - y as i32).filter(|_| x <= 8);
         let (Some(from), Some(to)) = (sq(ch[0].1, ch[1].1), sq(ch[2].1, ch[3].1)) else {
-            return Err(syntax(
-                text,
-                ch[0].0,
-                "a move is column 0-8 and row 0-9, twice",
-            ));
+            return Err(cx.syntax(ch[0].0, "a move is column 0-8 and row 0-9, twice"));
         };
         let s: String = ch.iter().map(|d| (b'0' + d.1) as char).collect();
         out.push((ch[0].0, Move::new(from, to), s));
@@ -160,28 +266,20 @@ fn moves_of(text: &str, tag: &Tag<'_>) -> Result<Vec<(usize, Move, String)>, Rec
 }
 
 fn start_position(
-    text: &str,
+    cx: &mut Cx<'_>,
     binit: Option<&Tag<'_>>,
     fen: Option<&Tag<'_>>,
     first: Option<Square>,
 ) -> Result<Position, RecordError> {
-    let fen_err = |at: usize, error| {
-        let (line, column) = line_col(text, at);
-        RecordError::Fen {
-            line,
-            column,
-            error,
-        }
-    };
     if let Some(f) = fen {
-        return Position::from_fen(f.value.trim()).map_err(|e| fen_err(f.at, e));
+        return Position::from_fen(f.value.trim()).map_err(|e| cx.fen(f.at, e));
     }
     let Some(b) = binit else {
         return Ok(Position::new());
     };
     let v = b.value.trim();
     if v.len() != 64 || !v.bytes().all(|c| c.is_ascii_digit()) {
-        return Err(syntax(text, b.at, "binit is 64 digits: 32 points xy"));
+        return Err(cx.syntax(b.at, "binit is 64 digits: 32 points xy"));
     }
     let mut grid = [[None::<char>; 9]; 10];
     for (i, pair) in v.as_bytes().chunks(2).enumerate() {
@@ -190,8 +288,7 @@ fn start_position(
             continue;
         }
         if x > 8 {
-            return Err(syntax(
-                text,
+            return Err(cx.syntax(
                 b.at + 2 * i,
                 "a binit point is column 0-8 and row 0-9, or 99",
             ));
@@ -200,11 +297,7 @@ fn start_position(
         let c = if i < 16 { c } else { c.to_ascii_lowercase() };
         let cell = &mut grid[y as usize][x as usize];
         if cell.is_some() {
-            return Err(syntax(
-                text,
-                b.at + 2 * i,
-                "two pieces on one point in binit",
-            ));
+            return Err(cx.syntax(b.at + 2 * i, "two pieces on one point in binit"));
         }
         *cell = Some(c);
     }
@@ -235,7 +328,7 @@ fn start_position(
         grid[y][x].is_some_and(|c| c.is_ascii_lowercase())
     });
     let fen = format!("{board} {} - - 0 1", if black_first { 'b' } else { 'w' });
-    Position::from_fen(&fen).map_err(|e| fen_err(b.at, e))
+    Position::from_fen(&fen).map_err(|e| cx.fen(b.at, e))
 }
 
 struct Route {
@@ -245,9 +338,21 @@ struct Route {
     moves: Vec<(usize, Move, String)>,
 }
 
-/// Reads a DhtmlXQ record (the first `[DhtmlXQ]` block, or the tags anywhere in the text).
+/// Reads a DhtmlXQ record: the first block (see [`blocks`]); [`RecordError::NoGame`] without one.
 pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
-    let tags = tags(text)?;
+    let block = blocks(text).into_iter().next().ok_or(RecordError::NoGame)?;
+    parse_block(text, block)
+}
+
+/// Reads the DhtmlXQ block at byte range `block` of `text` (see [`blocks`]); positions in errors and warnings
+/// are in `text`.
+pub fn parse_block(text: &str, block: (usize, usize)) -> Result<GameRecord, RecordError> {
+    let mut cx = Cx {
+        text,
+        lines: LineCursor::default(),
+        warnings: Vec::new(),
+    };
+    let tags = tags(text, block, &mut cx.lines, &mut cx.warnings)?;
     if tags.is_empty() {
         return Err(RecordError::NoGame);
     }
@@ -264,48 +369,50 @@ pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
         } else if name == "fen" {
             fen = Some(tag);
         } else if name == "movelist" {
+            let moves = moves_of(&mut cx, tag)?;
             routes.insert(
                 0,
                 Route {
                     parent: 0,
                     ply: 1,
                     at: tag.at,
-                    moves: moves_of(text, tag)?,
+                    moves,
                 },
             );
         } else if let Some(rest) = name.strip_prefix("move_") {
             let parts: Vec<Option<usize>> = rest.split('_').map(num).collect();
             let [Some(a), Some(b), Some(c)] = parts[..] else {
-                return Err(syntax(
-                    text,
+                return Err(cx.syntax(
                     tag.at,
                     format!("bad variation tag DhtmlXQ_{}", super::Quoted(name)),
                 ));
             };
             if b == 0 || (c == 0 && (a != 0 || b != 1)) {
-                return Err(syntax(
-                    text,
+                return Err(cx.syntax(
                     tag.at,
                     format!("bad variation tag DhtmlXQ_{}", super::Quoted(name)),
                 ));
             }
+            let moves = moves_of(&mut cx, tag)?;
             routes.insert(
                 c,
                 Route {
                     parent: a,
                     ply: b,
                     at: tag.at,
-                    moves: moves_of(text, tag)?,
+                    moves,
                 },
             );
-        } else if let Some(rest) = name.strip_prefix("comment") {
+        } else if let Some(rest) = name
+            .strip_prefix("comment")
+            .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+        {
             let parts: Vec<Option<usize>> = rest.split('_').map(num).collect();
             let (route, ply) = match parts[..] {
                 [Some(n)] => (0, n),
                 [Some(r), Some(n)] => (r, n),
                 _ => {
-                    return Err(syntax(
-                        text,
+                    return Err(cx.syntax(
                         tag.at,
                         format!("bad comment tag DhtmlXQ_{}", super::Quoted(name)),
                     ))
@@ -315,13 +422,20 @@ pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
         } else {
             match NAMES.iter().find(|(d, _)| *d == name) {
                 Some((_, "Result")) => {
-                    let v = RESULTS
+                    let v = RESULTS_READ
                         .iter()
-                        .find(|(d, _)| *d == tag.value)
+                        .find(|(d, _)| *d == tag.value.trim())
                         .map_or(tag.value, |(_, p)| p);
                     headers.push(("Result".to_string(), v.to_string()));
                 }
                 Some((_, h)) => headers.push((h.to_string(), tag.value.to_string())),
+                // A PGN tag written by `write_dhtmlxq` under its own name (DhtmlXQ's own are lower case).
+                None if name.starts_with(|c: char| c.is_ascii_uppercase()) => {
+                    headers.push((name.to_string(), tag.value.to_string()))
+                }
+                None if name.starts_with("pgn_") && name.len() > 4 => {
+                    headers.push((name[4..].to_string(), tag.value.to_string()))
+                }
                 None => headers.push((format!("DhtmlXQ_{name}"), tag.value.to_string())),
             }
         }
@@ -329,19 +443,20 @@ pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
     routes.entry(0).or_insert(Route {
         parent: 0,
         ply: 1,
-        at: 0,
+        at: block.0,
         moves: Vec::new(),
     });
     let first = routes[&0].moves.first().map(|m| m.1.from);
-    let start = start_position(text, binit, fen, first)?;
+    let start = start_position(&mut cx, binit, fen, first)?;
     let mut children: BTreeMap<usize, Vec<(usize, usize)>> = BTreeMap::new();
     for (&id, r) in &routes {
         if id != 0 {
             if !routes.contains_key(&r.parent) || r.parent == id {
-                return Err(syntax(
-                    text,
-                    r.at,
-                    format!("variation {id} branches from unknown route {}", r.parent),
+                let at = r.at;
+                let parent = r.parent;
+                return Err(cx.syntax(
+                    at,
+                    format!("variation {id} branches from unknown route {parent}"),
                 ));
             }
             children.entry(r.parent).or_default().push((r.ply, id));
@@ -352,7 +467,7 @@ pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
     }
     let mut budget = routes.len();
     let mainline = build(
-        text,
+        &mut cx,
         &routes,
         &children,
         &comments,
@@ -365,12 +480,13 @@ pub fn parse_dhtmlxq(text: &str) -> Result<GameRecord, RecordError> {
         headers,
         start,
         mainline,
+        warnings: cx.warnings,
     })
 }
 
 #[allow(clippy::too_many_arguments)]
 fn build(
-    text: &str,
+    cx: &mut Cx<'_>,
     routes: &BTreeMap<usize, Route>,
     children: &BTreeMap<usize, Vec<(usize, usize)>>,
     comments: &[(usize, usize, String)],
@@ -381,37 +497,40 @@ fn build(
 ) -> Result<Line, RecordError> {
     // Each route is built once; a cycle in the parent links would exceed the budget.
     if *budget == 0 {
-        return Err(syntax(text, routes[&id].at, "variations form a cycle"));
+        return Err(cx.syntax(routes[&id].at, "variations form a cycle"));
     }
     *budget -= 1;
     if depth > MAX_VARIATION_DEPTH {
-        return Err(syntax(text, routes[&id].at, "variations nested too deeply"));
+        return Err(cx.syntax(routes[&id].at, "variations nested too deeply"));
     }
     let r = &routes[&id];
     let mut pos = start.clone();
     let mut line = Line::default();
     let kids = children.get(&id).map_or(&[][..], |v| &v[..]);
+    // The ply after the route's last readable move: an illegal move cuts the route there.
+    let mut end = r.ply + r.moves.len();
     for (i, (at, m, s)) in r.moves.iter().enumerate() {
         let ply = r.ply + i;
         if let Err(reason) = pos.check_move(*m) {
-            let (l, c) = line_col(text, *at);
-            return Err(RecordError::Move(RecordMoveError {
-                game: 0,
-                ply,
-                in_variation: id != 0,
-                text: s.clone(),
-                line: l,
-                column: c,
-                error: NotationError::Illegal {
-                    text: s.clone(),
-                    error: IllegalMoveError { mv: *m, reason },
-                },
-            }));
+            let (l, c) = cx.lines.locate(cx.text, *at);
+            let error = IllegalMoveError { mv: *m, reason };
+            cx.warnings.push(Warning::at(
+                WarningCode::IllegalMove,
+                l,
+                c,
+                format!(
+                    "ply {ply}{}: {s} ({m}) is illegal ({}): left out with the rest of its line",
+                    if id != 0 { " of a variation" } else { "" },
+                    error.reason
+                ),
+            ));
+            end = ply;
+            break;
         }
         let mut node = Node::new(*m);
         for &(_, child) in kids.iter().filter(|(p, _)| *p == ply) {
             node.variations.push(build(
-                text,
+                cx,
                 routes,
                 children,
                 comments,
@@ -426,14 +545,15 @@ fn build(
     }
     if let Some(&(p, child)) = kids
         .iter()
-        .find(|(p, _)| *p < r.ply || *p >= r.ply + r.moves.len())
+        .find(|(p, _)| *p < r.ply || (*p >= r.ply + r.moves.len()))
     {
-        return Err(syntax(
-            text,
+        return Err(cx.syntax(
             routes[&child].at,
             format!("variation {child} branches at ply {p}, which its route does not have"),
         ));
     }
+    // Variations and comments past a cut are left out with it.
+    let _ = end;
     for (route, ply, c) in comments {
         if *route != id {
             continue;
@@ -447,10 +567,20 @@ fn build(
     Ok(line)
 }
 
-/// Reads DhtmlXQ bytes, UTF-8 or GBK.
+/// Reads the first game of DhtmlXQ bytes in UTF-8, GBK or Big5, the encoding decided as
+/// [`read`](super::read) does with the native decoder.
 pub fn parse_dhtmlxq_bytes(bytes: &[u8]) -> Result<GameRecord, RecordError> {
-    let (text, _) = decode(bytes)?;
-    parse_dhtmlxq(&text)
+    let options = super::read::ReadOptions {
+        format: Some(RecordFormat::DhtmlXq),
+        ..Default::default()
+    };
+    super::read::read(
+        super::read::Input::Bytes(bytes),
+        &options,
+        &super::encoding::NativeDecoder,
+    )?
+    .next()
+    .unwrap_or(Err(RecordError::NoGame))
 }
 
 fn binit_of(pos: &Position) -> String {
@@ -526,29 +656,64 @@ impl Writer {
     }
 }
 
-/// Writes the record as a DhtmlXQ block. NAGs are not part of the format and are dropped; headers other than
-/// those listed in the module docs (and `DhtmlXQ_*` ones) are not written.
+/// A value as DhtmlXQ can hold it: a `[` that would open or close a tag inside it is written as `［`.
+fn tag_value(v: &str) -> Cow<'_, str> {
+    if v.contains("[DhtmlXQ") || v.contains("[/DhtmlXQ") {
+        Cow::Owned(
+            v.replace("[DhtmlXQ", "［DhtmlXQ")
+                .replace("[/DhtmlXQ", "［/DhtmlXQ"),
+        )
+    } else {
+        Cow::Borrowed(v)
+    }
+}
+
+/// The DhtmlXQ tag name a header is written under (see the module docs), or `None` for the start position's
+/// (`FEN`: written as `binit` and `fen`) and for names DhtmlXQ cannot hold.
+fn dhtmlxq_name(k: &str) -> Option<Cow<'_, str>> {
+    if let Some(raw) = k.strip_prefix("DhtmlXQ_") {
+        let reserved = matches!(raw, "binit" | "movelist" | "fen")
+            || raw.starts_with("move_")
+            || raw
+                .strip_prefix("comment")
+                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+            || raw.starts_with(|c: char| c.is_ascii_uppercase())
+            || raw.starts_with("pgn_");
+        return (!reserved && !raw.is_empty()).then_some(Cow::Borrowed(raw));
+    }
+    if let Some((d, _)) = NAMES.iter().find(|(_, h)| *h == k) {
+        return Some(Cow::Borrowed(d));
+    }
+    if k == "FEN" || k.is_empty() || !k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return None;
+    }
+    if k.starts_with(|c: char| c.is_ascii_uppercase()) {
+        Some(Cow::Borrowed(k))
+    } else {
+        Some(Cow::Owned(format!("pgn_{k}")))
+    }
+}
+
+/// Writes the record as a DhtmlXQ block. Headers are written in order under the names of the module docs' table;
+/// other PGN tags under their own name (`[DhtmlXQ_Variation]`, read back as the PGN tag; a name that starts with
+/// a lower-case letter as `pgn_name`), tags read from DhtmlXQ under their own. The `FEN` tag is the start
+/// position (`binit`, and `fen` when the start is not the standard one); NAGs are not part of the format and are
+/// dropped; `||` in a comment stands for a line break.
 pub fn write_dhtmlxq(record: &GameRecord) -> String {
     let mut out = String::from("[DhtmlXQ]\n");
     for (k, v) in &record.headers {
-        let name = if let Some(raw) = k.strip_prefix("DhtmlXQ_") {
-            raw
-        } else if let Some((d, _)) = NAMES.iter().find(|(_, h)| h == k) {
-            d
-        } else {
+        let Some(name) = dhtmlxq_name(k) else {
             continue;
         };
-        if matches!(name, "binit" | "movelist" | "fen") {
-            continue;
-        }
         let v = if k == "Result" {
-            RESULTS
+            RESULTS_WRITE
                 .iter()
-                .find(|(_, p)| p == v)
-                .map_or(v.as_str(), |(d, _)| d)
+                .find(|(p, _)| p == v)
+                .map_or(v.as_str(), |(_, d)| d)
         } else {
             v.as_str()
         };
+        let v = tag_value(v);
         out.push_str(&format!("[DhtmlXQ_{name}]{v}[/DhtmlXQ_{name}]\n"));
     }
     out.push_str(&format!(

@@ -1,21 +1,165 @@
-//! Decoding game-record bytes: UTF-8 (with or without a byte-order mark) or legacy GBK / GB18030.
+//! Decoding game-record bytes: UTF-8 (with or without a byte-order mark), GBK / GB18030 (简体, mainland files)
+//! and Big5 (繁體, Taiwan and Hong Kong files).
 //!
-//! Many xiangqi files from the 2000s are GBK-encoded. [`decode`] takes the bytes as read from a file: valid
-//! UTF-8 is used as is; anything else is decoded as GB18030 (a superset of GBK and GB2312) when the `gbk`
-//! feature is on (the default; it pulls in `encoding_rs`) on a native target. On wasm32 the decoder is left out
-//! (its tables cost about 160 KB): non-UTF-8 input is then an error, and in a browser
-//! `new TextDecoder("gbk").decode(bytes)` does the job before calling in.
+//! The legacy encodings are decoded by a [`Decoder`]: natively [`NativeDecoder`] uses `encoding_rs` (the
+//! cargo feature `gbk`, on by default); the wasm build leaves those tables out (about 160 KB) and the JS binding
+//! gives the host's `TextDecoder` instead. Which encoding a file is in is decided once, for both, by
+//! [`read`](super::read) — on evidence: which decoding is valid and yields move text the reader understands.
+//!
+//! [`decode`] is the simple decoder of earlier versions: valid UTF-8 as it is, anything else as GBK.
 
 use core::fmt;
 use std::borrow::Cow;
 
-/// Bytes that are neither UTF-8 nor (with the `gbk` feature) GBK / GB18030.
+/// A text encoding of game records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// UTF-8 (a leading byte-order mark is dropped).
+    Utf8,
+    /// GBK / GB18030 (国标码, guóbiāomǎ; simplified characters), decoded as the WHATWG Encoding Standard's
+    /// `gb18030` decoder does.
+    Gbk,
+    /// Big5 (大五码, dàwǔmǎ; traditional characters), decoded as the WHATWG Encoding Standard's `big5`
+    /// decoder does.
+    Big5,
+}
+
+impl Encoding {
+    /// `"utf-8"`, `"gbk"` or `"big5"`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "utf-8",
+            Encoding::Gbk => "gbk",
+            Encoding::Big5 => "big5",
+        }
+    }
+
+    /// The encoding of a label: `utf-8` (`utf8`), `gbk` (`gb18030`, `gb2312`), `big5`; case is ignored.
+    pub fn from_label(label: &str) -> Option<Encoding> {
+        match label.trim().to_ascii_lowercase().as_str() {
+            "utf-8" | "utf8" => Some(Encoding::Utf8),
+            "gbk" | "gb18030" | "gb2312" => Some(Encoding::Gbk),
+            "big5" => Some(Encoding::Big5),
+            _ => None,
+        }
+    }
+
+    /// How people name it: `UTF-8`, `GBK`, `Big5`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Gbk => "GBK",
+            Encoding::Big5 => "Big5",
+        }
+    }
+}
+
+/// Decodes the legacy encodings ([`Encoding::Gbk`], [`Encoding::Big5`]) strictly: `None` when the bytes are
+/// not valid in the encoding (a decoder never replaces what it cannot read), or when it cannot decode that
+/// encoding at all ([`Decoder::supports`]).
+pub trait Decoder {
+    /// The text of `bytes` in `encoding`, or `None`.
+    fn decode(&self, encoding: Encoding, bytes: &[u8]) -> Option<String>;
+
+    /// Whether this decoder can decode `encoding` at all.
+    fn supports(&self, encoding: Encoding) -> bool;
+
+    /// The text of `bytes` in `encoding` with what is not valid replaced by U+FFFD, or `None` if the encoding
+    /// is not supported. For text whose encoding the format fixes (XQF), with a warning.
+    fn decode_lossy(&self, encoding: Encoding, bytes: &[u8]) -> Option<String>;
+}
+
+/// The native decoder: `encoding_rs` with the `gbk` feature (the default) on a native target; UTF-8 only
+/// otherwise ([`LEGACY`] tells).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NativeDecoder;
+
+impl Decoder for NativeDecoder {
+    fn decode(&self, encoding: Encoding, bytes: &[u8]) -> Option<String> {
+        match encoding {
+            Encoding::Utf8 => core::str::from_utf8(strip_bom(bytes))
+                .ok()
+                .map(str::to_string),
+            _ => decode_legacy(encoding, bytes),
+        }
+    }
+
+    fn supports(&self, encoding: Encoding) -> bool {
+        encoding == Encoding::Utf8 || LEGACY
+    }
+
+    fn decode_lossy(&self, encoding: Encoding, bytes: &[u8]) -> Option<String> {
+        match encoding {
+            Encoding::Utf8 => Some(String::from_utf8_lossy(bytes).into_owned()),
+            _ => decode_legacy_lossy(encoding, bytes),
+        }
+    }
+}
+
+#[cfg(all(feature = "gbk", not(target_arch = "wasm32")))]
+fn decode_legacy(encoding: Encoding, bytes: &[u8]) -> Option<String> {
+    let e = match encoding {
+        Encoding::Gbk => encoding_rs::GB18030,
+        Encoding::Big5 => encoding_rs::BIG5,
+        Encoding::Utf8 => encoding_rs::UTF_8,
+    };
+    e.decode_without_bom_handling_and_without_replacement(bytes)
+        .map(Cow::into_owned)
+}
+
+#[cfg(all(feature = "gbk", not(target_arch = "wasm32")))]
+fn decode_legacy_lossy(encoding: Encoding, bytes: &[u8]) -> Option<String> {
+    let e = match encoding {
+        Encoding::Gbk => encoding_rs::GB18030,
+        Encoding::Big5 => encoding_rs::BIG5,
+        Encoding::Utf8 => encoding_rs::UTF_8,
+    };
+    Some(e.decode_without_bom_handling(bytes).0.into_owned())
+}
+
+#[cfg(not(all(feature = "gbk", not(target_arch = "wasm32"))))]
+fn decode_legacy(_encoding: Encoding, _bytes: &[u8]) -> Option<String> {
+    None
+}
+
+#[cfg(not(all(feature = "gbk", not(target_arch = "wasm32"))))]
+fn decode_legacy_lossy(_encoding: Encoding, _bytes: &[u8]) -> Option<String> {
+    None
+}
+
+/// Whether this build decodes GBK and Big5 natively: the `gbk` feature (on by default) on native targets;
+/// never on wasm32.
+pub const LEGACY: bool = cfg!(all(feature = "gbk", not(target_arch = "wasm32")));
+
+/// The old name of [`LEGACY`].
+pub const GBK: bool = LEGACY;
+
+/// The bytes without a leading UTF-8 byte-order mark.
+pub fn strip_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+}
+
+/// Why record bytes could not be turned into text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DecodeError {
-    /// Length of the longest valid UTF-8 prefix.
+    /// Length of the longest valid UTF-8 prefix (of the bytes after a byte-order mark).
     pub valid_up_to: usize,
-    /// Whether GBK decoding was available (the `gbk` feature) and tried.
-    pub gbk_tried: bool,
+    /// The encodings tried, in order.
+    pub tried: Vec<Encoding>,
+    /// What went wrong.
+    pub kind: DecodeErrorKind,
+}
+
+/// What went wrong in a [`DecodeError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecodeErrorKind {
+    /// The bytes are valid in none of the encodings tried.
+    Invalid,
+    /// The bytes are valid in several encodings and nothing in them tells which is meant: give the encoding.
+    Ambiguous,
+    /// The bytes are not UTF-8 and no decoder of GBK or Big5 is at hand (a native build without the `gbk`
+    /// feature).
+    Unavailable,
 }
 
 impl DecodeError {
@@ -27,56 +171,50 @@ impl DecodeError {
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.gbk_tried {
-            write!(
+        let names: Vec<&str> = self.tried.iter().map(|e| e.name()).collect();
+        match self.kind {
+            DecodeErrorKind::Invalid if names.len() == 1 => {
+                write!(f, "the bytes are not valid {}", names[0])
+            }
+            DecodeErrorKind::Invalid => write!(
                 f,
-                "the text is neither UTF-8 nor GBK (invalid UTF-8 after byte {})",
+                "the bytes are not valid text in any encoding tried ({}); invalid UTF-8 after byte {}",
+                names.join(", "),
                 self.valid_up_to
-            )
-        } else {
-            write!(
+            ),
+            DecodeErrorKind::Ambiguous => write!(
                 f,
-                "the text is not UTF-8 (invalid after byte {}) and GBK decoding is not built in; decode it first",
+                "the bytes read as {} alike and nothing in them tells which is meant: give the encoding",
+                names.join(" and ")
+            ),
+            DecodeErrorKind::Unavailable => write!(
+                f,
+                "the text is not UTF-8 (invalid after byte {}) and GBK / Big5 decoding is not built in; decode it first",
                 self.valid_up_to
-            )
+            ),
         }
     }
 }
 
 impl std::error::Error for DecodeError {}
 
-/// Whether this build decodes GBK: the `gbk` feature (on by default) on native targets; never on wasm32.
-pub const GBK: bool = cfg!(all(feature = "gbk", not(target_arch = "wasm32")));
-
-/// The text encoding [`decode`] found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Encoding {
-    /// UTF-8 (a leading byte-order mark is dropped).
-    Utf8,
-    /// GBK / GB18030.
-    Gbk,
-}
-
-/// Decodes record bytes, detecting UTF-8 or GBK. See the module docs.
+/// Decodes record bytes the simple way: valid UTF-8 as it is (without a byte-order mark), else GBK with the
+/// native decoder. [`read`](super::read) decides between GBK and Big5 on evidence.
 pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), DecodeError> {
-    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let body = strip_bom(bytes);
     match core::str::from_utf8(body) {
         Ok(s) => Ok((Cow::Borrowed(s), Encoding::Utf8)),
-        Err(e) => decode_gbk(body)
-            .map(|s| (s, Encoding::Gbk))
-            .ok_or(DecodeError {
+        Err(e) => match decode_legacy(Encoding::Gbk, body) {
+            Some(s) => Ok((Cow::Owned(s), Encoding::Gbk)),
+            None => Err(DecodeError {
                 valid_up_to: e.valid_up_to(),
-                gbk_tried: GBK,
+                tried: vec![Encoding::Utf8, Encoding::Gbk],
+                kind: if LEGACY {
+                    DecodeErrorKind::Invalid
+                } else {
+                    DecodeErrorKind::Unavailable
+                },
             }),
+        },
     }
-}
-
-#[cfg(all(feature = "gbk", not(target_arch = "wasm32")))]
-fn decode_gbk(bytes: &[u8]) -> Option<Cow<'_, str>> {
-    encoding_rs::GB18030.decode_without_bom_handling_and_without_replacement(bytes)
-}
-
-#[cfg(not(all(feature = "gbk", not(target_arch = "wasm32"))))]
-fn decode_gbk(_bytes: &[u8]) -> Option<Cow<'_, str>> {
-    None
 }

@@ -6,8 +6,9 @@
 //! * [`wxf`] and [`chinese`] hold the two traditional notations and their output options; both describe a move
 //!   the same way ("which piece, which way, how far or where to"), and the choice of the piece among pieces of
 //!   the same kind on one file (tandem pieces, 前/后, stacked soldiers) lives in this module only.
-//! * [`record`] is the game-record type shared by [`pgn`] and [`dhtmlxq`]; [`encoding`] decodes legacy GBK
-//!   bytes.
+//! * [`record`] is the game-record type shared by [`pgn`], [`dhtmlxq`] and [`xqf`] (XQStudio's binary files),
+//!   with the readers' warnings and errors; [`encoding`] decodes UTF-8, GBK and Big5; [`read`] is the one reader of
+//!   every format (读谱, dúpǔ): it sniffs the format, decides the encoding on evidence and streams the games.
 //!
 //! Files are numbered from each player's right (docs/rules.md §1.5): Red 一…九 = ICCS files i…a, Black 1…9 = ICCS
 //! files a…i. "Forward" (进, jìn) is towards the opponent, "backward" (退, tuì) towards one's own side, "traverse"
@@ -23,12 +24,15 @@
 //! assert_eq!(write_move(&pos, m, &Notation::Wxf(Default::default())), "C2.5");
 //! ```
 
+mod algebraic;
 pub mod chinese;
 pub mod dhtmlxq;
 pub mod encoding;
 pub mod pgn;
+pub mod read;
 pub mod record;
 pub mod wxf;
+pub mod xqf;
 
 use super::{Color, IllegalMoveError, Move, Piece, Position, Role, Square};
 use core::fmt;
@@ -78,15 +82,18 @@ pub enum Format {
     Wxf,
     /// Chinese characters.
     Chinese,
+    /// Algebraic notation as WinBoard / XBoard write xiangqi (`Che2`, `Cxe3+`, `Hi7`, `axa3`): read only.
+    Algebraic,
 }
 
 impl Format {
-    /// `"iccs"`, `"wxf"` or `"chinese"`.
+    /// `"iccs"`, `"wxf"`, `"chinese"` or `"algebraic"`.
     pub const fn name(self) -> &'static str {
         match self {
             Format::Iccs => "iccs",
             Format::Wxf => "wxf",
             Format::Chinese => "chinese",
+            Format::Algebraic => "algebraic",
         }
     }
 }
@@ -248,11 +255,25 @@ fn parse_move_inner(
     text: &str,
     style: Option<TandemStyle>,
 ) -> Result<(Move, Format), NotationError> {
+    parse_move_noted(pos, text, style).map(|(m, f, _)| (m, f))
+}
+
+/// What a reader of records warns about in a move text it read: `None`, or
+/// [`WarningCode::WxfMarkerOrder`](record::WarningCode::WxfMarkerOrder) /
+/// [`WarningCode::TandemMissing`](record::WarningCode::TandemMissing).
+pub(crate) type MoveNote = Option<record::WarningCode>;
+
+/// [`parse_move_inner`], also saying what was not written by the book (see [`MoveNote`]).
+pub(crate) fn parse_move_noted(
+    pos: &Position,
+    text: &str,
+    style: Option<TandemStyle>,
+) -> Result<(Move, Format, MoveNote), NotationError> {
     let trimmed = text.trim();
     let ascii: String = trimmed.chars().map(halfwidth).collect();
     if let Ok(m) = ascii.parse::<Move>() {
         return match pos.check_move(m) {
-            Ok(()) => Ok((m, Format::Iccs)),
+            Ok(()) => Ok((m, Format::Iccs, None)),
             Err(reason) => Err(NotationError::Illegal {
                 text: text.to_string(),
                 error: IllegalMoveError { mv: m, reason },
@@ -264,10 +285,22 @@ fn parse_move_inner(
     };
     let (desc, format) = if chinese::looks_chinese(trimmed) {
         (chinese::parse(trimmed).ok_or_else(syntax)?, Format::Chinese)
+    } else if let Some(d) = wxf::parse(trimmed, style) {
+        (d, Format::Wxf)
+    } else if let Some(a) = algebraic::parse(&ascii) {
+        return algebraic::resolve(pos, &a, text).map(|m| (m, Format::Algebraic, None));
     } else {
-        (wxf::parse(trimmed, style).ok_or_else(syntax)?, Format::Wxf)
+        return Err(syntax());
     };
-    resolve(pos, &desc, text).map(|m| (m, format))
+    let (m, missing) = resolve_noted(pos, &desc, text)?;
+    let note = if desc.reordered {
+        Some(record::WarningCode::WxfMarkerOrder)
+    } else if missing {
+        Some(record::WarningCode::TandemMissing)
+    } else {
+        None
+    };
+    Ok((m, format, note))
 }
 
 /// Writes the legal move `m` of `pos` in `notation`. The result parses back to `m` with [`parse_move`]
@@ -492,6 +525,8 @@ pub(crate) struct Description {
     pub selectors: Vec<Selector>,
     pub action: Action,
     pub target: u8,
+    /// WXF written with the tandem marker before the letter (`+P+1`).
+    pub reordered: bool,
 }
 
 impl Selector {
@@ -592,8 +627,13 @@ fn destination(
     }
 }
 
-/// Resolves a description against the position.
-pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Move, NotationError> {
+/// Resolves a description against the position; also says whether the text left out the tandem marker
+/// (前/后) although several pieces of its kind stand on the file it names, one of which alone fits.
+pub(crate) fn resolve_noted(
+    pos: &Position,
+    d: &Description,
+    text: &str,
+) -> Result<(Move, bool), NotationError> {
     let color = pos.turn();
     let mut squares = Vec::new();
     for sel in &d.selectors {
@@ -622,9 +662,13 @@ pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Mov
         .copied()
         .filter(|&m| pos.is_legal(m))
         .collect();
-    fits.sort_by_key(|m| m.iccs_order());
+    sort_iccs(&mut fits);
+    let by_file = matches!(
+        d.selectors[..],
+        [Selector::File { role, .. }] if !matches!(role, Role::Advisor | Role::Elephant)
+    );
     match fits.len() {
-        1 => Ok(fits[0]),
+        1 => Ok((fits[0], by_file && squares.len() > 1)),
         0 => match concrete.first() {
             Some(&m) => Err(NotationError::Illegal {
                 text: text.to_string(),
@@ -645,6 +689,12 @@ pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Mov
             candidates: fits,
         }),
     }
+}
+
+/// Sorts moves in ICCS order (one sort for every reader of move text: each sort instantiated costs kilobytes
+/// of wasm).
+pub(crate) fn sort_iccs(moves: &mut [Move]) {
+    moves.sort_by_key(|m| m.iccs_order());
 }
 
 /// Maps full-width ASCII forms (`Ｃ２．５`, `８`) to ASCII; other characters are kept.

@@ -17,12 +17,11 @@
 //! assert!(out.contains("1. 炮二平五 {central cannon} 1... 马8进7 (1... 炮8平5) 2. 马二进三 *"));
 //! ```
 
-use super::encoding::decode;
 use super::record::{
-    line_col, GameRecord, Line, Node, RecordError, RecordFormat, RecordMoveError, SyntaxError,
-    MAX_VARIATION_DEPTH,
+    GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, RecordMoveError, SyntaxError,
+    Warning, WarningCode, MAX_VARIATION_DEPTH,
 };
-use super::{parse_move_inner, write_move, Notation, Quoted, TandemStyle};
+use super::{parse_move_noted, write_move, Notation, Quoted, TandemStyle};
 use crate::{Color, Position};
 
 /// Output options for PGN.
@@ -57,10 +56,19 @@ pub fn parse_pgn(text: &str) -> Result<Vec<GameRecord>, RecordError> {
     parse_pgn_with(text, &PgnReadOptions::default())
 }
 
-/// Reads every game of PGN bytes, UTF-8 or GBK (see [`decode`]).
+/// Reads every game of PGN bytes in UTF-8, GBK or Big5, the encoding decided as [`read`](super::read) does
+/// with the native decoder.
 pub fn parse_pgn_bytes(bytes: &[u8]) -> Result<Vec<GameRecord>, RecordError> {
-    let (text, _) = decode(bytes)?;
-    parse_pgn(&text)
+    let options = super::read::ReadOptions {
+        format: Some(RecordFormat::Pgn),
+        ..Default::default()
+    };
+    super::read::read(
+        super::read::Input::Bytes(bytes),
+        &options,
+        &super::encoding::NativeDecoder,
+    )?
+    .collect()
 }
 
 impl GameRecord {
@@ -83,7 +91,8 @@ impl GameRecord {
 
 #[derive(Debug)]
 enum Tok<'a> {
-    Header(String, String),
+    /// A tag pair; `true` when its value holds an unescaped quote read by the one-tag-line rule.
+    Header(String, String, bool),
     Comment(String),
     Open,
     Close,
@@ -97,10 +106,16 @@ enum Tok<'a> {
 struct Lexer<'a> {
     text: &'a str,
     at: usize,
+    lines: LineCursor,
 }
 
-fn syntax(text: &str, at: usize, message: impl Into<String>) -> RecordError {
-    let (line, column) = line_col(text, at);
+fn syntax(
+    lines: &mut LineCursor,
+    text: &str,
+    at: usize,
+    message: impl Into<String>,
+) -> RecordError {
+    let (line, column) = lines.locate(text, at);
     RecordError::Syntax(SyntaxError {
         format: RecordFormat::Pgn,
         line,
@@ -169,7 +184,7 @@ impl<'a> Lexer<'a> {
             '[' => self.header()?,
             '{' => {
                 let Some(end) = self.text[self.at..].find('}') else {
-                    return Err(syntax(self.text, start, "comment not closed with '}'"));
+                    return Err(self.err(start, "comment not closed with '}'"));
                 };
                 let body = self.text[self.at..self.at + end].trim().to_string();
                 self.at += end + 1;
@@ -184,13 +199,13 @@ impl<'a> Lexer<'a> {
             }
             '(' => Tok::Open,
             ')' => Tok::Close,
-            ']' | '}' => return Err(syntax(self.text, start, format!("unexpected '{c}'"))),
+            ']' | '}' => return Err(self.err(start, format!("unexpected '{c}'"))),
             '$' => {
                 let rest = &self.text[self.at..];
                 let n = rest.bytes().take_while(u8::is_ascii_digit).count();
-                let value = rest[..n].parse::<u8>().map_err(|_| {
-                    syntax(self.text, start, "a NAG is '$' and a number from 0 to 255")
-                })?;
+                let Ok(value) = rest[..n].parse::<u8>() else {
+                    return Err(self.err(start, "a NAG is '$' and a number from 0 to 255"));
+                };
                 self.at += n;
                 Tok::Nag(value)
             }
@@ -232,7 +247,14 @@ impl<'a> Lexer<'a> {
         Some((start, Tok::Move(word)))
     }
 
+    fn err(&mut self, at: usize, message: impl Into<String>) -> RecordError {
+        syntax(&mut self.lines, self.text, at, message)
+    }
+
+    /// A tag pair, after its `[`. A value with an unescaped `"` inside is read when the tag stands alone on its
+    /// line and the line ends in `"]`: the value runs to the last `"` (flagged, for a warning).
     fn header(&mut self) -> Result<Tok<'a>, RecordError> {
+        let open = self.at - 1;
         let skip_ws = |l: &mut Lexer<'_>| {
             while l.peek().is_some_and(|c| c == ' ' || c == '\t') {
                 l.bump();
@@ -248,60 +270,99 @@ impl<'a> Lexer<'a> {
         }
         let name = self.text[name_start..self.at].to_string();
         if name.is_empty() {
-            return Err(syntax(self.text, self.at, "expected a tag name after '['"));
+            return Err(self.err(self.at, "expected a tag name after '['"));
         }
         skip_ws(self);
         if self.peek() != Some('"') {
-            return Err(syntax(
-                self.text,
-                self.at,
+            let at = self.at;
+            return Err(self.err(
+                at,
                 format!("expected '\"' to open the value of tag {}", Quoted(&name)),
             ));
         }
         let quote = self.at;
         self.bump();
+        if let Some(value) = self.quoted_value() {
+            skip_ws(self);
+            if self.peek() == Some(']') {
+                self.bump();
+                return Ok(Tok::Header(name, value, false));
+            }
+        }
+        if let Some((value, end)) = self.one_tag_line(open, quote) {
+            self.at = end;
+            return Ok(Tok::Header(name, value, true));
+        }
+        // Where the strict reading failed: the value not closed on its line, or no `]` after it.
+        self.at = quote + 1;
+        match self.quoted_value() {
+            None => Err(self.err(
+                quote,
+                format!("the value of tag {} is not closed with '\"'", Quoted(&name)),
+            )),
+            Some(_) => {
+                skip_ws(self);
+                let at = self.at;
+                Err(self.err(at, format!("expected ']' to close tag {}", Quoted(&name))))
+            }
+        }
+    }
+
+    /// A value after its opening quote, with `\"` and `\\` escapes, up to its closing quote on the same line;
+    /// `None` if the line (or the text) ends first.
+    fn quoted_value(&mut self) -> Option<String> {
         let mut value = String::new();
         loop {
-            match self.bump() {
-                None | Some('\n') => {
-                    return Err(syntax(
-                        self.text,
-                        quote,
-                        format!("the value of tag {} is not closed with '\"'", Quoted(&name)),
-                    ))
-                }
-                Some('\\') => match self.bump() {
-                    Some(c @ ('"' | '\\')) => value.push(c),
+            match self.bump()? {
+                '\n' => return None,
+                '\\' => match self.bump()? {
+                    c @ ('"' | '\\') => value.push(c),
                     // A backslash does not carry a value over a line break: a tag stands on one line.
-                    Some('\n') => {
-                        return Err(syntax(
-                            self.text,
-                            quote,
-                            format!("the value of tag {} is not closed with '\"'", Quoted(&name)),
-                        ))
-                    }
-                    Some(c) => {
+                    '\n' => return None,
+                    c => {
                         value.push('\\');
                         value.push(c);
                     }
-                    None => {
-                        return Err(syntax(self.text, quote, "unterminated tag value"));
-                    }
                 },
-                Some('"') => break,
-                Some(c) => value.push(c),
+                '"' => return Some(value),
+                c => value.push(c),
             }
         }
-        skip_ws(self);
-        if self.peek() != Some(']') {
-            return Err(syntax(
-                self.text,
-                self.at,
-                format!("expected ']' to close tag {}", Quoted(&name)),
-            ));
+    }
+
+    /// The one-tag-line reading of a tag opened at `open` whose value opens at `quote`: the line holds nothing
+    /// before the `[` but spaces and ends in `"]` (spaces after it allowed); the value is everything between the
+    /// first and the last quote, escapes read as usual, and holds no `"]` (which would be a second tag). Returns
+    /// the value and the offset after the `]`.
+    fn one_tag_line(&self, open: usize, quote: usize) -> Option<(String, usize)> {
+        let line_start = self.text[..open].rfind('\n').map_or(0, |i| i + 1);
+        if !self.text[line_start..open].trim().is_empty() {
+            return None;
         }
-        self.bump();
-        Ok(Tok::Header(name, value))
+        let line_end = self.text[quote..]
+            .find('\n')
+            .map_or(self.text.len(), |i| quote + i);
+        let line = self.text[quote + 1..line_end].trim_end();
+        let raw = line.strip_suffix("\"]")?;
+        if raw.contains("\"]") {
+            return None;
+        }
+        let mut value = String::with_capacity(raw.len());
+        let mut chars = raw.chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => match chars.next() {
+                    Some(e @ ('"' | '\\')) => value.push(e),
+                    Some(e) => {
+                        value.push('\\');
+                        value.push(e);
+                    }
+                    None => value.push('\\'),
+                },
+                c => value.push(c),
+            }
+        }
+        Some((value, quote + 1 + line.len()))
     }
 }
 
@@ -359,11 +420,12 @@ impl LineStack {
     }
 }
 
+/// One game being read.
 struct Builder {
     headers: Vec<(String, String)>,
     start: Position,
     lines: Option<LineStack>,
-    has_moves: bool,
+    warnings: Vec<Warning>,
 }
 
 impl Builder {
@@ -372,7 +434,7 @@ impl Builder {
             headers: Vec::new(),
             start: Position::new(),
             lines: None,
-            has_moves: false,
+            warnings: Vec::new(),
         }
     }
 
@@ -382,25 +444,185 @@ impl Builder {
         self.lines.get_or_insert_with(|| LineStack::new(start))
     }
 
-    fn finish(self, text: &str) -> Result<GameRecord, RecordError> {
+    fn finish(self, cx: &mut Cx<'_>) -> Result<GameRecord, RecordError> {
         let Some(mut stack) = self.lines else {
             return Ok(GameRecord {
                 headers: self.headers,
                 start: self.start,
                 mainline: Line::default(),
+                warnings: self.warnings,
             });
         };
         if !stack.open.is_empty() {
             let at = stack.top().open_at;
-            return Err(syntax(text, at, "variation not closed with ')'"));
+            return Err(cx.syntax(at, "variation not closed with ')'"));
         }
-        let mainline = stack.main.line;
         Ok(GameRecord {
             headers: self.headers,
             start: self.start,
-            mainline,
+            mainline: stack.main.line,
+            warnings: self.warnings,
         })
     }
+
+    /// Reads one token of the game `index` of the file.
+    fn token(
+        &mut self,
+        cx: &mut Cx<'_>,
+        index: usize,
+        at: usize,
+        tok: Tok<'_>,
+    ) -> Result<(), RecordError> {
+        match tok {
+            Tok::Skip => {}
+            Tok::Header(name, value, lenient) => {
+                if lenient {
+                    let (line, column) = cx.locate(at);
+                    self.warnings.push(Warning::at(
+                        WarningCode::TagQuote,
+                        line,
+                        column,
+                        format!(
+                            "tag {} has an unescaped '\"' in its value: read to the last '\"' of the line",
+                            Quoted(&name)
+                        ),
+                    ));
+                }
+                if name == "FEN" {
+                    self.start = Position::from_fen(&value).map_err(|error| {
+                        let (line, column) = cx.locate(at);
+                        RecordError::Fen {
+                            line,
+                            column,
+                            error,
+                        }
+                    })?;
+                    self.lines = None;
+                }
+                self.headers.push((name, value));
+            }
+            Tok::Result(r) => match self.headers.iter().find(|(k, _)| k == "Result") {
+                None => self.headers.push(("Result".to_string(), r.to_string())),
+                Some((_, tag)) if tag.trim() != r && is_result(tag.trim()) => {
+                    let message = format!(
+                        "the moves end in {r} but the Result tag says {}: the tag is kept",
+                        Quoted(tag)
+                    );
+                    let (line, column) = cx.locate(at);
+                    self.warnings.push(Warning::at(
+                        WarningCode::ResultMismatch,
+                        line,
+                        column,
+                        message,
+                    ));
+                }
+                Some(_) => {}
+            },
+            Tok::Comment(c) => {
+                let st = self.lines().top();
+                let slot = match st.line.moves.last_mut() {
+                    Some(n) => &mut n.comment,
+                    None => &mut st.line.comment,
+                };
+                match slot {
+                    Some(old) => {
+                        old.push(' ');
+                        old.push_str(&c);
+                    }
+                    None => *slot = Some(c),
+                }
+            }
+            Tok::Nag(n) => {
+                let st = self.lines().top();
+                match st.line.moves.last_mut() {
+                    Some(node) => node.nags.push(n),
+                    None => return Err(cx.syntax(at, "a NAG must follow a move")),
+                }
+            }
+            Tok::Open => {
+                let lines = self.lines();
+                let depth = lines.depth();
+                let parent = lines.top();
+                let Some(before) = parent.before_last.clone() else {
+                    return Err(cx.syntax(at, "a variation must follow the move it replaces"));
+                };
+                if depth > MAX_VARIATION_DEPTH {
+                    return Err(cx.syntax(at, "variations nested too deeply"));
+                }
+                let first_ply = parent.first_ply + parent.line.moves.len() - 1;
+                lines.open.push(LineState {
+                    line: Line::default(),
+                    pos: before,
+                    before_last: None,
+                    first_ply,
+                    open_at: at,
+                });
+            }
+            Tok::Close => {
+                if !self.lines().close() {
+                    return Err(cx.syntax(at, "')' without a matching '('"));
+                }
+            }
+            Tok::Move(word) => {
+                let trimmed = word.trim_end_matches(['!', '?']);
+                let suffix = &word[trimmed.len()..];
+                let nag = if suffix.is_empty() {
+                    None
+                } else {
+                    match nag_of_suffix(suffix) {
+                        Some(n) => Some(n),
+                        None => {
+                            return Err(cx.syntax(
+                                at + trimmed.len(),
+                                format!("unknown annotation {}", Quoted(suffix)),
+                            ))
+                        }
+                    }
+                };
+                let wxf_tandem = cx.options.wxf_tandem;
+                let lines = self.lines();
+                let depth = lines.depth();
+                let st = lines.top();
+                let ply = st.first_ply + st.line.moves.len();
+                let (m, note) = match parse_move_noted(&st.pos, trimmed, wxf_tandem) {
+                    Ok((m, _, note)) => (m, note),
+                    Err(error) => {
+                        let (line, column) = cx.locate(at);
+                        return Err(RecordError::Move(RecordMoveError {
+                            game: index,
+                            ply,
+                            in_variation: depth > 1,
+                            text: trimmed.to_string(),
+                            line,
+                            column,
+                            error,
+                        }));
+                    }
+                };
+                let message = note.map(|code| {
+                    let how = match code {
+                        WarningCode::WxfMarkerOrder => "the tandem marker stands before the letter",
+                        _ => "it names no front or rear piece, and only one piece on its file can make the move",
+                    };
+                    (code, format!("{}: read as {m}; {how}", Quoted(trimmed)))
+                });
+                st.before_last = Some(st.pos.clone());
+                st.pos.play_unchecked(m);
+                let mut node = Node::new(m);
+                node.nags.extend(nag);
+                st.line.moves.push(node);
+                if let Some((code, message)) = message {
+                    let (line, column) = cx.locate(at);
+                    self.warnings.push(Warning::at(code, line, column, message));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn is_result(s: &str) -> bool {
+    matches!(s, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
 
 fn nag_of_suffix(s: &str) -> Option<u8> {
@@ -415,146 +637,304 @@ fn nag_of_suffix(s: &str) -> Option<u8> {
     })
 }
 
-/// The game a move-text token belongs to: the one being read, or a new one.
-fn body(cur: &mut Option<Builder>) -> &mut Builder {
-    let b = cur.get_or_insert_with(Builder::new);
-    b.has_moves = true;
-    b
+/// What the game reader needs besides the game: the text, the line cursor and the options.
+struct Cx<'a> {
+    text: &'a str,
+    lines: &'a mut LineCursor,
+    options: &'a PgnReadOptions,
 }
 
-/// Reads every game of a PGN text with options.
+impl Cx<'_> {
+    fn locate(&mut self, at: usize) -> (usize, usize) {
+        self.lines.locate(self.text, at)
+    }
+
+    fn syntax(&mut self, at: usize, message: impl Into<String>) -> RecordError {
+        syntax(self.lines, self.text, at, message)
+    }
+}
+
+/// The games of a PGN text, read one at a time: a file of 10,000 games is never held whole. Each item is a
+/// game, or the error that refused it; after an error the reader goes on at the next tag section that follows
+/// move text (a line starting with `[`), so one broken game does not cost the others. `parse_pgn` collects
+/// them and stops at the first error.
+///
+/// Games end at their result token (`1-0`, `0-1`, `1/2-1/2`, `*`) or where a tag section follows move text.
+/// Text after a result that is neither a tag section nor a game (an advertisement, a line of `=`) is skipped
+/// up to the next tag section, with a [`WarningCode::TextAfterResult`] warning on the game before it.
+///
+/// ```
+/// use xiangqi::notation::pgn::{PgnReadOptions, PgnReader};
+///
+/// let text = "[Red \"A\"]\n1. 炮二平五 1-0\n[Red \"B\"]\n1. 炮二进九 *\n[Red \"C\"]\n1. 马二进三 *\n";
+/// let games: Vec<_> = PgnReader::new(text, PgnReadOptions::default()).collect();
+/// assert_eq!(games.len(), 3);
+/// assert_eq!(games[1].as_ref().unwrap_err().code(), "ERR_RECORD_MOVE");
+/// assert_eq!(games[2].as_ref().unwrap().header("Red"), Some("C"));
+/// ```
+pub struct PgnReader<'a> {
+    lexer: Lexer<'a>,
+    options: PgnReadOptions,
+    /// Games read (or refused) so far: the index of the next one.
+    index: usize,
+    /// The first tag of the next game when it was read ahead: offset, name, value, lenient.
+    ahead: Option<(usize, String, String, bool)>,
+    done: bool,
+}
+
+/// Where a [`PgnReader`] stands, without the text: saved to go on later (or to come back to a game) with
+/// [`PgnReader::resume`].
+#[derive(Clone, Debug, Default)]
+pub struct PgnState {
+    at: usize,
+    lines: LineCursor,
+    index: usize,
+    ahead: Option<(usize, String, String, bool)>,
+    done: bool,
+}
+
+impl PgnState {
+    /// The index (from 0) of the game a reader resumed here reads next.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+}
+
+/// How a game's tokens ended.
+enum End {
+    /// At the end of the text, or at a tag following move text (the tag is read ahead).
+    Text,
+    /// At a result token; with the offset of the text after it that was skipped as no game.
+    Result(Option<usize>),
+}
+
+impl<'a> PgnReader<'a> {
+    /// A reader of the games of `text`.
+    pub fn new(text: &'a str, options: PgnReadOptions) -> PgnReader<'a> {
+        PgnReader::resume(text, options, PgnState::default())
+    }
+
+    /// A reader of the games of `text` from where `state` (of a reader of the same text) stood.
+    pub fn resume(text: &'a str, options: PgnReadOptions, state: PgnState) -> PgnReader<'a> {
+        PgnReader {
+            lexer: Lexer {
+                text,
+                at: state.at.min(text.len()),
+                lines: state.lines,
+            },
+            options,
+            index: state.index,
+            ahead: state.ahead,
+            done: state.done,
+        }
+    }
+
+    /// Where the reader stands, to [`PgnReader::resume`] later.
+    pub fn state(&self) -> PgnState {
+        PgnState {
+            at: self.lexer.at,
+            lines: self.lexer.lines.clone(),
+            index: self.index,
+            ahead: self.ahead.clone(),
+            done: self.done,
+        }
+    }
+
+    /// The index (from 0) of the game the next call to `next` reads.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The byte offset where the next game starts (or the text ends).
+    pub fn offset(&self) -> usize {
+        self.ahead.as_ref().map_or(self.lexer.at, |a| a.0)
+    }
+
+    /// Goes past the next game without reading its moves (its tags and its boundaries only): how a reader gets
+    /// to game `n` of a large file quickly. `None` at the end of the text; `Some(Err)` for text that cannot be
+    /// split into tokens (the reader then goes on as after any error).
+    pub fn skip_game(&mut self) -> Option<Result<(), RecordError>> {
+        self.skip_game_tags().map(|r| r.map(drop))
+    }
+
+    /// [`PgnReader::skip_game`], giving the game's tags (read as `next` reads them; its moves are not).
+    pub fn skip_game_tags(&mut self) -> Option<Result<Vec<(String, String)>, RecordError>> {
+        let mut tags = Vec::new();
+        let r = self.tokens(|_, (_, tok)| {
+            if let Tok::Header(name, value, _) = tok {
+                tags.push((name, value));
+            }
+            Ok(())
+        })?;
+        Some(self.after(r.map(|_| tags)))
+    }
+
+    /// The tokens of the next game, each given to `f`; `None` when there is no game left.
+    fn tokens(
+        &mut self,
+        mut f: impl FnMut(&mut Lexer<'a>, (usize, Tok<'a>)) -> Result<(), RecordError>,
+    ) -> Option<Result<End, RecordError>> {
+        if self.done {
+            return None;
+        }
+        let mut any = false;
+        let mut body = false;
+        loop {
+            let next = match self.ahead.take() {
+                Some((at, name, value, lenient)) => {
+                    Ok(Some((at, Tok::Header(name, value, lenient))))
+                }
+                None => self.lexer.next(),
+            };
+            let (at, tok) = match next {
+                Err(e) => return Some(Err(e)),
+                Ok(None) => {
+                    self.done = true;
+                    return any.then_some(Ok(End::Text));
+                }
+                Ok(Some(t)) => t,
+            };
+            match tok {
+                Tok::Header(name, value, lenient) if body => {
+                    self.ahead = Some((at, name, value, lenient));
+                    return Some(Ok(End::Text));
+                }
+                Tok::Header(..) => {}
+                Tok::Result(_) => {
+                    if let Err(e) = f(&mut self.lexer, (at, tok)) {
+                        return Some(Err(e));
+                    }
+                    return Some(Ok(End::Result(self.skip_text_after_result())));
+                }
+                _ => body = true,
+            }
+            any = true;
+            if let Err(e) = f(&mut self.lexer, (at, tok)) {
+                return Some(Err(e));
+            }
+        }
+    }
+
+    /// After a game: on an error, goes on at the next tag section that follows move text.
+    fn after<T>(&mut self, r: Result<T, RecordError>) -> Result<T, RecordError> {
+        self.index += 1;
+        if r.is_err() {
+            self.ahead = None;
+            self.resync(self.lexer.at);
+        }
+        r
+    }
+
+    /// Moves the lexer to the start of the next line that begins with `[` after a line of other text, from
+    /// byte `from` (the end of the text if there is none).
+    fn resync(&mut self, from: usize) {
+        let text = self.lexer.text;
+        let mut at = from.min(text.len());
+        // The line `from` is in counts as move text unless it starts with `[`.
+        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let mut seen_other = !text[line_start..].trim_start().starts_with('[');
+        if let Some(i) = text[at..].find('\n') {
+            at += i + 1;
+        } else {
+            at = text.len();
+        }
+        while at < text.len() {
+            let end = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+            let line = text[at..end].trim();
+            if line.starts_with('[') && seen_other {
+                break;
+            }
+            if !line.is_empty() && !line.starts_with('[') {
+                seen_other = true;
+            }
+            at = end;
+        }
+        self.lexer.at = at;
+        if at >= text.len() {
+            self.done = true;
+        }
+    }
+
+    /// After a result token: text up to the next tag section that is not a game (its first word is no move
+    /// number, comment, variation, result or move) is skipped; `Some(offset)` of that text if so.
+    fn skip_text_after_result(&mut self) -> Option<usize> {
+        let text = self.lexer.text;
+        let start =
+            self.lexer.at + text[self.lexer.at..].len() - text[self.lexer.at..].trim_start().len();
+        let rest = &text[start..];
+        let first = rest.chars().next()?;
+        if first == '[' || matches!(first, '{' | '(' | ';' | '%') {
+            return None;
+        }
+        let word: &str = rest
+            .split(|c: char| c.is_whitespace() || is_delim(c))
+            .next()
+            .unwrap_or("");
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        let numbered = digits > 0 && word[digits..].starts_with('.');
+        let is_move = || {
+            let w = word.trim_end_matches(['!', '?']);
+            parse_move_noted(&Position::new(), w, self.options.wxf_tandem).is_ok()
+        };
+        if numbered || is_result(word) || word.starts_with('$') || is_move() {
+            return None;
+        }
+        // The junk runs to the next line starting with `[`.
+        let mut at = start;
+        while at < text.len() {
+            let end = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+            if at > start && text[at..end].trim_start().starts_with('[') {
+                break;
+            }
+            at = end;
+        }
+        self.lexer.at = at;
+        Some(start)
+    }
+}
+
+impl Iterator for PgnReader<'_> {
+    type Item = Result<GameRecord, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let index = self.index;
+        let options = self.options;
+        let mut b = Builder::new();
+        let end = self.tokens(|lexer, (at, tok)| {
+            let mut cx = Cx {
+                text: lexer.text,
+                lines: &mut lexer.lines,
+                options: &options,
+            };
+            b.token(&mut cx, index, at, tok)
+        })?;
+        let r = end.and_then(|end| {
+            if let End::Result(Some(at)) = end {
+                let (line, column) = self.lexer.lines.locate(self.lexer.text, at);
+                b.warnings.push(Warning::at(
+                    WarningCode::TextAfterResult,
+                    line,
+                    column,
+                    "text after the result that is no game: skipped up to the next tag section",
+                ));
+            }
+            let mut cx = Cx {
+                text: self.lexer.text,
+                lines: &mut self.lexer.lines,
+                options: &options,
+            };
+            b.finish(&mut cx)
+        });
+        Some(self.after(r))
+    }
+}
+
+/// Reads every game of a PGN text with options; the first game that cannot be read is the error.
 pub fn parse_pgn_with(
     text: &str,
     options: &PgnReadOptions,
 ) -> Result<Vec<GameRecord>, RecordError> {
-    let mut lexer = Lexer { text, at: 0 };
-    let mut games = Vec::new();
-    let mut cur: Option<Builder> = None;
-    while let Some((at, tok)) = lexer.next()? {
-        let game_index = games.len();
-        match tok {
-            Tok::Skip => {}
-            Tok::Header(name, value) => {
-                if cur.as_ref().is_some_and(|b| b.has_moves) {
-                    if let Some(b) = cur.take() {
-                        games.push(b.finish(text)?);
-                    }
-                }
-                let b = cur.get_or_insert_with(Builder::new);
-                if name == "FEN" {
-                    b.start = Position::from_fen(&value).map_err(|error| {
-                        let (line, column) = line_col(text, at);
-                        RecordError::Fen {
-                            line,
-                            column,
-                            error,
-                        }
-                    })?;
-                    b.lines = None;
-                }
-                b.headers.push((name, value));
-            }
-            Tok::Result(r) => {
-                let mut b = cur.take().unwrap_or_else(Builder::new);
-                if !b.headers.iter().any(|(k, _)| k == "Result") {
-                    b.headers.push(("Result".to_string(), r.to_string()));
-                }
-                games.push(b.finish(text)?);
-            }
-            Tok::Comment(c) => {
-                let st = body(&mut cur).lines().top();
-                let slot = match st.line.moves.last_mut() {
-                    Some(n) => &mut n.comment,
-                    None => &mut st.line.comment,
-                };
-                match slot {
-                    Some(old) => {
-                        old.push(' ');
-                        old.push_str(&c);
-                    }
-                    None => *slot = Some(c),
-                }
-            }
-            Tok::Nag(n) => {
-                let st = body(&mut cur).lines().top();
-                match st.line.moves.last_mut() {
-                    Some(node) => node.nags.push(n),
-                    None => return Err(syntax(text, at, "a NAG must follow a move")),
-                }
-            }
-            Tok::Open => {
-                let lines = body(&mut cur).lines();
-                let depth = lines.depth();
-                let parent = lines.top();
-                let Some(before) = parent.before_last.clone() else {
-                    return Err(syntax(
-                        text,
-                        at,
-                        "a variation must follow the move it replaces",
-                    ));
-                };
-                if depth > MAX_VARIATION_DEPTH {
-                    return Err(syntax(text, at, "variations nested too deeply"));
-                }
-                let first_ply = parent.first_ply + parent.line.moves.len() - 1;
-                lines.open.push(LineState {
-                    line: Line::default(),
-                    pos: before,
-                    before_last: None,
-                    first_ply,
-                    open_at: at,
-                });
-            }
-            Tok::Close => {
-                if !body(&mut cur).lines().close() {
-                    return Err(syntax(text, at, "')' without a matching '('"));
-                }
-            }
-            Tok::Move(word) => {
-                let trimmed = word.trim_end_matches(['!', '?']);
-                let suffix = &word[trimmed.len()..];
-                let nag = if suffix.is_empty() {
-                    None
-                } else {
-                    Some(nag_of_suffix(suffix).ok_or_else(|| {
-                        syntax(
-                            text,
-                            at + trimmed.len(),
-                            format!("unknown annotation {}", Quoted(suffix)),
-                        )
-                    })?)
-                };
-                let lines = body(&mut cur).lines();
-                let depth = lines.depth();
-                let st = lines.top();
-                let ply = st.first_ply + st.line.moves.len();
-                let m = match parse_move_inner(&st.pos, trimmed, options.wxf_tandem) {
-                    Ok((m, _)) => m,
-                    Err(error) => {
-                        let (line, column) = line_col(text, at);
-                        return Err(RecordError::Move(RecordMoveError {
-                            game: game_index,
-                            ply,
-                            in_variation: depth > 1,
-                            text: trimmed.to_string(),
-                            line,
-                            column,
-                            error,
-                        }));
-                    }
-                };
-                st.before_last = Some(st.pos.clone());
-                st.pos.play_unchecked(m);
-                let mut node = Node::new(m);
-                node.nags.extend(nag);
-                st.line.moves.push(node);
-            }
-        }
-    }
-    if let Some(b) = cur {
-        games.push(b.finish(text)?);
-    }
-    Ok(games)
+    PgnReader::new(text, *options).collect()
 }
 
 // ------------------------------------------------------------------------------------------------------------
@@ -654,9 +1034,10 @@ fn write_line(out: &mut Out, line: &Line, start: &Position, notation: &Notation)
     }
 }
 
-/// Writes one game as PGN. Tags are written in the record's order; `Game` (`Chinese Chess`) is added first
-/// and `Result` last when missing, `Format` is set from the notation, and `FEN` is written (or added) when the
-/// start is not the standard start position. A hand-built record whose line holds an illegal move is written
+/// Writes one game as PGN. Tags are written in the record's order, values verbatim (escaped); `Game`
+/// (`Chinese Chess`) is added first and `Result` last when missing, `Format` is set from the notation, and
+/// `FEN` is kept as written while it gives the start position, else rewritten (or added when the start is not
+/// the standard start position). A hand-built record whose line holds an illegal move is written
 /// up to that move.
 pub fn write_pgn(record: &GameRecord, options: &PgnOptions) -> String {
     let mut headers = record.headers.clone();
@@ -675,7 +1056,13 @@ pub fn write_pgn(record: &GameRecord, options: &PgnOptions) -> String {
         "Format",
         format_name(&options.notation).to_string(),
     );
-    if headers.iter().any(|(k, _)| k == "FEN") || record.start != Position::new() {
+    // A FEN tag is written as it was read while it still gives the start position (`… w` with two fields, `r`
+    // for Red); rewritten otherwise.
+    let fen_kept = headers
+        .iter()
+        .find(|(k, _)| k == "FEN")
+        .is_some_and(|(_, v)| Position::from_fen(v).is_ok_and(|p| p == record.start));
+    if !fen_kept && (headers.iter().any(|(k, _)| k == "FEN") || record.start != Position::new()) {
         set(&mut headers, "FEN", record.start.fen());
     }
     if !headers.iter().any(|(k, _)| k == "Result") {

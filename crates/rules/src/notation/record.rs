@@ -3,7 +3,7 @@
 
 use super::encoding::DecodeError;
 use super::NotationError;
-use crate::adjudication::{Mode, Options, Reason, Ruleset};
+use crate::adjudication::{GameResult, Mode, Options, Reason, Ruleset};
 use crate::{Color, EndingError, FenError, Game, Move, Position};
 use core::fmt;
 
@@ -41,16 +41,20 @@ pub struct Line {
     pub moves: Vec<Node>,
 }
 
-/// A game record: headers (tag pairs), start position and move tree.
+/// A game record: headers (tag pairs), start position and move tree, and what the reader noticed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
-    /// Tag pairs in file order (`Event`, `Red`, `Black`, `Result`, ...). The start position is kept in
-    /// [`GameRecord::start`]; a `FEN` tag, if present, is rewritten from it on output.
+    /// Tag pairs in file order (`Event`, `Red`, `Black`, `Result`, ...), values verbatim. The start position
+    /// is kept in [`GameRecord::start`]; a `FEN` tag is written back as read when it still gives that position.
     pub headers: Vec<(String, String)>,
     /// The start position.
     pub start: Position,
     /// The main line.
     pub mainline: Line,
+    /// What the reader accepted although the record does not follow its format exactly (an unescaped quote
+    /// in a tag, `+P+1`, a move that leaves out 前/后, an illegal move of a binary record dropped, ...), in
+    /// the order met. Empty for a record built by hand or written by this crate.
+    pub warnings: Vec<Warning>,
 }
 
 impl Default for GameRecord {
@@ -66,14 +70,29 @@ impl GameRecord {
             headers: Vec::new(),
             start,
             mainline: Line::default(),
+            warnings: Vec::new(),
         }
     }
 
-    /// The record of a played game: its start position, its moves with their comments and NAGs, and the tags
-    /// that say how it stands — `Result` (`*` while it goes on), `Termination` once it ended (see
-    /// [`GameRecord::to_game`]) and [`RULES_TAG`] when its options are not the defaults.
+    /// The record of a game: its start position, its moves with their comments and NAGs, its headers
+    /// ([`Game::headers`], verbatim and in order) and the tags that say how it stands, set in place or
+    /// appended: `Result` (the outcome's; `*` while it goes on — a `Result` value that is no result, such as
+    /// `0-0`, is kept as it was), `Termination` once it ended other than by a recorded result (see
+    /// [`GameRecord::to_game`]; a record's own `Termination` is kept for a recorded result), and [`RULES_TAG`]
+    /// when its options are not the defaults (a record's own tag is kept while it still says the options).
     pub fn from_game(game: &Game) -> GameRecord {
+        GameRecord::from_game_with(game, &[])
+    }
+
+    /// [`GameRecord::from_game`] with `overrides`: headers set over the game's own (in place, or appended), and
+    /// not rewritten by the game's state (a `Result` given here is written as given).
+    pub fn from_game_with(game: &Game, overrides: &[(String, String)]) -> GameRecord {
         let mut r = GameRecord::new(game.start().clone());
+        r.headers = game.headers().to_vec();
+        for (k, v) in overrides {
+            r.set_header(k, v);
+        }
+        let given = |name: &str| overrides.iter().any(|(k, _)| k == name);
         r.mainline.comment = game.comment(0).map(str::to_string);
         r.mainline.moves = game
             .history()
@@ -87,12 +106,37 @@ impl GameRecord {
             })
             .collect();
         let outcome = game.outcome();
-        r.set_header("Result", outcome.map_or("*", |o| o.result().as_str()));
-        if let Some(o) = outcome {
-            r.set_header("Termination", termination_of(o.reason()));
+        if !given("Result") {
+            match outcome {
+                Some(o) => r.set_header("Result", o.result().as_str()),
+                // A result the game no longer has (a move was taken back) goes; a value that is no result
+                // (`*`, `0-0`) stays as the record wrote it.
+                None if r
+                    .header("Result")
+                    .map_or(true, |v| GameResult::parse(v).is_some()) =>
+                {
+                    r.set_header("Result", "*")
+                }
+                None => {}
+            }
         }
-        if *game.options() != Options::default() {
-            r.set_header(RULES_TAG, &write_rules_tag(game.options()));
+        if let Some(o) = outcome.filter(|o| o.reason() != Reason::Recorded) {
+            if !given("Termination") {
+                r.set_header("Termination", termination_of(o.reason()));
+            }
+        }
+        if !given(RULES_TAG) {
+            let options = *game.options();
+            let kept = r
+                .header(RULES_TAG)
+                .is_some_and(|t| read_rules_tag(t) == options);
+            if !kept {
+                if options != Options::default() {
+                    r.set_header(RULES_TAG, &write_rules_tag(&options));
+                } else {
+                    r.headers.retain(|(k, _)| k != RULES_TAG);
+                }
+            }
         }
         r
     }
@@ -104,44 +148,37 @@ impl GameRecord {
             .map_or_else(Options::default, read_rules_tag)
     }
 
-    /// Plays the main line from the start position (on past an ending the players did not stop at; the
-    /// game's outcome is the first ending reached), under the record's [`GameRecord::options`], with the
-    /// comments and NAGs of the main line (variations are not part of a [`Game`]). When the moves do not end
-    /// the game by the rules, a `Termination` tag with a decisive or drawn `Result` restores the external
-    /// ending: `"normal"` is a resignation of the loser (an agreed draw for `1/2-1/2`), `"time forfeit"` a
-    /// time forfeit, `"rules infraction"` an illegal-move forfeit (the PGN standard's values; `"resignation"`,
-    /// `"agreement"` and `"illegal move"` are read too). Every move of a parsed record is legal, so this fails
-    /// only for a record built by hand with an illegal move.
+    /// The game the record tells: the main line read with [`Game::play_recorded`] from the start position under
+    /// the record's [`GameRecord::options`], with the headers, and the comments and NAGs of the main line
+    /// (variations are not part of a [`Game`]). Reading a record, the record speaks: a repetition or the move
+    /// limit reached by its moves ends nothing ([`Game::ruling`] tells), only mate and stalemate do. When the
+    /// `Result` header gives a result (`1-0`, `0-1`, `1/2-1/2`) it stands: a `Termination` of
+    /// `"resignation"`, `"agreement"`, `"time forfeit"` or `"rules infraction"` (also `"resigned"`, `"agreed"`,
+    /// `"illegal move"`) records that external ending, else [`Game::record_result`] gives the outcome (the
+    /// ending on the board or by the rules when it falls on the last ply with that result, else
+    /// [`Reason::Recorded`]). A record without a result stays unfinished unless its moves end in mate or
+    /// stalemate. Every move of a parsed record is legal, so this fails only for a record built by hand with
+    /// an illegal move.
     pub fn to_game(&self) -> Result<Game, crate::IllegalMoveError> {
-        // Records may go on after an ending the players did not claim (a repetition the arbiter asked them
-        // to vary, a dead position): replay them in analysis mode, then rule the game normally. The outcome
-        // is the first ending reached.
-        let analysis = Options {
-            mode: Mode::Analysis,
-            ..Options::default()
-        };
-        // Cannot fail: the default options with another mode are valid.
+        // Cannot fail: `read_rules_tag` keeps every value it accepts in range (tested by
+        // crates/rules/tests/notation/records.rs, `rules_tag_options_always_validate`).
         let mut g =
-            Game::with_options(self.start.clone(), analysis).unwrap_or_else(|_| unreachable!());
+            Game::for_record(self.start.clone(), self.options()).unwrap_or_else(|_| unreachable!());
+        g.set_headers(self.headers.clone());
         g.set_comment(0, self.mainline.comment.clone());
         for (i, n) in self.mainline.moves.iter().enumerate() {
-            g.play(n.mv)?;
+            g.play_recorded(n.mv)?;
             g.set_comment(i + 1, n.comment.clone());
             g.set_nags(i + 1, n.nags.clone());
         }
-        let options = self.options();
-        // Cannot fail: `read_rules_tag` keeps every value it accepts in range (tested by
-        // crates/rules/tests/notation/records.rs, `rules_tag_options_always_validate`).
-        g.set_options(options).unwrap_or_else(|_| unreachable!());
-        if !g.is_over() {
-            if let Some(t) = self.header("Termination") {
-                // A Termination that cannot apply to the game as played (an ending that is not open to the
-                // side the Result names) is ignored, as an unknown one is: the moves are the record.
-                if apply_termination(&mut g, t, self.result()).is_err() {
-                    debug_assert!(
-                        g.outcome().is_none(),
-                        "a refused ending leaves the game as it was"
-                    );
+        if let Some(result) = GameResult::parse(self.result()) {
+            if !g.is_over() || g.outcome().is_some_and(|o| o.result() != result) {
+                let external = self.header("Termination").is_some_and(|t| {
+                    !g.is_over() && apply_termination(&mut g, t, result).unwrap_or(false)
+                });
+                if !external {
+                    // Cannot fail: no external ending was recorded.
+                    let _ = g.record_result(result);
                 }
             }
         }
@@ -182,35 +219,41 @@ impl GameRecord {
 /// `cxaCheckChases` (`true`/`false`).
 pub const RULES_TAG: &str = "XiangqiRules";
 
-/// The PGN `Termination` value of an ending (the standard's words: `normal` for endings on the board, a
-/// resignation or an agreed draw).
+/// The PGN `Termination` value of an ending: the standard's `"normal"` for an ending on the board,
+/// `"adjudication"` for a ruling of the arbiter (repetition, move limit, dead position), `"time forfeit"`,
+/// `"rules infraction"`; and, so that a record says exactly how the game ended, `"resignation"` and
+/// `"agreement"`.
 fn termination_of(reason: Reason) -> &'static str {
     match reason {
+        Reason::Checkmate | Reason::Stalemate => "normal",
+        Reason::Resignation => "resignation",
+        Reason::Agreement => "agreement",
         Reason::TimeForfeit => "time forfeit",
         Reason::IllegalMove => "rules infraction",
-        _ => "normal",
+        _ => "adjudication",
     }
 }
 
-/// Records the external ending a `Termination` tag and a result describe.
-fn apply_termination(g: &mut Game, termination: &str, result: &str) -> Result<(), EndingError> {
-    let loser = match result {
-        "1-0" => Some(Color::Black),
-        "0-1" => Some(Color::Red),
-        "1/2-1/2" => None,
-        _ => return Ok(()),
-    };
+/// Records the external ending a `Termination` tag and a result describe; `Ok(false)` when the tag names no
+/// external ending (`"normal"`, `"adjudication"`, anything unknown) or one the result does not fit.
+fn apply_termination(
+    g: &mut Game,
+    termination: &str,
+    result: GameResult,
+) -> Result<bool, EndingError> {
+    let loser = result.winner().map(Color::other);
     match (termination.trim().to_ascii_lowercase().as_str(), loser) {
-        ("normal" | "resignation" | "resigned", Some(c)) => g.resign(c).map(drop),
-        ("normal" | "agreement" | "agreed", None) => {
+        ("resignation" | "resigned", Some(c)) => g.resign(c).map(drop)?,
+        ("agreement" | "agreed", None) => {
             let c = g.position().turn();
             g.offer_draw(c)?;
-            g.accept_draw(c.other()).map(drop)
+            g.accept_draw(c.other()).map(drop)?
         }
-        ("time forfeit", Some(c)) => g.time_forfeit(c).map(drop),
-        ("rules infraction" | "illegal move", Some(c)) => g.illegal_move_forfeit(c).map(drop),
-        _ => Ok(()),
+        ("time forfeit", Some(c)) => g.time_forfeit(c).map(drop)?,
+        ("rules infraction" | "illegal move", Some(c)) => g.illegal_move_forfeit(c).map(drop)?,
+        _ => return Ok(false),
     }
+    Ok(true)
 }
 
 fn write_rules_tag(o: &Options) -> String {
@@ -265,13 +308,174 @@ fn read_rules_tag(text: &str) -> Options {
 /// the limit keeps hostile input from exhausting the stack.
 pub const MAX_VARIATION_DEPTH: usize = 64;
 
-/// Which record format an error is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A record format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RecordFormat {
     /// PGN.
     Pgn,
     /// DhtmlXQ.
     DhtmlXq,
+    /// XQF, the binary format of XQStudio (象棋演播室).
+    Xqf,
+    /// A FEN: a position without moves.
+    Fen,
+}
+
+impl RecordFormat {
+    /// `"pgn"`, `"dhtmlxq"`, `"xqf"` or `"fen"`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            RecordFormat::Pgn => "pgn",
+            RecordFormat::DhtmlXq => "dhtmlxq",
+            RecordFormat::Xqf => "xqf",
+            RecordFormat::Fen => "fen",
+        }
+    }
+
+    /// The format of a [`RecordFormat::code`].
+    pub fn from_code(code: &str) -> Option<RecordFormat> {
+        [
+            RecordFormat::Pgn,
+            RecordFormat::DhtmlXq,
+            RecordFormat::Xqf,
+            RecordFormat::Fen,
+        ]
+        .into_iter()
+        .find(|f| f.code() == code)
+    }
+
+    /// The format's name as people write it: `PGN`, `DhtmlXQ`, `XQF`, `FEN`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecordFormat::Pgn => "PGN",
+            RecordFormat::DhtmlXq => "DhtmlXQ",
+            RecordFormat::Xqf => "XQF",
+            RecordFormat::Fen => "FEN",
+        }
+    }
+}
+
+/// What a reader accepted although the record does not follow its format exactly; the stable code of a
+/// [`Warning`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WarningCode {
+    /// PGN: an unescaped `"` inside a tag value, on a line holding that one tag (`[Event "1999年"中視杯"決賽"]`):
+    /// the value runs to the last `"` before the closing `]`.
+    TagQuote,
+    /// WXF: the tandem marker before the piece letter (`+P+1` for `P++1`, `-R.3` for `R-.3`).
+    WxfMarkerOrder,
+    /// A move that leaves out 前/后 (`+`/`-`) although two pieces of its kind stand on its file, when only one
+    /// of them can make the move (`车二进三` with chariots on 二 where only the front one can go).
+    TandemMissing,
+    /// PGN: the result token after the moves differs from the `Result` tag (the tag is kept).
+    ResultMismatch,
+    /// PGN: text after a game's result token that is neither a tag section nor a game (an advertisement, a
+    /// line of `=`), skipped up to the next tag section.
+    TextAfterResult,
+    /// DhtmlXQ: a tag closed by another tag's closing (`[DhtmlXQ_blacktime][/DhtmlXQ_time]`): the value ends
+    /// there.
+    ClosingTag,
+    /// DhtmlXQ, XQF: an illegal move of the record (a recording error: a side ignoring check, a piece of the
+    /// wrong colour) is left out with everything after it on its line.
+    IllegalMove,
+    /// The encoding was chosen by the characters of the text, not by moves that read only in it (a record
+    /// without moves, whose bytes are valid in several encodings).
+    EncodingGuessed,
+    /// XQF: bytes after the end of the move tree, ignored.
+    TrailingBytes,
+    /// XQF: a text field or comment holds bytes that are not valid in its encoding (GBK): they are shown as
+    /// U+FFFD (�), the rest of the text as it is.
+    InvalidText,
+}
+
+impl WarningCode {
+    /// The stable code: `WARN_TAG_QUOTE`, `WARN_WXF_MARKER_ORDER`, `WARN_TANDEM_MISSING`,
+    /// `WARN_RESULT_MISMATCH`, `WARN_TEXT_AFTER_RESULT`, `WARN_CLOSING_TAG`, `WARN_ILLEGAL_MOVE`,
+    /// `WARN_ENCODING_GUESSED`, `WARN_TRAILING_BYTES`, `WARN_INVALID_TEXT`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            WarningCode::TagQuote => "WARN_TAG_QUOTE",
+            WarningCode::WxfMarkerOrder => "WARN_WXF_MARKER_ORDER",
+            WarningCode::TandemMissing => "WARN_TANDEM_MISSING",
+            WarningCode::ResultMismatch => "WARN_RESULT_MISMATCH",
+            WarningCode::TextAfterResult => "WARN_TEXT_AFTER_RESULT",
+            WarningCode::ClosingTag => "WARN_CLOSING_TAG",
+            WarningCode::IllegalMove => "WARN_ILLEGAL_MOVE",
+            WarningCode::EncodingGuessed => "WARN_ENCODING_GUESSED",
+            WarningCode::TrailingBytes => "WARN_TRAILING_BYTES",
+            WarningCode::InvalidText => "WARN_INVALID_TEXT",
+        }
+    }
+
+    /// Every code, in declaration order.
+    pub const ALL: [WarningCode; 10] = [
+        WarningCode::TagQuote,
+        WarningCode::WxfMarkerOrder,
+        WarningCode::TandemMissing,
+        WarningCode::ResultMismatch,
+        WarningCode::TextAfterResult,
+        WarningCode::ClosingTag,
+        WarningCode::IllegalMove,
+        WarningCode::EncodingGuessed,
+        WarningCode::TrailingBytes,
+        WarningCode::InvalidText,
+    ];
+}
+
+/// Something a reader accepted although the record does not follow its format exactly, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// What it is.
+    pub code: WarningCode,
+    /// A sentence saying what was read and how.
+    pub message: String,
+    /// Line in the text, from 1; 0 for a binary record (see [`Warning::offset`]) or a warning about the whole
+    /// input.
+    pub line: usize,
+    /// Column in characters, from 1; 0 with `line`.
+    pub column: usize,
+    /// Byte offset in a binary record (XQF).
+    pub offset: Option<usize>,
+}
+
+impl Warning {
+    /// A warning at a place of a text.
+    pub fn at(
+        code: WarningCode,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Warning {
+        Warning {
+            code,
+            message: message.into(),
+            line,
+            column,
+            offset: None,
+        }
+    }
+
+    /// A warning at a byte offset of a binary record.
+    pub fn at_offset(code: WarningCode, offset: usize, message: impl Into<String>) -> Warning {
+        Warning {
+            code,
+            message: message.into(),
+            line: 0,
+            column: 0,
+            offset: Some(offset),
+        }
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.offset) {
+            (0, Some(o)) => write!(f, "byte {o}: ")?,
+            (0, None) => {}
+            (l, _) => write!(f, "line {l}, column {}: ", self.column)?,
+        }
+        write!(f, "{} ({})", self.message, self.code.code())
+    }
 }
 
 /// A malformed record: the text does not follow the format. Lines and columns count from 1; columns in
@@ -311,15 +515,25 @@ pub struct RecordMoveError {
 /// Why a record could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordError {
-    /// The bytes are not UTF-8 nor GBK.
+    /// The bytes are not text in the encoding given, in none of the encodings tried, or in several alike.
     Encoding(DecodeError),
     /// The text is malformed.
     Syntax(SyntaxError),
-    /// The start position (a `FEN` tag or `DhtmlXQ_binit`) is not a legal position.
+    /// A binary record (XQF) is malformed: truncated, a bad signature or keys, a length past the end.
+    Binary {
+        /// The format.
+        format: RecordFormat,
+        /// Byte offset of the problem.
+        offset: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The start position (a `FEN` tag, `DhtmlXQ_binit`, the pieces of an XQF header) is not a legal
+    /// position.
     Fen {
-        /// Line of the FEN, from 1.
+        /// Line of the FEN, from 1 (0 in a binary record).
         line: usize,
-        /// Column of the FEN, from 1.
+        /// Column of the FEN, from 1 (0 in a binary record).
         column: usize,
         /// The problem.
         error: FenError,
@@ -336,7 +550,7 @@ impl RecordError {
     pub const fn code(&self) -> &'static str {
         match self {
             RecordError::Encoding(_) => "ERR_RECORD_ENCODING",
-            RecordError::Syntax(_) => "ERR_RECORD_SYNTAX",
+            RecordError::Syntax(_) | RecordError::Binary { .. } => "ERR_RECORD_SYNTAX",
             RecordError::Fen { .. } => "ERR_RECORD_FEN",
             RecordError::Move(_) => "ERR_RECORD_MOVE",
             RecordError::NoGame => "ERR_RECORD_EMPTY",
@@ -347,9 +561,20 @@ impl RecordError {
     pub fn location(&self) -> Option<(usize, usize)> {
         match self {
             RecordError::Syntax(e) => Some((e.line, e.column)),
-            RecordError::Fen { line, column, .. } => Some((*line, *column)),
+            RecordError::Fen { line, column, .. } if *line > 0 => Some((*line, *column)),
             RecordError::Move(e) => Some((e.line, e.column)),
-            RecordError::Encoding(_) | RecordError::NoGame => None,
+            RecordError::Fen { .. }
+            | RecordError::Binary { .. }
+            | RecordError::Encoding(_)
+            | RecordError::NoGame => None,
+        }
+    }
+
+    /// The byte offset of the error in a binary record.
+    pub fn offset(&self) -> Option<usize> {
+        match self {
+            RecordError::Binary { offset, .. } => Some(*offset),
+            _ => None,
         }
     }
 }
@@ -359,16 +584,19 @@ impl fmt::Display for RecordError {
         match self {
             RecordError::Encoding(e) => e.fmt(f),
             RecordError::Syntax(e) => {
-                let name = match e.format {
-                    RecordFormat::Pgn => "PGN",
-                    RecordFormat::DhtmlXq => "DhtmlXQ",
-                };
+                let name = e.format.name();
                 write!(
                     f,
                     "{name} syntax error at line {}, column {}: {}",
                     e.line, e.column, e.message
                 )
             }
+            RecordError::Binary {
+                format,
+                offset,
+                message,
+            } => write!(f, "{} file, byte {offset}: {message}", format.name()),
+            RecordError::Fen { line: 0, error, .. } => write!(f, "the start position: {error}"),
             RecordError::Fen {
                 line,
                 column,
@@ -399,14 +627,42 @@ impl From<DecodeError> for RecordError {
     }
 }
 
-/// Line and column (from 1, columns in characters) of byte offset `at` in `text`.
-pub(crate) fn line_col(text: &str, at: usize) -> (usize, usize) {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
+/// Line and column of byte offsets of one text, for readers that go forward through a large text: each
+/// position is counted from the last one asked for (from the start again only when going back), so a reader
+/// of a 15 MB file pays for the text once, not once per warning or error.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LineCursor {
+    /// The byte offset counted to, on a character boundary.
+    at: usize,
+    /// Its line, from 1 (0 before the first use).
+    line: usize,
+    /// The characters from the start of that line to `at`.
+    column: usize,
+}
+
+impl LineCursor {
+    /// Line and column (from 1, columns in characters) of byte offset `at` in `text`.
+    pub(crate) fn locate(&mut self, text: &str, at: usize) -> (usize, usize) {
+        let mut at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        if self.line == 0 || at < self.at {
+            *self = LineCursor {
+                at: 0,
+                line: 1,
+                column: 0,
+            };
+        }
+        let span = &text[self.at..at];
+        match span.rfind('\n') {
+            Some(last) => {
+                self.line += span.bytes().filter(|&b| b == b'\n').count();
+                self.column = span[last + 1..].chars().count();
+            }
+            None => self.column += span.chars().count(),
+        }
+        self.at = at;
+        (self.line, self.column + 1)
     }
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[start..].chars().count() + 1)
 }

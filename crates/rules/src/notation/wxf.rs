@@ -6,7 +6,8 @@
 //!
 //! Tandem pieces (two of a kind on one file) replace the file digit by `+` (front) or `-` (rear): `R+.3`
 //! (车前平三), `C--1` (炮后退一). Soldiers have more forms, see [`TandemStyle`]. On input letters may be of
-//! either case, `B`/`N` are accepted for `E`/`H`, `=` for `.`, and full-width characters (`Ｃ２．５`).
+//! either case, `B`/`N` are accepted for `E`/`H`, `=` for `.`, full-width characters (`Ｃ２．５`), and the
+//! marker before the letter (`+P+1` for `P++1`, as some files write it; the record readers warn).
 
 use super::{Action, Described, Description, Selector, StackPos, TandemStyle};
 use crate::Role;
@@ -112,6 +113,9 @@ pub(crate) fn parse(text: &str, style: Option<TandemStyle>) -> Option<Descriptio
     let target = c3.to_digit(10).filter(|&n| n >= 1)? as u8;
     let num = |c: char| c.to_digit(10).filter(|&n| n >= 1).map(|n| n as u8);
     let mut selectors = Vec::new();
+    // `+P+1`, `-R.3`: the tandem marker before the letter, as some files write it (read as `P++1`, `R-.3`).
+    let reordered = matches!(c0, '+' | '-') && Role::from_char(c1).is_some();
+    let (c0, c1) = if reordered { (c1, c0) } else { (c0, c1) };
     if let Some(role) = Role::from_char(c0) {
         if let Some(file) = num(c1) {
             selectors.push(Selector::File { role, file });
@@ -168,5 +172,6 @@ pub(crate) fn parse(text: &str, style: Option<TandemStyle>) -> Option<Descriptio
         selectors,
         action,
         target,
+        reordered,
     })
 }

@@ -156,13 +156,19 @@ fn records_restore_external_endings_and_options() {
         pgn_round_trip(&g).outcome().unwrap().reason(),
         Reason::Checkmate
     );
-    // A game going on has no Termination; a result without one (a database game) is not an ending.
+    // A game going on has no Termination; a result without one (a database game) stands as recorded.
     assert_eq!(
         GameRecord::from_game(&game_of(&["h2e2"])).header("Termination"),
         None
     );
     let rec = GameRecord::from_pgn("[Result \"1-0\"]\n\n1. 炮二平五 1-0\n").unwrap();
-    assert!(rec.to_game().unwrap().outcome().is_none());
+    let g = rec.to_game().unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.reason(), o.result(), o.ply()),
+        (Reason::Recorded, GameResult::RedWins, 1)
+    );
+    assert!(g.ruling().is_none());
 }
 
 #[test]

@@ -2,5 +2,8 @@
 //! input.
 mod examples;
 mod fuzz;
+mod reading;
+mod real_records;
 mod records;
 mod roundtrip;
+mod xqf;

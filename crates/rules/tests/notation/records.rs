@@ -8,6 +8,7 @@ use xiangqi::notation::pgn::{
     parse_pgn, parse_pgn_bytes, parse_pgn_with, write_pgn, write_pgn_games, PgnOptions,
     PgnReadOptions,
 };
+use xiangqi::notation::record::WarningCode;
 use xiangqi::notation::record::{GameRecord, Line, Node, RecordError};
 use xiangqi::notation::wxf::WxfOptions;
 use xiangqi::notation::{Notation, NotationError, TandemStyle};
@@ -457,25 +458,19 @@ fn malformed_and_illegal_dhtmlxq() {
     );
     assert_eq!(e.code(), "ERR_RECORD_SYNTAX", "{e}");
     assert_eq!(err("no tags here"), RecordError::NoGame);
-    // Illegal: the second move (h9g7 is fine; 7062 again is from an empty point).
-    let Err(RecordError::Move(m)) =
-        parse_dhtmlxq("[DhtmlXQ_movelist]\n774770627062[/DhtmlXQ_movelist]")
-    else {
-        panic!()
+    // Illegal: the third move (h9g7 is fine; 7062 again is from an empty point): a recording error, left
+    // out with the rest of its line, and said.
+    let g = parse_dhtmlxq("[DhtmlXQ_movelist]\n774770627062[/DhtmlXQ_movelist]").unwrap();
+    assert_eq!(g.moves().collect::<Vec<_>>(), [mv("h2e2"), mv("h9g7")]);
+    let [w] = &g.warnings[..] else {
+        panic!("{:?}", g.warnings)
     };
-    assert_eq!(
-        (m.ply, m.text.as_str(), m.line, m.column),
-        (3, "7062", 2, 9)
+    assert_eq!((w.code, w.line, w.column), (WarningCode::IllegalMove, 2, 9));
+    assert!(
+        w.message.starts_with("ply 3: 7062 (h9g7) is illegal"),
+        "{}",
+        w.message
     );
-    match m.error {
-        NotationError::Illegal { error, .. } => {
-            assert_eq!(
-                error.reason,
-                IllegalReason::EmptySquare("h9".parse().unwrap())
-            )
-        }
-        other => panic!("{other:?}"),
-    }
 }
 
 #[test]
@@ -609,6 +604,7 @@ fn rules_tag_options_always_validate() {
                     headers: vec![(RULES_TAG.to_string(), tag.clone())],
                     start: Position::new(),
                     mainline: Line::default(),
+                    warnings: Vec::new(),
                 };
                 assert!(rec.options().validate().is_ok(), "{tag}");
                 assert!(rec.to_game().is_ok(), "{tag}");

@@ -1,0 +1,517 @@
+//! XQF, the binary record format of XQStudio (象棋演播室, xiàngqí yǎnbōshì): one game per file — a start
+//! position (any position: endgames and problems), a tree of moves (main line and variations), a comment on
+//! any node, and text fields (title, event, date, site, players, ...), in GBK. Every version in circulation is
+//! read: 10 (plain), 11 (keys), 12 to 18 (keys, a rotated piece table and an encrypted move tree). The
+//! format is described in our own words in docs/xqf.md; this reader follows that page.
+//!
+//! ```
+//! use xiangqi::notation::xqf::parse_xqf;
+//! use xiangqi::notation::encoding::NativeDecoder;
+//!
+//! // Version 10: a header of 1,024 bytes, then records of 8 bytes plus a comment.
+//! let mut file = vec![0u8; 1024];
+//! file[..3].copy_from_slice(b"XQ\x0a");
+//! // The 32 pieces in the order of the format (Red's chariot on i0 = 80, ...): the standard start.
+//! let squares = [80, 70, 60, 50, 40, 30, 20, 10, 0, 72, 12, 83, 63, 43, 23, 3,
+//!                89, 79, 69, 59, 49, 39, 29, 19, 9, 77, 17, 86, 66, 46, 26, 6];
+//! file[16..48].copy_from_slice(&squares);
+//! file[0x33] = 1; // Red won
+//! file.extend([0x18, 0x20, 0xF0, 0, 0, 0, 0, 0]); // the root: a move follows
+//! file.extend([72 + 24, 42 + 32, 0, 0, 0, 0, 0, 0]); // h2e2, the last move
+//! let record = parse_xqf(&file, None, &NativeDecoder).unwrap();
+//! assert_eq!(record.moves().map(|m| m.to_string()).collect::<Vec<_>>(), ["h2e2"]);
+//! assert_eq!(record.result(), "1-0");
+//! ```
+
+use super::encoding::{DecodeError, DecodeErrorKind, Decoder, Encoding};
+use super::record::{
+    GameRecord, Line, Node, RecordError, RecordFormat, Warning, WarningCode, MAX_VARIATION_DEPTH,
+};
+use crate::{Color, IllegalMoveError, Move, Piece, Position, Role, Setup, Square};
+
+/// The most moves (nodes of the tree) read from one file. The largest real file seen has 32,124; the cap keeps a
+/// hostile file from making the reader allocate without end.
+pub const MAX_XQF_NODES: usize = 1 << 19;
+
+/// The size of the header: the move tree starts here.
+const HEADER: usize = 0x400;
+
+/// The text XQStudio masks its stream key with.
+const KEY_TEXT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
+
+/// The pieces of the 32 header slots.
+const ORDER: [Role; 16] = [
+    Role::Chariot,
+    Role::Horse,
+    Role::Elephant,
+    Role::Advisor,
+    Role::General,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Horse,
+    Role::Chariot,
+    Role::Cannon,
+    Role::Cannon,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
+];
+
+/// The text fields of the header: offset, size, and the PGN tag each is read as.
+const FIELDS: [(usize, usize, &str); 12] = [
+    (0x50, 64, "Title"),
+    (0x90, 64, "Subtitle"),
+    (0xD0, 64, "Event"),
+    (0x110, 16, "Date"),
+    (0x120, 16, "Site"),
+    (0x130, 16, "Red"),
+    (0x140, 16, "Black"),
+    (0x150, 64, "TimeControl"),
+    (0x190, 16, "RedTime"),
+    (0x1A0, 16, "BlackTime"),
+    (0x1D0, 16, "Annotator"),
+    (0x1E0, 16, "Author"),
+];
+
+fn malformed(offset: usize, message: impl Into<String>) -> RecordError {
+    RecordError::Binary {
+        format: RecordFormat::Xqf,
+        offset,
+        message: message.into(),
+    }
+}
+
+/// Whether `bytes` start like an XQF file (the signature `XQ`, and a header).
+pub fn is_xqf(bytes: &[u8]) -> bool {
+    bytes.len() >= HEADER && bytes.starts_with(b"XQ")
+}
+
+/// The keys of a file (all zero for version 10 and below).
+struct Keys {
+    pos: u8,
+    from: u8,
+    to: u8,
+    comment: u32,
+    stream: [u8; 32],
+}
+
+impl Keys {
+    fn of(h: &[u8]) -> Result<Keys, RecordError> {
+        let version = h[2];
+        if version <= 10 {
+            return Ok(Keys {
+                pos: 0,
+                from: 0,
+                to: 0,
+                comment: 0,
+                stream: [0; 32],
+            });
+        }
+        let (mask, or) = (h[3], [h[8], h[9], h[10], h[11]]);
+        let (sum, xy, xyf, xyt) = (h[12], h[13], h[14], h[15]);
+        if sum.wrapping_add(xy).wrapping_add(xyf).wrapping_add(xyt) != 0 {
+            return Err(malformed(
+                12,
+                "the key bytes do not add up to 0 mod 256 (bad keys: probably not an XQF file)",
+            ));
+        }
+        let f = |k: u8| 54u8.wrapping_mul(k).wrapping_mul(k).wrapping_add(221);
+        let pos = f(xy).wrapping_mul(xy);
+        let from = f(xyf).wrapping_mul(pos);
+        let to = f(xyt).wrapping_mul(from);
+        let comment = (sum as u32 * 256 + xy as u32) % 32000 + 767;
+        let b = [
+            (sum & mask) | or[0],
+            (xy & mask) | or[1],
+            (xyf & mask) | or[2],
+            (xyt & mask) | or[3],
+        ];
+        let mut stream = [0u8; 32];
+        for (j, s) in stream.iter_mut().enumerate() {
+            *s = KEY_TEXT[j] & b[j % 4];
+        }
+        Ok(Keys {
+            pos,
+            from,
+            to,
+            comment,
+            stream,
+        })
+    }
+}
+
+/// The move tree's bytes, decrypted as they are read.
+struct Tree<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    stream: [u8; 32],
+}
+
+impl Tree<'_> {
+    fn take(&mut self, n: usize, what: &str) -> Result<Vec<u8>, RecordError> {
+        if self.bytes.len() - self.at < n {
+            return Err(malformed(
+                self.at,
+                format!(
+                    "the file ends inside {what} ({n} bytes needed, {} left): truncated",
+                    self.bytes.len() - self.at
+                ),
+            ));
+        }
+        let out = (self.at..self.at + n)
+            .map(|p| self.bytes[p].wrapping_sub(self.stream[p % 32]))
+            .collect();
+        self.at += n;
+        Ok(out)
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32, RecordError> {
+        let b = self.take(4, what)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+}
+
+/// One record of the tree.
+struct RawNode {
+    from: u8,
+    to: u8,
+    /// Offset of the record in the file.
+    at: usize,
+    comment: Option<String>,
+    /// The node's children, first (the main continuation) first.
+    children: Vec<usize>,
+}
+
+/// Text of the file in `encoding`; bytes not valid in it become U+FFFD with a warning (the format fixes the
+/// encoding: nothing is guessed).
+fn decode_text(
+    bytes: &[u8],
+    at: usize,
+    encoding: Encoding,
+    decoder: &dyn Decoder,
+    warnings: &mut Vec<Warning>,
+) -> Result<String, RecordError> {
+    if bytes.is_ascii() {
+        return Ok(bytes.iter().map(|&b| b as char).collect());
+    }
+    let strict = match encoding {
+        Encoding::Utf8 => core::str::from_utf8(bytes).ok().map(str::to_string),
+        e => decoder.decode(e, bytes),
+    };
+    if let Some(text) = strict {
+        return Ok(text);
+    }
+    let lossy = match encoding {
+        Encoding::Utf8 => Some(String::from_utf8_lossy(bytes).into_owned()),
+        e => decoder.decode_lossy(e, bytes),
+    };
+    match lossy {
+        Some(text) => {
+            warnings.push(Warning::at_offset(
+                WarningCode::InvalidText,
+                at,
+                format!(
+                    "text of {} bytes that is not valid {}: read with U+FFFD for what is not",
+                    bytes.len(),
+                    encoding.name()
+                ),
+            ));
+            Ok(text)
+        }
+        None => Err(RecordError::Encoding(DecodeError {
+            valid_up_to: 0,
+            tried: vec![encoding],
+            kind: DecodeErrorKind::Unavailable,
+        })),
+    }
+}
+
+/// Reads an XQF file. Text (the header's fields and the comments) is GBK unless `encoding` says otherwise,
+/// decoded by `decoder`. The fields become headers: `Title`, `Subtitle`, `Event`, `Date`, `Site`, `Red`,
+/// `Black`, `Result` (`1-0`, `0-1`, `1/2-1/2`, `*`), `TimeControl`, `RedTime`, `BlackTime`, `Annotator`,
+/// `Author` (empty fields are left out; the type field — full game, opening, middle game, endgame — is not
+/// kept). The side to move is the colour of the piece the first move moves (WhoPlay, the header's byte for it,
+/// is 0 in version 10 files where Black moves first), else WhoPlay. An illegal move of the file (a recording
+/// error) is left out with everything below it, with a [`WarningCode::IllegalMove`] warning. A file that is
+/// not XQF, truncated, with bad keys, a length past its end or more than [`MAX_XQF_NODES`] moves is a
+/// [`RecordError::Binary`] error, and nothing past the file's own size is ever allocated.
+pub fn parse_xqf(
+    bytes: &[u8],
+    encoding: Option<Encoding>,
+    decoder: &dyn Decoder,
+) -> Result<GameRecord, RecordError> {
+    let encoding = encoding.unwrap_or(Encoding::Gbk);
+    if bytes.len() < 2 || !bytes.starts_with(b"XQ") {
+        return Err(malformed(0, "not an XQF file (no 'XQ' signature)"));
+    }
+    if bytes.len() < HEADER {
+        return Err(malformed(
+            bytes.len(),
+            format!(
+                "the file ends inside the header ({} of 1024 bytes): truncated",
+                bytes.len()
+            ),
+        ));
+    }
+    let h = &bytes[..HEADER];
+    let version = h[2];
+    if version > 18 {
+        return Err(malformed(
+            2,
+            format!("version {version} is not known (XQStudio writes versions up to 18)"),
+        ));
+    }
+    let keys = Keys::of(h)?;
+    let mut warnings = Vec::new();
+
+    // The pieces.
+    let mut slots = [0u8; 32];
+    for (i, &raw) in h[0x10..0x30].iter().enumerate() {
+        let at = if version >= 12 {
+            (i + 1 + keys.pos as usize) % 32
+        } else {
+            i
+        };
+        slots[at] = raw.wrapping_sub(keys.pos);
+    }
+
+    // The tree: the root record, then the nodes depth first.
+    let mut tree = Tree {
+        bytes,
+        at: HEADER,
+        stream: keys.stream,
+    };
+    let mut nodes: Vec<RawNode> = Vec::new();
+    let mut pending: Vec<usize> = Vec::new();
+    let mut expect = Some(0usize);
+    let mut root = true;
+    while let Some(parent) = expect {
+        if nodes.len() > MAX_XQF_NODES {
+            return Err(malformed(
+                tree.at,
+                format!("more than {MAX_XQF_NODES} moves: refused"),
+            ));
+        }
+        let at = tree.at;
+        let r = tree.take(4, "a move record")?;
+        let (child, sibling, has_comment) = if version <= 10 {
+            (r[2] & 0xF0 != 0, r[2] & 0x0F != 0, true)
+        } else {
+            (r[2] & 0x80 != 0, r[2] & 0x40 != 0, r[2] & 0x20 != 0)
+        };
+        let comment = if has_comment {
+            let stored = tree.u32("a comment length")?;
+            let len = stored.wrapping_sub(keys.comment) as usize;
+            let left = bytes.len() - tree.at;
+            if len > left {
+                return Err(malformed(
+                    tree.at - 4,
+                    format!("a comment of {len} bytes runs past the end of the file ({left} bytes left)"),
+                ));
+            }
+            let at = tree.at;
+            let text = tree.take(len, "a comment")?;
+            (len > 0)
+                .then(|| decode_text(&text, at, encoding, decoder, &mut warnings))
+                .transpose()?
+        } else {
+            None
+        };
+        let id = nodes.len();
+        nodes.push(RawNode {
+            from: r[0].wrapping_sub(0x18).wrapping_sub(keys.from),
+            to: r[1].wrapping_sub(0x20).wrapping_sub(keys.to),
+            at,
+            comment,
+            children: Vec::new(),
+        });
+        if root {
+            // The root is the start position: its move and its sibling flag mean nothing.
+            root = false;
+            expect = child.then_some(0);
+            continue;
+        }
+        nodes[parent].children.push(id);
+        if sibling {
+            pending.push(parent);
+        }
+        expect = if child { Some(id) } else { pending.pop() };
+    }
+    if tree.at < bytes.len() {
+        warnings.push(Warning::at_offset(
+            WarningCode::TrailingBytes,
+            tree.at,
+            format!(
+                "{} bytes after the end of the move tree: ignored",
+                bytes.len() - tree.at
+            ),
+        ));
+    }
+
+    // The start position; the side to move from the first move's piece, else WhoPlay.
+    let mut setup = Setup::default();
+    for (i, &sq) in slots.iter().enumerate() {
+        if sq > 89 {
+            continue;
+        }
+        let color = if i < 16 { Color::Red } else { Color::Black };
+        let square = Square::from_coords((sq / 10) as i32, (sq % 10) as i32)
+            .ok_or_else(|| malformed(0x10 + i, "a piece off the board"))?;
+        if setup.board.piece_at(square).is_some() {
+            return Err(malformed(
+                0x10,
+                format!("two pieces on {square} in the start position"),
+            ));
+        }
+        setup
+            .board
+            .set(square, Some(Piece::new(color, ORDER[i % 16])));
+    }
+    let first_mover = nodes[0]
+        .children
+        .first()
+        .and_then(|&c| square_of(nodes[c].from))
+        .and_then(|sq| setup.board.piece_at(sq))
+        .map(|p| p.color);
+    setup.turn = first_mover.unwrap_or(if h[0x32] == 1 {
+        Color::Black
+    } else {
+        Color::Red
+    });
+    let start = Position::from_setup(setup).map_err(|e| RecordError::Fen {
+        line: 0,
+        column: 0,
+        error: crate::FenError::Position(e),
+    })?;
+
+    let mut headers = Vec::new();
+    for (off, size, name) in FIELDS {
+        let n = (h[off] as usize).min(size - 1);
+        let value = decode_text(
+            &h[off + 1..off + 1 + n],
+            off + 1,
+            encoding,
+            decoder,
+            &mut warnings,
+        )?;
+        if !value.is_empty() {
+            headers.push((name.to_string(), value));
+        }
+        if name == "Black" {
+            let result = match h[0x33] {
+                1 => "1-0",
+                2 => "0-1",
+                3 => "1/2-1/2",
+                _ => "*",
+            };
+            headers.push(("Result".to_string(), result.to_string()));
+        }
+    }
+    // The lines, every move checked.
+    let mut b = Builder {
+        nodes: &nodes,
+        warnings: &mut warnings,
+    };
+    let mainline = b.line(0, &start, 1, 0)?;
+    Ok(GameRecord {
+        headers,
+        start,
+        mainline,
+        warnings,
+    })
+}
+
+fn square_of(s: u8) -> Option<Square> {
+    (s <= 89)
+        .then(|| Square::from_coords((s / 10) as i32, (s % 10) as i32))
+        .flatten()
+}
+
+struct Builder<'a> {
+    nodes: &'a [RawNode],
+    warnings: &'a mut Vec<Warning>,
+}
+
+impl Builder<'_> {
+    /// The move of node `id` if it is legal in `pos`; otherwise warns and says `None`.
+    fn legal(&mut self, id: usize, pos: &Position, ply: usize, depth: usize) -> Option<Move> {
+        let n = &self.nodes[id];
+        let reason = match (square_of(n.from), square_of(n.to)) {
+            (Some(from), Some(to)) => {
+                let m = Move::new(from, to);
+                match pos.check_move(m) {
+                    Ok(()) => return Some(m),
+                    Err(reason) => IllegalMoveError { mv: m, reason }.to_string(),
+                }
+            }
+            _ => format!("squares {} and {} are not on the board", n.from, n.to),
+        };
+        self.warnings.push(Warning::at_offset(
+            WarningCode::IllegalMove,
+            n.at,
+            format!(
+                "ply {ply}{}: {reason}: left out with everything after it",
+                if depth > 0 { " of a variation" } else { "" }
+            ),
+        ));
+        None
+    }
+
+    /// The line that continues from node `parent` (the root is node 0) in `pos`: its first legal child and that
+    /// child's line; the other legal children are variations of the first. `ply` is the ply of the line's first
+    /// move; `depth` counts the variations the line is nested in.
+    fn line(
+        &mut self,
+        parent: usize,
+        pos: &Position,
+        ply: usize,
+        depth: usize,
+    ) -> Result<Line, RecordError> {
+        if depth > MAX_VARIATION_DEPTH {
+            return Err(malformed(
+                self.nodes[parent].at,
+                "variations nested too deeply",
+            ));
+        }
+        let mut line = Line {
+            comment: if parent == 0 {
+                self.nodes[0].comment.clone()
+            } else {
+                None
+            },
+            moves: Vec::new(),
+        };
+        let mut pos = pos.clone();
+        let mut at = parent;
+        let mut ply = ply;
+        loop {
+            // The legal children of `at`: the first continues the line, the others are its variations.
+            let mut legal = Vec::new();
+            for &c in &self.nodes[at].children {
+                if let Some(m) = self.legal(c, &pos, ply, depth + usize::from(!legal.is_empty())) {
+                    legal.push((c, m));
+                }
+            }
+            let Some(&(first, m)) = legal.first() else {
+                return Ok(line);
+            };
+            let mut node = Node::new(m);
+            node.comment = self.nodes[first].comment.clone();
+            for &(c, alt) in &legal[1..] {
+                let mut after = pos.clone();
+                after.play_unchecked(alt);
+                let mut v = self.line(c, &after, ply + 1, depth + 1)?;
+                let mut head = Node::new(alt);
+                head.comment = self.nodes[c].comment.clone();
+                v.moves.insert(0, head);
+                node.variations.push(v);
+            }
+            pos.play_unchecked(m);
+            line.moves.push(node);
+            at = first;
+            ply += 1;
+        }
+    }
+}
