@@ -29,7 +29,11 @@ const BUDGET_RULES_GZIP = 120 * 1024;
  * ffish ships 309 KB gzipped). */
 // 215 KB until the panic hook (console_error_panic_hook: +1.2 KB, wasm and glue) and the freed / busy object
 // guard of scripts/pkg-postprocess.mjs (+1.0 KB of glue) were added: raised by their measured cost, 2.2 KB.
-const BUDGET_FULL_GZIP = 217.2 * 1024;
+// 217.2 KB until records were read as archives have them (issue 22: the one reader with its format sniffing and
+// encoding evidence, XQF, the PGN stream with warnings and random access, DhtmlXQ pages, WinBoard moves, headers,
+// the recorded result and the ruling on Game, readRecord / readRecords / RecordReader): raised by their measured
+// cost, 35.7 KB (216.6 -> 252.3 KB), with 0.7 KB to spare as before.
+const BUDGET_FULL_GZIP = 253.0 * 1024;
 const json = process.argv.includes('--json');
 /** The board's own JS (the worker files are not the board's). */
 const BOARD_JS = ['board.js'];

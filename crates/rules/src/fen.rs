@@ -1,7 +1,8 @@
 //! FEN (docs/rules.md §1.6): `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1`.
 //!
 //! Parsing accepts the side letters `w`, `r` (Red) and `b` (Black), the piece aliases `E` (elephant) and `H`
-//! (horse), and short FENs with the board only or the board and the side to move. Writing always produces the
+//! (horse), short FENs with the board only or the board and the side to move, and move number 0 (written by some
+//! programs), read as 1 — one answer for `validateFen` and `Game` alike. Writing always produces the
 //! full six fields with `w`/`b` and `N`/`B`.
 
 use super::{Board, Color, Piece, Position, Setup, Square};
@@ -42,7 +43,7 @@ pub enum ParseFenError {
     InvalidFields,
     /// The halfmove clock is not a number (0..=100000).
     InvalidHalfmoves,
-    /// The move number is not a number (1..=100000).
+    /// The move number is not a number (0..=100000; 0, which some programs write, is read as 1).
     InvalidFullmoves,
     /// More than six fields.
     TooManyFields,
@@ -98,7 +99,7 @@ impl fmt::Display for ParseFenError {
                 f.write_str("the halfmove clock must be a number from 0 to 100000")
             }
             ParseFenError::InvalidFullmoves => {
-                f.write_str("the move number must be a number from 1 to 100000")
+                f.write_str("the move number must be a number from 0 to 100000 (0 is read as 1)")
             }
             ParseFenError::TooManyFields => f.write_str("a FEN has at most 6 fields"),
         }

@@ -12,7 +12,8 @@
 //! a DhtmlXQ page whose moves are digits), the characters do: the candidate with more of the characters xiangqi
 //! records are written in (炮 馬 進 红 勝 象棋 …) wins, with a [`WarningCode::EncodingGuessed`] warning. When
 //! nothing tells, or no encoding fits, the error is [`RecordError::Encoding`] naming what was tried: a guess never
-//! produces garbage silently. [`ReadOptions::encoding`] forces an encoding.
+//! produces garbage silently — a decoding whose first move is no move and holds no character of a record (a lax
+//! decoder's reading of bytes that are no text) is no candidate. [`ReadOptions::encoding`] forces an encoding.
 //!
 //! The legacy decoding itself is the [`Decoder`]'s: [`NativeDecoder`](super::encoding::NativeDecoder) natively,
 //! the host's `TextDecoder` in the wasm build — one detection for both.
@@ -79,11 +80,14 @@ const VOCABULARY: [char; 161] = [
     '黑',
 ];
 
-/// How well a decoding reads: the moves of its first game that read, then the record characters it holds.
+/// How well a decoding reads: the moves of its first game that read, then the record characters it holds; and
+/// whether its first move is garbage — no move, with characters that are not ASCII and none of a record's (what a
+/// wrong decoding gives: `…キき`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Evidence {
     moves: usize,
     characters: usize,
+    garbled: bool,
 }
 
 /// The games of a record, read one at a time. See the module docs.
@@ -256,6 +260,8 @@ fn decode_text(
     }
     let mut tried = vec![Encoding::Utf8];
     tried.extend(legacy);
+    // A decoding whose first move is garbage is no candidate: the bytes are not text in it.
+    candidates.retain(|c| !c.1.garbled);
     // Two candidates at most: the better first.
     if candidates.len() == 2 && candidates[1].1 > candidates[0].1 {
         candidates.swap(0, 1);
@@ -280,6 +286,8 @@ fn decode_text(
 
 /// How well `text` reads as a record of `format`.
 fn evidence(text: &str, format: RecordFormat, options: &ReadOptions) -> Evidence {
+    let known = |c: &char| VOCABULARY.binary_search(c).is_ok();
+    let mut garbled = false;
     let moves = match format {
         RecordFormat::Pgn => {
             let pgn = PgnReadOptions {
@@ -287,17 +295,24 @@ fn evidence(text: &str, format: RecordFormat, options: &ReadOptions) -> Evidence
             };
             match PgnReader::new(text, pgn).next() {
                 Some(Ok(g)) => g.mainline.moves.len(),
-                Some(Err(RecordError::Move(e))) if !e.in_variation => e.ply.saturating_sub(1),
+                Some(Err(RecordError::Move(e))) if !e.in_variation => {
+                    garbled = e.ply == 1
+                        && e.error.code() == "ERR_MOVE_SYNTAX"
+                        && !e.text.is_ascii()
+                        && !e.text.chars().any(|c| known(&c));
+                    e.ply.saturating_sub(1)
+                }
                 _ => 0,
             }
         }
         _ => 0,
     };
-    let characters = text
-        .chars()
-        .filter(|c| !c.is_ascii() && VOCABULARY.binary_search(c).is_ok())
-        .count();
-    Evidence { moves, characters }
+    let characters = text.chars().filter(|c| !c.is_ascii() && known(c)).count();
+    Evidence {
+        moves,
+        characters,
+        garbled,
+    }
 }
 
 impl Records {
