@@ -41,7 +41,7 @@ pub mod time;
 mod tt;
 pub mod uci;
 
-pub use api::{Limits, PvLine, SearchInfo, SearchOptions, SearchResult};
+pub use api::{Limits, PvLine, SearchInfo, SearchOptions, SearchResult, Slice, Step};
 pub use engine::Engine;
 pub use repetition::{CycleStep, PerpetualCheckJudge, RepetitionJudge, Verdict};
 pub use rules_judge::RulesJudge;

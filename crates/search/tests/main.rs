@@ -1,6 +1,7 @@
 //! The integration tests of the engine: `engine` (determinism, legal moves only, limits and stop, repetition
-//! rulings, UCI) and `mates` (verified mates are found).
+//! rulings, UCI), `mates` (verified mates are found) and `steps` (a search run in slices).
 
 mod common;
 mod engine;
 mod mates;
+mod steps;
