@@ -5,7 +5,7 @@
 use super::dto::to_js;
 use super::errors::XqError;
 use super::game::Game;
-use super::input::{fen_arg, int_option, is_absent, move_arg, options_arg, type_name};
+use super::input::{fen_arg, int_arg, int_option, is_absent, move_arg, options_arg, type_name};
 use super::options::game_options;
 use core::sync::atomic::AtomicBool;
 use js_sys::{Array, Function, Reflect};
@@ -14,7 +14,9 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use xiangqi::adjudication::{Mode, Options};
 use xiangqi::{Move, Position};
-use xiangqi_engine::{Limits, Score, SearchInfo, SearchOptions, SearchResult, TimeSource};
+use xiangqi_engine::{
+    Limits, Score, SearchInfo, SearchOptions, SearchResult, Slice, Step, TimeSource,
+};
 
 #[wasm_bindgen]
 extern "C" {
@@ -123,7 +125,8 @@ struct SearchRequest {
     options: SearchOptions,
 }
 
-/// `{ depth?, timeMs?, nodes?, multiPv?, skill?, seed? }`; with no limit, 1 second.
+/// `{ depth?, timeMs?, nodes?, multiPv?, skill?, seed? }`; with no limit, the search's default time
+/// ([`Limits::default_time`]).
 fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
     let [depth, time_ms, nodes, multi_pv, skill, seed] = options_arg(
         v,
@@ -143,7 +146,7 @@ fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
     limits.depth = depth.map(|d| d as u32);
     limits.nodes = nodes;
     if depth.is_none() && nodes.is_none() && time_ms.is_none() {
-        limits = Limits::movetime(1000);
+        limits = Limits::default_time();
     }
     let mut options = SearchOptions::default();
     if let Some(n) = multi_pv {
@@ -158,58 +161,72 @@ fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
     Ok(SearchRequest { limits, options })
 }
 
-/// Runs a search, reporting progress to `on_progress` (a function or `undefined`). If the callback throws,
-/// the search stops and the exception is rethrown.
+/// The `onProgress` argument: a function or absent.
+fn progress_callback<'a>(
+    on_progress: &'a JsValue,
+    what: &str,
+) -> Result<Option<&'a Function>, XqError> {
+    if is_absent(on_progress) {
+        return Ok(None);
+    }
+    on_progress.dyn_ref::<Function>().map(Some).ok_or_else(|| {
+        XqError::argument(format!(
+            "{what}: onProgress must be a function, got {}",
+            type_name(on_progress)
+        ))
+    })
+}
+
+/// A progress report as JS sees it.
+fn progress_js(info: &SearchInfo) -> JsValue {
+    to_js(&ProgressDto {
+        depth: info.depth,
+        multipv: info.multipv,
+        score: score(info.score),
+        nodes: info.nodes as f64,
+        time_ms: info.time_ms as f64,
+        pv: texts(info.pv),
+    })
+}
+
+/// Runs `f` with a progress sink that calls `callback` (if any) and a stop flag that is raised when the
+/// callback throws; returns what `f` returned, or the exception.
+fn with_progress<T>(
+    callback: Option<&Function>,
+    f: impl FnOnce(&AtomicBool, &mut dyn FnMut(&SearchInfo)) -> T,
+) -> Result<T, JsValue> {
+    let stop = AtomicBool::new(false);
+    let mut thrown: Option<JsValue> = None;
+    let r = f(&stop, &mut |info: &SearchInfo| {
+        if let (Some(cb), None) = (callback, &thrown) {
+            if let Err(e) = cb.call1(&JsValue::NULL, &progress_js(info)) {
+                thrown = Some(e);
+                stop.store(true, core::sync::atomic::Ordering::Relaxed);
+            }
+        }
+    });
+    match thrown {
+        Some(e) => Err(e),
+        None => Ok(r),
+    }
+}
+
+/// Runs a whole search of `game` (as it is: history, rule set, move limit), reporting progress to
+/// `on_progress` (a function or `undefined`). If the callback throws, the search stops and the exception is
+/// rethrown.
 fn run(
     engine: &mut xiangqi_engine::Engine,
     game: &xiangqi::Game,
     req: &SearchRequest,
     on_progress: &JsValue,
 ) -> Result<JsValue, JsValue> {
-    let callback = if is_absent(on_progress) {
-        None
-    } else {
-        Some(on_progress.dyn_ref::<Function>().ok_or_else(|| {
-            JsValue::from(XqError::argument(format!(
-                "search: onProgress must be a function, got {}",
-                type_name(on_progress)
-            )))
-        })?)
-    };
-    let move_limit = game.options().move_limit;
-    engine.set_options(SearchOptions {
-        move_limit,
-        ..req.options
-    });
+    let callback = progress_callback(on_progress, "search")?;
+    engine.set_options(req.options.clone());
     let clock = DateClock(date_now());
-    let stop = AtomicBool::new(false);
-    let mut thrown: Option<JsValue> = None;
-    let r = engine.search(
-        game,
-        &req.limits,
-        &clock,
-        &stop,
-        &mut |info: &SearchInfo| {
-            if let (Some(cb), None) = (callback, &thrown) {
-                let p = to_js(&ProgressDto {
-                    depth: info.depth,
-                    multipv: info.multipv,
-                    score: score(info.score),
-                    nodes: info.nodes as f64,
-                    time_ms: info.time_ms as f64,
-                    pv: texts(info.pv),
-                });
-                if let Err(e) = cb.call1(&JsValue::NULL, &p) {
-                    thrown = Some(e);
-                    stop.store(true, core::sync::atomic::Ordering::Relaxed);
-                }
-            }
-        },
-    );
-    match thrown {
-        Some(e) => Err(e),
-        None => Ok(hint_js(&r)),
-    }
+    let r = with_progress(callback, |stop, on_info| {
+        engine.search(game, &req.limits, &clock, stop, on_info)
+    })?;
+    Ok(hint_js(&r))
 }
 
 thread_local! {
@@ -241,9 +258,11 @@ impl Game {
 #[wasm_bindgen(skip_typescript)]
 pub struct Engine {
     inner: xiangqi_engine::Engine,
-    /// The game of the last search, kept so that the next call — the worker's next 25 ms slice of the same
-    /// search, or the same game a move later — plays only the moves that changed instead of the whole game.
+    /// The game of the last `search(fen, moves)`, kept so that the next call (the same game a move later)
+    /// plays only the moves that changed instead of the whole game.
     last: Option<SearchedGame>,
+    /// `Date.now()` when the search under way (`start`, `step`) started: its clock counts from there.
+    started_at: f64,
 }
 
 /// A game built for a search: its start as given (the FEN text, `None` for the start position) and the
@@ -388,6 +407,7 @@ impl Engine {
         Ok(Engine {
             inner: xiangqi_engine::Engine::new(mb as usize),
             last: None,
+            started_at: 0.0,
         })
     }
 
@@ -417,4 +437,59 @@ impl Engine {
         let game = sync_game(&mut self.last, game_request(&position, &moves)?)?;
         run(&mut self.inner, game, &req, &on_progress)
     }
+
+    /// `engine.start(game, limits?)`: starts a search of `game` as it is now (its position, history, rule
+    /// set and move limit, taken once), to be run by `step` in slices. Replaces a search under way.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn start(&mut self, game: &Game, limits: JsValue) -> Result<(), XqError> {
+        let req = search_request(&limits, "start")?;
+        self.inner.set_options(req.options);
+        self.inner.start(game.rules_game(), req.limits);
+        self.started_at = date_now();
+        Ok(())
+    }
+
+    /// `engine.step(sliceMs?, onProgress?)`: goes on with the search `start` began for at most `sliceMs`
+    /// milliseconds (default: to its end); its `Hint` when it is over, `null` when the slice ended first.
+    /// Throws `ERR_NO_SEARCH` when no search is under way.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn step(&mut self, slice_ms: JsValue, on_progress: JsValue) -> Result<JsValue, JsValue> {
+        let slice = if is_absent(&slice_ms) {
+            Slice::ALL
+        } else {
+            Slice::millis(int_arg(&slice_ms, "step", "sliceMs", 1..=86_400_000)?)
+        };
+        let callback = progress_callback(&on_progress, "step")?;
+        if !self.inner.is_searching() {
+            return Err(no_search("step").into());
+        }
+        let clock = DateClock(self.started_at);
+        let inner = &mut self.inner;
+        let step = with_progress(callback, |stop, on_info| {
+            inner.step(slice, &clock, stop, on_info)
+        })?;
+        Ok(match step {
+            Step::Done(r) => hint_js(&r),
+            Step::Running | Step::Idle => JsValue::NULL,
+        })
+    }
+
+    /// `engine.stop()`: ends the search under way now and returns its best move so far (`null` when no
+    /// search is under way).
+    #[wasm_bindgen(skip_typescript)]
+    pub fn stop(&mut self) -> JsValue {
+        let clock = DateClock(self.started_at);
+        match self.inner.stop(&clock) {
+            Some(r) => hint_js(&r),
+            None => JsValue::NULL,
+        }
+    }
+}
+
+/// `ERR_NO_SEARCH`: `step` with no search under way.
+fn no_search(what: &str) -> XqError {
+    XqError::new(
+        "ERR_NO_SEARCH",
+        format!("{what}: no search under way (start one with engine.start(game, limits))"),
+    )
 }

@@ -26,6 +26,7 @@
 #![warn(missing_docs)]
 
 mod alphabeta;
+pub mod analysis;
 mod api;
 pub mod bench;
 mod engine;
