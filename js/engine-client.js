@@ -9,6 +9,12 @@
 //
 // `result` is { move, score: { cp } | { mate }, depth, nodes, timeMs, pv, lines, stopped }. Errors reject with an
 // Error whose `code` is the XiangqiError code (ERR_FEN_*, ERR_ILLEGAL_MOVE, ERR_OPTIONS, ...).
+//
+//   const analysis = await engine.analyse(game, { nodes: 50000 },
+//                                         { onProgress: (move, done, total) => bar(done / total), signal });
+//
+// how good was each move (Engine.analyse in the worker); aborting `signal` resolves with the moves analysed so far
+// and `cancelled: true`.
 export class EngineClient {
   /** Starts the worker (`url` defaults to engine-worker.js next to this file). */
   constructor(url) {
@@ -43,6 +49,33 @@ export class EngineClient {
     });
   }
 
+  /**
+   * Analyses `game` (a Game, or `{ fen, moves, options }`) in the worker: resolves with the Analysis. `onProgress`
+   * receives each analysed move with the count done and the total; aborting `signal` cancels: the promise resolves
+   * with what was analysed, `cancelled: true`.
+   */
+  analyse(game, options = {}, { onProgress, signal } = {}) {
+    let { fen = null, moves = [], options: gameOptions } = game ?? {};
+    if (typeof game?.history === 'function') {
+      fen = game.initialFen();
+      moves = game.history();
+      gameOptions = game.options();
+    }
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const cancel = () => this.worker.postMessage({ type: 'stop', id });
+      const done = () => signal?.removeEventListener('abort', cancel);
+      this.pending.set(id, {
+        resolve: (r) => { done(); resolve(r); },
+        reject: (e) => { done(); reject(e); },
+        onProgress,
+      });
+      this.worker.postMessage({ type: 'analyse', id, fen, moves: [...moves], options: gameOptions ?? null, analyse: options });
+      if (signal?.aborted) cancel();
+      else signal?.addEventListener('abort', cancel);
+    });
+  }
+
   /** Stops every pending search: each resolves with the best move found so far. */
   stop() {
     for (const id of this.pending.keys()) this.worker.postMessage({ type: 'stop', id });
@@ -64,7 +97,8 @@ export class EngineClient {
     const p = this.pending.get(msg.id);
     if (!p) return;
     if (msg.type === 'progress') {
-      p.onProgress?.(msg.progress);
+      if (msg.total === undefined) p.onProgress?.(msg.progress);
+      else p.onProgress?.(msg.progress, msg.done, msg.total);
     } else if (msg.type === 'result') {
       this.pending.delete(msg.id);
       p.resolve(msg.result);

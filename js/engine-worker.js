@@ -11,74 +11,117 @@
 //                                             options: the game's GameOptions ({ rules, moveLimit, ... }, as
 //                                             game.options() returns them): repetitions and the move limit are
 //                                             judged by them in the search, as Engine.search(game) does
-//                   { type: "stop", id? }                         stop the search `id` (or the current one)
+//                   { type: "analyse", id, fen, moves, options, analyse }
+//                                             how good was each move of that game; analyse: AnalyseOptions
+//                                             ({ depth?, nodes?, timeMs?, from?, to?, side? })
+//                   { type: "stop", id? }                         stop the search or analysis `id` (or the current one)
 //                   { type: "newGame" }                           forget the table (after the current search)
-//   worker -> page  { type: "progress", id, progress }            after each new completed depth
-//                   { type: "result", id, result }                { move, score, depth, nodes, timeMs, pv, lines, stopped }
+//   worker -> page  { type: "progress", id, progress }            a search: after each new completed depth
+//                   { type: "progress", id, progress, done, total } an analysis: each analysed move (AnalysedMove)
+//                   { type: "result", id, result }                a search: { move, score, depth, nodes, timeMs, pv,
+//                                                                 lines, stopped }; an analysis: the Analysis
+//                                                                 (`cancelled: true` when stopped)
 //                   { type: "error", id, error: { code, message } }
 //
-// Stopping without SharedArrayBuffer (which would need COOP/COEP headers): the search runs in slices of
-// SLICE_MS milliseconds. Each slice is an iterative-deepening search with a time budget; the transposition table
-// carries the work from one slice to the next, so every slice goes on where the last one stopped (its shallow
-// iterations are answered from the table). Between slices the worker returns to its message loop, where a
-// "stop" is seen; the answer is the best move of the deepest completed iteration. A stop therefore takes at most
-// one slice plus a message hop.
+// Stopping without SharedArrayBuffer (which would need COOP/COEP headers): the worker runs the engine's own sliced
+// search (Engine.start once, then Engine.step(SLICE_MS) until it answers), and between two slices returns to its
+// message loop, where a "stop" is seen; Engine.stop() then answers with the best move so far. The search keeps its
+// depth, its best line, its nodes and its clock from one slice to the next, and decides everything about time
+// itself (the worker has no deadline of its own). An analysis runs the same way, a position or more a slice. A stop
+// therefore takes at most one slice (or one position of an analysis) plus a message hop.
 import init, { Engine, Game } from './xiangqi_wasm.js';
 
 const SLICE_MS = 25;
-/** Without any limit, search this long (as Engine.search does). */
-const DEFAULT_MS = 1000;
 
 const ready = init();
 let engine = null;
-let game = null;
 let current = null;
 let queue = Promise.resolve();
+/** Ids stopped while they waited in the queue: they answer at once when their turn comes. */
+const stoppedEarly = new Set();
 
-const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
+// Back to the message loop between two slices: a message on our own channel queues behind the messages already
+// sent to the worker (a "stop"), and, unlike setTimeout(0), is not held back 4 ms when the loop has gone on a while.
+const channel = new MessageChannel();
+let wake = null;
+channel.port1.onmessage = () => {
+  const w = wake;
+  wake = null;
+  w?.();
+};
+const yieldToMessages = () => new Promise((resolve) => {
+  wake = resolve;
+  channel.port2.postMessage(null);
+});
 
 function errorOf(e) {
   return { code: e?.code ?? 'ERR_WORKER', message: String(e?.message ?? e) };
 }
 
+// The game the page described, kept between requests: when the next one has the same start and options, only the
+// moves that changed are taken back and played (a game a move later costs one move, not the whole game). The
+// moves are followed as in analysis mode, so a record that goes on after its ending is still searched.
+let game = null;
+let gameKey = null;
+function gameOf(fen, moves, options) {
+  const key = JSON.stringify([fen, options ?? null]);
+  if (game === null || key !== gameKey) {
+    game?.free();
+    game = null;
+    game = new Game(fen, { ...(options ?? {}), mode: 'analysis' });
+    gameKey = key;
+  }
+  const had = game.history();
+  let same = 0;
+  while (same < had.length && same < moves.length && had[same] === moves[same]) same++;
+  for (let i = had.length; i > same; i--) game.undo();
+  for (let i = same; i < moves.length; i++) game.play(moves[i]);
+  return game;
+}
+
 async function run(job) {
   current = job;
+  if (stoppedEarly.delete(job.id)) job.stopped = true;
   const { id, fen = null, moves = [], limits = {}, options } = job;
-  const start = Date.now();
-  const { depth, timeMs, nodes, ...style } = limits ?? {};
-  const maxDepth = depth ?? 64;
-  const deadline = timeMs !== undefined ? start + timeMs
-    : depth !== undefined || nodes !== undefined ? Infinity : start + DEFAULT_MS;
-  let best = null;
-  let total = 0;
   let reported = 0;
+  const relay = (p) => {
+    if (p.multipv === 1 && p.depth > reported) {
+      reported = p.depth;
+      postMessage({ type: 'progress', id, progress: p });
+    }
+  };
   try {
     await ready;
     engine ??= new Engine({ hashMb: job.hashMb ?? 16 });
-    // The game as the page has it: its rule set and move limit judge repetitions inside the search.
-    game?.free();
-    game = new Game(fen, options ?? undefined);
-    for (const m of moves) game.play(m);
-    for (;;) {
-      const left = deadline - Date.now();
-      const slice = Math.max(1, Math.min(SLICE_MS, Number.isFinite(left) ? Math.floor(left) : SLICE_MS));
-      const sliceLimits = { ...style, depth: maxDepth, timeMs: slice };
-      if (nodes !== undefined) sliceLimits.nodes = Math.max(1, nodes - total);
-      const r = engine.search(game, sliceLimits, (p) => {
-        if (p.depth > reported && p.multipv === 1) {
-          reported = p.depth;
-          postMessage({ type: 'progress', id, progress: { ...p, nodes: total + p.nodes, timeMs: Date.now() - start } });
-        }
-      });
-      total += r.nodes;
-      if (best === null || r.depth >= best.depth) best = r;
-      const done = r.move === null || r.depth >= maxDepth || 'mate' in r.score || Date.now() >= deadline
-        || (nodes !== undefined && total >= nodes);
-      if (done) break;
+    engine.start(gameOf(fen, moves ?? [], options), limits ?? undefined);
+    let result = engine.step(SLICE_MS, relay);
+    while (result === null) {
       await yieldToMessages();
-      if (job.stopped) break;
+      result = job.stopped ? engine.stop() : engine.step(SLICE_MS, relay);
     }
-    postMessage({ type: 'result', id, result: { ...best, nodes: total, timeMs: Date.now() - start, stopped: !!job.stopped } });
+    postMessage({ type: 'result', id, result: { ...result, stopped: !!job.stopped } });
+  } catch (e) {
+    postMessage({ type: 'error', id, error: errorOf(e) });
+  } finally {
+    current = null;
+  }
+}
+
+async function analyse(job) {
+  current = job;
+  if (stoppedEarly.delete(job.id)) job.stopped = true;
+  const { id, fen = null, moves = [], options, analyse: settings } = job;
+  const relay = (progress, done, total) => postMessage({ type: 'progress', id, progress, done, total });
+  try {
+    await ready;
+    engine ??= new Engine({ hashMb: job.hashMb ?? 16 });
+    engine.startAnalysis(gameOf(fen, moves ?? [], options), settings ?? undefined);
+    let result = engine.stepAnalysis(SLICE_MS, relay);
+    while (result === null) {
+      await yieldToMessages();
+      result = job.stopped ? engine.stopAnalysis() : engine.stepAnalysis(SLICE_MS, relay);
+    }
+    postMessage({ type: 'result', id, result });
   } catch (e) {
     postMessage({ type: 'error', id, error: errorOf(e) });
   } finally {
@@ -93,8 +136,16 @@ self.onmessage = (ev) => {
       if (current) current.stopped = true; // a new search replaces the running one, which answers at once
       queue = queue.then(() => run(msg));
       break;
+    case 'analyse':
+      if (current) current.stopped = true;
+      queue = queue.then(() => analyse(msg));
+      break;
     case 'stop':
       if (current && (msg.id === undefined || msg.id === current.id)) current.stopped = true;
+      else if (msg.id !== undefined) {
+        if (stoppedEarly.size >= 64) stoppedEarly.clear(); // stops of requests already answered: forget them
+        stoppedEarly.add(msg.id);
+      }
       break;
     case 'newGame':
       queue = queue.then(() => engine?.newGame());

@@ -201,6 +201,11 @@ impl Engine {
         }
     }
 
+    /// Drops the search under way, if any, without a result.
+    pub fn cancel(&mut self) {
+        self.session = None;
+    }
+
     /// Whether a search is under way: started, and its result not yet returned.
     pub fn is_searching(&self) -> bool {
         self.session.is_some()
