@@ -10,7 +10,7 @@
 // `result` is { move, score: { cp } | { mate }, depth, nodes, timeMs, pv, lines, stopped }. Errors reject with an
 // Error whose `code` is the XiangqiError code (ERR_FEN_*, ERR_ILLEGAL_MOVE, ERR_OPTIONS, ...).
 //
-//   const analysis = await engine.analyse(game, { nodes: 50000 },
+//   const analysis = await engine.analyse(game, { nodes: 40000 },
 //                                         { onProgress: (move, done, total) => bar(done / total), signal });
 //
 // how good was each move (Engine.analyse in the worker); aborting `signal` resolves with the moves analysed so far

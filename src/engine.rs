@@ -627,16 +627,14 @@ fn run_analysis(
     let started = date_now();
     let total = JsValue::from(a.len() as f64);
     let stop = AtomicBool::new(false);
-    let mut done = 0usize;
     loop {
         let clock = DateClock(date_now());
         match a.step(engine, &clock, &stop) {
             AnalysisStep::Done => return Ok(()),
             AnalysisStep::Searched => {}
             AnalysisStep::Move(m) => {
-                done += 1;
                 if let Some(cb) = callback {
-                    let args = (move_js(&m), JsValue::from(done as f64));
+                    let args = (move_js(&m), JsValue::from(a.analysed() as f64));
                     if let Err(e) = cb.call3(&JsValue::NULL, &args.0, &args.1, &total) {
                         a.cancel();
                         return Err(e);

@@ -462,14 +462,14 @@ export interface SearchProgress {
 }
 
 /**
- * Options of {@link Engine.analyse}. Each position is searched `nodes` nodes (default 50,000: the same game and
+ * Options of {@link Engine.analyse}. Each position is searched `nodes` nodes (default 40,000: the same game and
  * options give the same analysis), or to `depth`, or for `timeMs` (then the result depends on the machine). Bad
  * values throw `ERR_OPTIONS` naming the value.
  */
 export interface AnalyseOptions {
   /** Depth of each position's search in plies (1–64). */
   depth?: number;
-  /** Nodes of each position's search (default 50,000). */
+  /** Nodes of each position's search (default 40,000). */
   nodes?: number;
   /** Milliseconds of each position's search. */
   timeMs?: number;

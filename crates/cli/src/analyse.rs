@@ -200,16 +200,18 @@ fn fit_k(points: &[Point]) -> f64 {
     ((a + b) / 2.0).exp()
 }
 
-/// `xiangqi fit-winprob FILE… [--nodes N | --depth D] [--skip-plies N] [--games N]`: analyses recorded games
-/// as `Engine::analyse` does (every position, the table kept along the game), pairs each position's score
-/// for the side to move with the game's result for that side, and fits the `K` of the win-probability model
-/// `1 / (1 + 10^(−cp / K))` by least log loss. Positions before ply `--skip-plies` (default 8), mate scores
-/// and finished positions are left out. Prints the fit, its errors against the current constant, and a
-/// calibration table.
+/// `xiangqi fit-winprob FILE… [--nodes N | --depth D] [--skip-plies N] [--games N] [--cap N]`: analyses
+/// recorded games as `Engine::analyse` does (every position, the table kept along the game), pairs each
+/// position's score for the side to move with the game's result for that side, and fits the `K` of the
+/// win-probability model `1 / (1 + 10^(−cp / K))` by least log loss. Positions before ply `--skip-plies`
+/// (default 8), mate scores and finished positions are left out, and so are games drawn at `--cap` plies or
+/// more (default 300: unfinished, stopped by the harness's ply cap). Prints the fit, its errors against the
+/// current constant, and a calibration table.
 pub fn fit_winprob(args: &[String]) -> Result<(), String> {
     let mut options = AnalysisOptions::default();
     let mut skip = 8usize;
     let mut max_games = usize::MAX;
+    let mut cap = 300usize;
     let mut files = Vec::new();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -219,6 +221,7 @@ pub fn fit_winprob(args: &[String]) -> Result<(), String> {
         match arg.as_str() {
             "--skip-plies" => skip = num(&mut it, arg)?,
             "--games" => max_games = num::<usize>(&mut it, arg)?.max(1),
+            "--cap" => cap = num(&mut it, arg)?,
             f if !f.starts_with("--") => files.push(f.to_string()),
             other => return Err(format!("fit-winprob: unknown argument {other:?}")),
         }
@@ -237,13 +240,22 @@ pub fn fit_winprob(args: &[String]) -> Result<(), String> {
                 .map(str::to_string),
         );
     }
-    lines.truncate(max_games);
+    let mut games = Vec::new();
+    let mut unfinished = 0;
+    for line in &lines {
+        let (game, result) = read_record(line)?;
+        if result == 0.5 && game.history().len() >= cap {
+            unfinished += 1;
+        } else if games.len() < max_games {
+            games.push((game, result));
+        }
+    }
     let mut engine = Engine::new(16);
     let stop = AtomicBool::new(false);
     let mut points = Vec::new();
     let t = Instant::now();
-    for (g, line) in lines.iter().enumerate() {
-        let (game, red_result) = read_record(line)?;
+    for (g, (game, red_result)) in games.iter().enumerate() {
+        let red_result = *red_result;
         let a = engine.analyse(
             &game,
             &options,
@@ -276,8 +288,8 @@ pub fn fit_winprob(args: &[String]) -> Result<(), String> {
     let k = fit_k(&points);
     let current = analysis::WIN_PROBABILITY_K;
     println!(
-        "{} games, {} positions ({:?} a position, from ply {})",
-        lines.len(),
+        "{} games ({unfinished} drawn at the ply cap left out), {} positions ({:?} a position, from ply {})",
+        games.len(),
         points.len(),
         options.limits,
         skip + 1

@@ -38,7 +38,7 @@ pub const WIN_PROBABILITY_K: f64 = 400.0;
 
 /// Nodes searched per position when the caller gives no limit: deterministic, and fast enough for a
 /// 60-move game in a few seconds in a browser (docs/analysis.md).
-pub const DEFAULT_NODES: u64 = 50_000;
+pub const DEFAULT_NODES: u64 = 40_000;
 
 /// A loss in expected score of at least this much is an inaccuracy.
 pub const INACCURACY: f64 = 0.05;
@@ -353,6 +353,11 @@ impl Analysis {
     /// How many moves will be analysed.
     pub fn len(&self) -> usize {
         self.wanted.len()
+    }
+
+    /// How many moves have been analysed so far.
+    pub fn analysed(&self) -> usize {
+        self.records.len()
     }
 
     /// Whether there is no move to analyse.
