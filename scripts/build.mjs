@@ -5,23 +5,17 @@
 //   scripts/pkg-postprocess.mjs          -> pkg/node.mjs, pkg/node.cjs and the `exports` map
 //   vite build (www/vite.config.js)      -> www/dist/: the demo app and the lesson embed (skip with --no-www)
 //
-// The wasm is built for size (see WASM_OPT_LEVEL below and the wasm-opt flags in Cargo.toml); the native
+// The wasm is built for size (the flags are in scripts/wasm-flags.mjs, measured with scripts/size.mjs); the native
 // release profile stays at opt-level 3 for perft speed. Usage: node scripts/build.mjs [--dev] [--no-www]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WASM_FEATURES, WASM_OPT, WASM_OPT_LEVEL } from './wasm-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const dev = args.includes('--dev');
-
-// Measured with scripts/size.mjs (see docs/js-api.md, "Size"): rustc opt-level for the wasm build only, and the
-// wasm-opt level. Override with XIANGQI_WASM_OPT_LEVEL / XIANGQI_WASM_OPT to compare.
-const WASM_OPT_LEVEL = process.env.XIANGQI_WASM_OPT_LEVEL ?? 's';
-const WASM_OPT = process.env.XIANGQI_WASM_OPT ?? '-Oz';
-const WASM_FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
-  '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
 
 const env = {
   ...process.env,
@@ -43,9 +37,9 @@ run('wasm-pack', [
   'build', '--mode', 'no-install', dev ? '--dev' : '--release',
   '--target', 'web', '--weak-refs', '--out-dir', 'pkg', '--out-name', 'xiangqi_wasm',
 ]);
-if (!dev && WASM_OPT !== 'none') {
+if (!dev && WASM_OPT.join(' ') !== 'none') {
   const wasmFile = join(root, 'pkg', 'xiangqi_wasm_bg.wasm');
-  run('wasm-opt', [...WASM_OPT.split(' '), ...WASM_FEATURES, wasmFile, '-o', wasmFile]);
+  run('wasm-opt', [...WASM_OPT, ...WASM_FEATURES, wasmFile, '-o', wasmFile]);
 }
 run(process.execPath, [join(root, 'scripts', 'pkg-postprocess.mjs')]);
 

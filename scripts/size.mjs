@@ -20,6 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WASM_FEATURES, WASM_OPT, WASM_OPT_LEVEL } from './wasm-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const files = ['xiangqi_wasm_bg.wasm', 'xiangqi_wasm.js'];
@@ -64,7 +65,7 @@ function print(title, rows) {
 function buildVariant(features) {
   const out = mkdtempSync(join(tmpdir(), 'xiangqi-size-'));
   const env = { ...process.env, PATH: [join(root, 'node_modules', '.bin'), process.env.PATH].join(delimiter),
-    CARGO_PROFILE_RELEASE_OPT_LEVEL: process.env.XIANGQI_WASM_OPT_LEVEL ?? 's' };
+    CARGO_PROFILE_RELEASE_OPT_LEVEL: WASM_OPT_LEVEL };
   const run = (cmd, argv) => {
     const r = spawnSync(cmd, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) throw new Error(`${cmd} failed (${r.error?.message ?? `exit ${r.status}`})`);
@@ -73,8 +74,7 @@ function buildVariant(features) {
     '--out-name', 'xiangqi_wasm', '--no-pack', '--', '--no-default-features',
     ...(features.length ? ['--features', features.join(',')] : [])]);
   const wasm = join(out, 'xiangqi_wasm_bg.wasm');
-  run('wasm-opt', ['-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
-    '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue', wasm, '-o', wasm]);
+  run('wasm-opt', [...WASM_OPT, ...WASM_FEATURES, wasm, '-o', wasm]);
   const rows = measure(out);
   rmSync(out, { recursive: true, force: true });
   return rows;

@@ -58,7 +58,7 @@ function headLinks() {
         .map(([tag, attrs]) => ({ tag, attrs, injectTo: 'head' }));
       // The wasm is what the board waits for. Without a hint its download starts only once the page's script
       // has run (wasm-bindgen's init fetches it); preloading it from the HTML starts it beside the script
-      // (about 100 ms earlier on a cold load: scripts/app-bench.mjs). Same credentials mode as that fetch.
+      // (about 100 ms earlier on a cold load: scripts/bench/app-bench.mjs). Same credentials mode as that fetch.
       for (const file of Object.keys(ctx.bundle ?? {}).filter((f) => f.endsWith('.wasm'))) {
         links.push({ tag: 'link', injectTo: 'head',
           attrs: { rel: 'preload', href: `./${file}`, as: 'fetch', type: 'application/wasm', crossorigin: '' } });

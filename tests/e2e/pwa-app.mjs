@@ -1,4 +1,4 @@
-// Driving the built app (www/dist) as a user does, for the PWA and CSP tests and scripts/app-bench.mjs. Relies
+// Driving the built app (www/dist) as a user does, for the PWA and CSP tests and scripts/bench/app-bench.mjs. Relies
 // only on the app's contract: `#board` is its <xiangqi-board> (`.board.pointOf(square)`, `.fen`),
 // `document.body.dataset.ready === 'true'` once ready, `dataset.thinking === 'true'` while the computer thinks; in
 // a new game the human plays Red and the computer answers as Black.

@@ -216,7 +216,40 @@ test('docs/architecture.md names every crate and every file of the package, the 
   }
 });
 
+/** The paths under scripts/ named in `text` (`scripts/bench/bench.mjs`, not `www/scripts/x.js`). */
+export function scriptPaths(text) {
+  return [...text.matchAll(/(?<![\w./-])scripts\/[\w./-]*[\w-]\.(?:mjs|cjs|js|sh|py)\b/g)].map((m) => m[0]);
+}
+
+test('the scripts/ path finder', () => {
+  assert.deepEqual(scriptPaths('`node scripts/bench/bench.mjs --runs 3`, scripts/size.mjs. www/scripts/x.js, '
+    + "join(root, 'scripts', 'test.mjs'), (scripts/setup.sh) scripts/bench/"), ['scripts/bench/bench.mjs',
+    'scripts/size.mjs', 'scripts/setup.sh']);
+});
+
 test('docs/js-dev.md lists every script with what it is for', () => {
   const doc = read('docs/js-dev.md');
-  for (const f of files('scripts')) assert.ok(doc.includes(f), `docs/js-dev.md does not list ${f}`);
+  const scripts = files('scripts');
+  // The walk goes into the folders of scripts/ (the measurements are in scripts/bench/): those are listed too.
+  assert.ok(scripts.some((f) => f.startsWith('scripts/bench/')), scripts.join());
+  for (const f of scripts) assert.ok(doc.includes(`\`${f}\``), `docs/js-dev.md does not list ${f}`);
+});
+
+// And the other way: a script moved or deleted leaves no npm script, doc, usage line or comment naming it (the
+// list of docs/js-dev.md included).
+test('every scripts/ path named in the repository exists', () => {
+  const list = [
+    'README.md', 'package.json', 'Cargo.toml', '.ci/run', ...files('docs'), ...files('scripts'), ...files('js'),
+    ...files('www', (p) => !p.startsWith('www/dist/')), ...files('src'), ...files('crates'),
+    ...files('fuzz', (p) => /^fuzz\/(src|fuzz_targets)\//.test(p) || /^fuzz\/[^/]+$/.test(p)),
+    ...files('tests', (p) => !p.startsWith('tests/data/') || p.endsWith('.md')),
+  ].filter((p) => !/\.(png|ico|webp|wasm)$/.test(p));
+  let named = 0;
+  for (const f of list) {
+    for (const path of scriptPaths(read(f))) {
+      assert.ok(existsSync(join(root, path)), `${f} names ${path}, which does not exist`);
+      named++;
+    }
+  }
+  assert.ok(named > 50, `only ${named} scripts/ paths found`);
 });

@@ -1,5 +1,6 @@
-// Shared helpers for the browser tests: a static server on 127.0.0.1 and headless Chromium through
-// playwright-core, using the system Chromium (see TOOLCHAIN.md; nothing is downloaded).
+// Shared helpers for the browser tests and the measurements of scripts/bench/: a static server on 127.0.0.1 and
+// headless Chromium through playwright-core, using the system Chromium (installed by scripts/setup.sh, see
+// docs/js-dev.md; nothing is downloaded).
 import { createServer } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,11 @@ export function serve(dir, { headers = {} } = {}) {
   return listen(handler);
 }
 
-function listen(handler) {
+/**
+ * Serves `handler` (a connect-style `(req, res, next)` handler, such as sirv's) on a free port of 127.0.0.1, with a
+ * 404 wherever it calls `next`; resolves to { url, close }.
+ */
+export function listen(handler) {
   const server = createServer((req, res) => handler(req, res, () => {
     res.statusCode = 404;
     res.end('not found');

@@ -74,7 +74,7 @@ const fn palace_steps(diagonal: bool) -> [Bitboard; 90] {
             while d < 4 {
                 if let Some(t) = s.offset(dirs[d].0, dirs[d].1) {
                     if t.in_palace(c) {
-                        out[i] = out[i].with(t);
+                        out[i] = out[i].with_const(t);
                     }
                 }
                 d += 1;
@@ -173,14 +173,14 @@ const fn soldier_table() -> [[Bitboard; 90]; 2] {
             let s = sq(i);
             let mut bb = Bitboard::EMPTY;
             if let Some(t) = s.offset(0, fwd) {
-                bb = bb.with(t);
+                bb = bb.with_const(t);
             }
             if !s.on_own_half(color) {
                 if let Some(t) = s.offset(1, 0) {
-                    bb = bb.with(t);
+                    bb = bb.with_const(t);
                 }
                 if let Some(t) = s.offset(-1, 0) {
-                    bb = bb.with(t);
+                    bb = bb.with_const(t);
                 }
             }
             out[c][i] = bb;
@@ -229,8 +229,8 @@ const fn soldier_sources_table() -> [[Bitboard; 90]; 2] {
         while i < 90 {
             let mut j = 0;
             while j < 90 {
-                if SOLDIER_STEPS_CONST[c][j].contains(sq(i)) {
-                    out[c][i] = out[c][i].with(sq(j));
+                if SOLDIER_STEPS_CONST[c][j].contains_const(sq(i)) {
+                    out[c][i] = out[c][i].with_const(sq(j));
                 }
                 j += 1;
             }

@@ -18,14 +18,14 @@ impl Bitboard {
 
     /// The set holding only `sq`.
     #[inline]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(SQUARE_BITS[sq.index()])
+    pub fn from_square(sq: Square) -> Bitboard {
+        Bitboard(SQUARE_BIT[sq.index()])
     }
 
     /// Whether `sq` is in the set.
     #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 & SQUARE_BITS[sq.index()] != 0
+    pub fn contains(self, sq: Square) -> bool {
+        self.0 & SQUARE_BIT[sq.index()] != 0
     }
 
     /// Whether the set is empty.
@@ -42,8 +42,18 @@ impl Bitboard {
 
     /// The set with `sq` added.
     #[inline]
-    pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | Bitboard::from_square(sq).0)
+    pub fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | SQUARE_BIT[sq.index()])
+    }
+
+    /// [`Bitboard::with`] for tables built at compile time.
+    pub(crate) const fn with_const(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | SQUARE_BITS[sq.index()])
+    }
+
+    /// [`Bitboard::contains`] for tables built at compile time.
+    pub(crate) const fn contains_const(self, sq: Square) -> bool {
+        self.0 & SQUARE_BITS[sq.index()] != 0
     }
 
     /// The lowest square, if any.
@@ -62,6 +72,9 @@ impl Bitboard {
 /// `__lshrti3`, with the value passed through memory), which made every square-to-set conversion and membership
 /// test of the wasm build a call. (The same holds for a select between the two halves by the square's index:
 /// LLVM folds it back into such a shift.)
+///
+/// Read at run time through the `static` [`SQUARE_BIT`], so that one copy of the table serves every crate (a
+/// `const` array read by an inlined function is copied into each crate that calls it).
 const SQUARE_BITS: [u128; 90] = {
     let mut out = [0u128; 90];
     let mut i = 0;
@@ -71,6 +84,9 @@ const SQUARE_BITS: [u128; 90] = {
     }
     out
 };
+
+/// The one run-time copy of [`SQUARE_BITS`].
+static SQUARE_BIT: [u128; 90] = SQUARE_BITS;
 
 /// The points `start + step·i` for each set bit `i` of `bits`: the points of a rank (`step` 1) or of a file
 /// (`step` 9) picked out by a line's occupancy-style bits.

@@ -135,7 +135,6 @@ impl Position {
     }
 
     /// Whether the side to move is in check (将军, jiāngjūn).
-    #[inline]
     pub fn is_check(&self) -> bool {
         self.board
             .general_attacked(self.general(self.turn), self.turn.other())
@@ -227,7 +226,6 @@ impl Position {
     /// If no piece stands on `m.from` (in debug builds also if `m.from == m.to`). Any other illegal move is
     /// carried out as given and leaves a position that breaks this type's guarantees (a general left in
     /// check, a captured general, ...); [`Position::undo`] is then not guaranteed to restore it either.
-    #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
         let undo = Undo {
             captured: self.board.piece_at(m.to),
@@ -250,7 +248,6 @@ impl Position {
     }
 
     /// Takes back `m`, which must be the last move played, with the [`Undo`] its play returned.
-    #[inline]
     pub fn undo(&mut self, m: Move, undo: Undo) {
         self.turn = self.turn.other();
         if self.turn == Color::Black {

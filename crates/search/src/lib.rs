@@ -26,6 +26,7 @@
 #![warn(missing_docs)]
 
 mod alphabeta;
+pub mod analysis;
 mod api;
 pub mod bench;
 mod engine;
@@ -41,7 +42,7 @@ pub mod time;
 mod tt;
 pub mod uci;
 
-pub use api::{Limits, PvLine, SearchInfo, SearchOptions, SearchResult};
+pub use api::{Limits, PvLine, SearchInfo, SearchOptions, SearchResult, Slice, Step};
 pub use engine::Engine;
 pub use repetition::{CycleStep, PerpetualCheckJudge, RepetitionJudge, Verdict};
 pub use rules_judge::RulesJudge;

@@ -21,26 +21,20 @@
 //      first). Also, if the app replies to a move, the in-app reply time at its default level, from the click
 //      to the reply on the board.
 //
-// Usage: node scripts/app-bench.mjs [--runs N] [--no-levels] [--www DIR]   (npm run bench:app; needs
+// Usage: node scripts/bench/app-bench.mjs [--runs N] [--no-levels] [--www DIR]   (npm run bench:app; needs
 // node scripts/build.mjs first). Quote medians; the machine is shared (the load average is printed).
-import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
-import { launch, servePackage } from '../tests/support/browser.mjs';
-import { playAgainstComputer } from '../tests/e2e/pwa-app.mjs';
+import { launch, listen, servePackage } from '../../tests/support/browser.mjs';
+import { playAgainstComputer } from '../../tests/e2e/pwa-app.mjs';
+import { root, option, numberOption, hasFlag, median } from './common.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i < 0 ? dflt : argv[i + 1];
-};
-const RUNS = Number(opt('--runs', 5));
-const www = opt('--www', join(root, 'www'));
+const RUNS = numberOption('--runs', 5);
+const www = option('--www', join(root, 'www'));
 const dist = join(www, 'dist');
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 if (!existsSync(join(dist, 'index.html')) || !existsSync(join(root, 'pkg', 'engine-worker.js'))) {
@@ -49,10 +43,6 @@ if (!existsSync(join(dist, 'index.html')) || !existsSync(join(root, 'pkg', 'engi
 }
 const { LEVELS, DEFAULT_LEVEL } = await import(pathToFileURL(join(www, 'src', 'levels.js')).href);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
@@ -65,19 +55,12 @@ function serveDist() {
     res.setHeader('Cache-Control', path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
   } });
   const hits = new Map();
-  const server = createServer((req, res) => {
+  // The server is closed after the browser (see the end), so no keep-alive connection holds close() up.
+  return listen((req, res, notFound) => {
     const path = req.url.split('?')[0];
     hits.set(path, (hits.get(path) ?? 0) + 1);
-    files(req, res, () => {
-      res.statusCode = 404;
-      res.end('not found');
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${server.address().port}/`,
-    hits,
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }),
-  })));
+    files(req, res, notFound);
+  }).then((server) => ({ ...server, hits }));
 }
 
 // Runs in the page before its scripts: records when the board is first painted (see (a) above).
@@ -144,7 +127,7 @@ async function coldLoad(browser, { url, hits, body }) {
 }
 
 // The reference: a bare page with one <xiangqi-board> and the package's modules through an import map, with
-// preload hints for the glue and the wasm (as scripts/board-bench.mjs's "preload" page, whose figure on the quiet
+// preload hints for the glue and the wasm (as scripts/bench/board-bench.mjs's "preload" page, whose figure on the quiet
 // machine is in the README), served beside the package (pkg/).
 const BARE = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <link rel="modulepreload" href="/pkg/board.js"><link rel="modulepreload" href="/pkg/xiangqi_wasm.js">
@@ -265,7 +248,7 @@ try {
   const counts = runs.map((r) => r.files.length);
   if (new Set(counts).size > 1) console.log(`    (files per run differ: ${counts.join(', ')})`);
 
-  if (!argv.includes('--no-levels')) {
+  if (!hasFlag('--no-levels')) {
     const { warmup, rows } = await levels(browser);
     console.log(`\n(c) the computer's reply per level (EngineClient in the browser; ${OPENINGS.length} positions, Black to move;`
       + ` worker start + first search ${warmup.toFixed(0)} ms, excluded)`);

@@ -4,21 +4,15 @@
 //   enforce-mode play that rules a repetition, a search call on a 100-move game (the worker's slices),
 //   and perft from JS on the start position and two middle games of the published suite, compared with the
 //   native CLI (`target/release/xiangqi perft-bench`) when it has been built, alternating rounds.
-// Usage: node scripts/bench.mjs [--depth N] [--runs N]      (defaults: depth 4, 5 runs)
+// Usage: node scripts/bench/bench.mjs [--depth N] [--runs N]      (defaults: depth 4, 5 runs)
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Game, Engine, perft, startFen } from '../pkg/node.mjs';
+import { join } from 'node:path';
+import { Game, Engine, perft, startFen } from '../../pkg/node.mjs';
+import { root, numberOption, median } from './common.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (flag, dflt) => {
-  const i = process.argv.indexOf(flag);
-  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const DEPTH = arg('--depth', 4);
-const RUNS = arg('--runs', 5);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const DEPTH = numberOption('--depth', 4);
+const RUNS = numberOption('--runs', 5);
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
 /** Runs `fn` in batches for ~`ms` per run, RUNS times; returns the median calls per second. */

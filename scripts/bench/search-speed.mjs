@@ -6,23 +6,18 @@
 // reports nodes per second, the median of the rounds, each wasm figure also as a share of native. Rounds are
 // interleaved (native, Node, Chromium, native, ...) so that a change in the machine's load hits all three.
 //
-// Usage: node scripts/search-speed.mjs [--depth 9] [--rounds 5] [--json]
+// Usage: node scripts/bench/search-speed.mjs [--depth 9] [--rounds 5] [--json]
 //   (after `cargo build --release` and `npm run build`; a figure for docs and the README, not a test)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { servePackage, launch } from '../tests/support/browser.mjs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { servePackage, launch } from '../../tests/support/browser.mjs';
+import { root, numberOption, hasFlag, median } from './common.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const argv = process.argv.slice(2);
-const arg = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? Number(argv[i + 1]) : dflt;
-};
-const DEPTH = arg('--depth', 9);
-const ROUNDS = arg('--rounds', 5);
-const json = argv.includes('--json');
+const DEPTH = numberOption('--depth', 9);
+const ROUNDS = numberOption('--rounds', 5);
+const json = hasFlag('--json');
 const native = join(root, 'target', 'release', 'xiangqi');
 for (const [file, how] of [[native, 'cargo build --release'], [join(root, 'pkg', 'node.mjs'), 'npm run build']]) {
   if (!existsSync(file)) {
@@ -89,10 +84,6 @@ if (nodes.size !== 1) {
   console.error('the three builds searched different trees:', JSON.stringify(runs));
   process.exit(1);
 }
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const nps = Object.fromEntries(Object.entries(runs).map(([k, xs]) => [k, median(xs.map((x) => x.nodes / x.ms * 1000))]));
 const result = {
   depth: DEPTH, rounds: ROUNDS, nodes: [...nodes][0], chromium: version, node: process.version,

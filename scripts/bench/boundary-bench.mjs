@@ -3,18 +3,18 @@
 // one run (the same machine load for both), alternating A and B; medians of 9 rounds, in ms for a fixed number of
 // calls. The guard must add nothing measurable: a method (isLegal, through its wrapper), the constructors and the
 // module functions (whose throw statements are rewritten, nothing on the success path).
-// Usage: node scripts/boundary-bench.mjs <pkgA> <pkgB>    (e.g. a copy of pkg/ built before a change, and pkg/)
+// Usage: node scripts/bench/boundary-bench.mjs <pkgA> <pkgB>    (e.g. a copy of pkg/ built before a change, and pkg/)
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { median } from './common.mjs';
 
 const dirs = process.argv.slice(2).map((d) => pathToFileURL(resolve(d)).href);
 if (dirs.length !== 2) {
-  console.error('usage: node scripts/boundary-bench.mjs <pkgA> <pkgB>');
+  console.error('usage: node scripts/bench/boundary-bench.mjs <pkgA> <pkgB>');
   process.exit(2);
 }
 const [A, B] = await Promise.all(dirs.map((d) => import(`${d}/node.mjs`)));
 const RUNS = 9;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function cases(P) {
   const game = new P.Game();
   const fen = P.startFen();

@@ -10,32 +10,20 @@
 //      measured between a capturing and a bubbling `pointermove` listener on window around the board's own
 //      listener; median and p95 over several drags. A bare listener measured the same way is the reference.
 //
-// Usage: node scripts/board-bench.mjs [--loads 5] [--drags 5] [--json]   (after `npm run build`)
-import { join, dirname } from 'node:path';
+// Usage: node scripts/bench/board-bench.mjs [--loads 5] [--drags 5] [--json]   (after `npm run build`)
+import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { servePackage, launch } from '../tests/support/browser.mjs';
+import { servePackage, launch } from '../../tests/support/browser.mjs';
+import { root, numberOption, hasFlag, median, quantile } from './common.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const argv = process.argv.slice(2);
-const arg = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? Number(argv[i + 1]) : dflt;
-};
-const LOADS = arg('--loads', 5);
-const DRAGS = arg('--drags', 5);
-const json = argv.includes('--json');
+const LOADS = numberOption('--loads', 5);
+const DRAGS = numberOption('--drags', 5);
+const json = hasFlag('--json');
 
 if (!existsSync(join(root, 'pkg', 'board.js'))) {
   console.error('pkg/board.js missing: run node scripts/build.mjs');
   process.exit(1);
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
 const BARE = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="importmap">{ "imports": { "xiangqi-wasm": "/pkg/xiangqi_wasm.js" } }</script>
@@ -128,8 +116,8 @@ requestAnimationFrame(() => requestAnimationFrame(() => { window.framedAt = perf
     await page.mouse.move(90, 90, { steps: 60 });
     ref.push(...(await page.evaluate(() => window.samples)));
   }
-  results.drag = { moves: per.length, median: median(per), p95: pct(per, 0.95), max: Math.max(...per),
-    reference: { median: median(ref), p95: pct(ref, 0.95) } };
+  results.drag = { moves: per.length, median: median(per), p95: quantile(per, 0.95), max: Math.max(...per),
+    reference: { median: median(ref), p95: quantile(ref, 0.95) } };
   await context.close();
 } finally {
   await browser.close();

@@ -3,18 +3,12 @@
 // (the package's engine-worker.js through xiangqi-wasm/worker, served at /pkg/), refereed by the page's own Game (outcome() after every move),
 // and measures how long the page's main thread ever stalled. This is the measurement behind the target
 // "plays a full game at 1 s per move in the browser without freezing the page".
-// Usage: node scripts/browser-game.mjs [--ms 1000] [--max-plies 300]     (after `npm run build`)
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { servePackage, launch, openReady } from '../tests/support/browser.mjs';
+// Usage: node scripts/bench/browser-game.mjs [--ms 1000] [--max-plies 300]     (after `npm run build`)
+import { servePackage, launch, openReady } from '../../tests/support/browser.mjs';
+import { root, numberOption, median } from './common.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (flag, dflt) => {
-  const i = process.argv.indexOf(flag);
-  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const MS = arg('--ms', 1000);
-const MAX_PLIES = arg('--max-plies', 300);
+const MS = numberOption('--ms', 1000);
+const MAX_PLIES = numberOption('--max-plies', 300);
 
 const server = await servePackage(root);
 const browser = await launch();
@@ -44,17 +38,15 @@ try {
     clearInterval(timer);
     engine.terminate();
     const o = game.outcome();
-    thinking.sort((a, b) => a - b);
     return {
       plies: game.history().length,
       result: o ? `${o.result} (${o.reason}): ${o.explanation}` : `no result after ${maxPlies} plies`,
       maxGap,
-      medianMove: thinking[Math.floor(thinking.length / 2)],
-      maxMove: thinking[thinking.length - 1],
+      thinking,
     };
   }, { ms: MS, maxPlies: MAX_PLIES });
   console.log(`game at ${MS} ms per move in Chromium: ${r.plies} plies, ${r.result}`);
-  console.log(`time per move: median ${r.medianMove.toFixed(0)} ms, max ${r.maxMove.toFixed(0)} ms`);
+  console.log(`time per move: median ${median(r.thinking).toFixed(0)} ms, max ${Math.max(...r.thinking).toFixed(0)} ms`);
   console.log(`longest main-thread stall during the game: ${r.maxGap.toFixed(1)} ms`);
 } finally {
   await browser.close();

@@ -3,19 +3,19 @@
 // refactor of the binding or the adjudicator changes — enforce-mode play that rules a repetition, the Engine
 // asked about the same 100-move game again (the worker's 25 ms slices) — and search speed in repetition-heavy
 // positions (the repetition judge), alternating A and B; medians. The searches must give the same answer.
-// Usage: node scripts/bench-ab.mjs <pkgA> <pkgB>    (e.g. a copy of pkg/ built from main, and pkg/)
+// Usage: node scripts/bench/bench-ab.mjs <pkgA> <pkgB>    (e.g. a copy of pkg/ built from main, and pkg/)
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { median } from './common.mjs';
 
 const [dirA, dirB] = process.argv.slice(2).map((d) => pathToFileURL(resolve(d)).href);
 if (!dirA || !dirB) {
-  console.error('usage: node scripts/bench-ab.mjs <pkgA> <pkgB>');
+  console.error('usage: node scripts/bench/bench-ab.mjs <pkgA> <pkgB>');
   process.exit(2);
 }
 const A = await import(`${dirA}/node.mjs`);
 const B = await import(`${dirB}/node.mjs`);
 const RUNS = 9;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function rate(fn, ms = 300) {
   let n = 0; const s = performance.now(); let now = s;
   while (now - s < ms) { for (let i = 0; i < 20; i++) fn(); n += 20; now = performance.now(); }

@@ -1,0 +1,20 @@
+// The flags of the release wasm build, in one place: scripts/build.mjs builds the package with them and
+// scripts/size.mjs builds its variants the same way. Measured with scripts/size.mjs (docs/js-api.md, "Size").
+// Override with XIANGQI_WASM_OPT_LEVEL / XIANGQI_WASM_OPT to compare.
+
+/** rustc's opt-level for the wasm build only (the native release profile stays at 3 for perft speed). */
+export const WASM_OPT_LEVEL = process.env.XIANGQI_WASM_OPT_LEVEL ?? 's';
+
+/**
+ * wasm-opt's arguments, before the file names. `--converge` repeats -Oz until the module stops shrinking;
+ * `--low-memory-unused` lets it fold constant offsets into loads and stores, which is sound here: Rust's wasm puts
+ * the stack first, so a valid pointer never wraps past 2^32, the one case the folding changes. Together 2.1 KB
+ * gzipped off the wasm (measured when the workspace split had grown it by 1.4 KB: std's panic-location strings are
+ * copied per crate). 'none' skips wasm-opt.
+ */
+export const WASM_OPT = (process.env.XIANGQI_WASM_OPT ?? '-Oz --converge --low-memory-unused').split(' ')
+  .filter(Boolean);
+
+/** The wasm features the package may use: what every browser the app supports has (docs/js-api.md). */
+export const WASM_FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
+  '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
