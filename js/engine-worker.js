@@ -8,8 +8,8 @@
 //   search  { fen, moves, limits, options }   fen: FEN or null (start), moves: ICCS played from it, limits:
 //           { depth?, timeMs?, nodes?, multiPv?, skill?, seed? }, options: the game's GameOptions ({ rules,
 //           moveLimit, ... }, as game.options() returns them): repetitions and the move limit are judged by them in
-//           the search, as Engine.search(game) does. Progress { depth, score, pv, nodes, timeMs, ... } after each
-//           new completed depth; the result { move, score, depth, nodes, timeMs, pv, lines, stopped }; cancelling
+//           the search, as Engine.search(game) does. Progress { depth, multipv, score, pv, nodes, timeMs, ... } after
+//           each new completed depth (and each of its lines with multiPv); the result { move, score, depth, nodes, timeMs, pv, lines, stopped }; cancelling
 //           it stops the search (it answers with the best move so far).
 //   analyse { fen, moves, options, analyse }  how good was each move of that game; analyse: AnalyseOptions
 //           ({ depth?, nodes?, timeMs?, from?, to?, side? }). Progress { move, done, total } for each analysed
@@ -74,9 +74,10 @@ function gameOf(fen, moves, options) {
 async function search(job) {
   current = job;
   const { fen = null, moves = [], limits = {}, options } = job;
+  // Each new completed depth once, with every line of it when more than one is asked for (multiPv).
   let reported = 0;
   const relay = (p) => {
-    if (p.multipv === 1 && p.depth > reported) {
+    if (p.multipv === 1 ? p.depth > reported : p.depth === reported) {
       reported = p.depth;
       job.progress(p);
     }
