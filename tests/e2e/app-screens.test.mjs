@@ -206,11 +206,12 @@ test('the review of an imported game: progress, marks, the graph from the keyboa
     // the same game again: the review comes back at once, without searching
     await page.click('#review');
     assert.equal(await page.evaluate(() => window.xiangqiApp.state.review.status), 'done');
-    // cancelling a deeper analysis keeps what was analysed
+    // cancelling a deeper analysis keeps the finished review
     await page.click('#review-deeper');
     await page.click('#review-cancel');
-    await page.waitForFunction(() => window.xiangqiApp.state.review?.status === 'cancelled', null, { timeout: 10000 });
-    assert.match(await page.textContent('#review-note'), /cancelled/);
+    await page.waitForFunction(() => window.xiangqiApp.state.review?.note === 'deeperCancelled', null, { timeout: 10000 });
+    assert.equal(await page.evaluate(() => window.xiangqiApp.state.review.moves.length), 6);
+    assert.match(await page.textContent('#review-note'), /deeper analysis was cancelled/);
   });
   assert.deepEqual(errors, []);
   await context.close();

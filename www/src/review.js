@@ -5,9 +5,10 @@
 
 /** The PGN NAG of each classification (the package's thresholds: loss in expected score ≥ 0.05, 0.10, 0.20). */
 export const NAGS = { inaccuracy: 6, mistake: 2, blunder: 4 };
-/** Nodes per position of the review by default, and of a deeper one. */
-export const REVIEW_NODES = 50000;
-export const DEEPER_NODES = 400000;
+/** Nodes per position of the review (the package's default: the same game gives the same review), and of a deeper
+ * one (four times as many, and again four times for each deeper run). */
+export const REVIEW_NODES = 40000;
+export const DEEPER_NODES = 160000;
 
 /** An analysis value (Red's view) as players read it: +0.35, #3 (Red mates in 3), #-2, 1-0, ½-½. */
 export function valueText(v) {

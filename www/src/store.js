@@ -361,8 +361,11 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
       state.busy = null;
       state.confirm = null;
       state.shown = state.shown ?? state.game.history().length;
-      state.review = { key: gameKey(state.game), status: 'running', done: 0, total, moves: [], red: null, black: null,
-        nodes, cancelled: false };
+      const key = gameKey(state.game);
+      // A deeper analysis keeps the finished one, shown again if it is cancelled.
+      const previous = state.review?.key === key && state.review.status === 'done' ? state.review : state.review?.previous ?? null;
+      state.review = { key, status: 'running', done: 0, total, moves: [], red: null, black: null, nodes, cancelled: false,
+        previous: previous?.key === key ? previous : null };
     }),
     reviewProgress: act((move, done, total) => {
       const r = state.review;
@@ -375,6 +378,10 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     reviewDone: act((analysis) => {
       const r = state.review;
       if (!r) return;
+      if (analysis.cancelled && r.previous) { // a deeper analysis cancelled: the finished one again
+        state.review = { ...r.previous, note: 'deeperCancelled' };
+        return;
+      }
       Object.assign(r, { status: analysis.cancelled ? 'cancelled' : 'done', moves: analysis.moves, red: analysis.red,
         black: analysis.black, cancelled: analysis.cancelled, done: analysis.moves.length });
     }),

@@ -54,6 +54,7 @@ export function negateScore(score) {
 export function resultLine(state, o) {
   if (o.winner === null) return tr(state, 'drawResult');
   const base = tr(state, o.winner === 'red' ? 'redWins' : 'blackWins');
+  if (state.headers.Red || state.headers.Black || state.headers.White) return base; // a record's game: its players'
   return `${base} — ${tr(state, o.winner === state.human ? 'youWin' : 'youLose')}`;
 }
 

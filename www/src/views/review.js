@@ -36,7 +36,7 @@ export function renderReview(state, Game) {
   $('review-deeper').disabled = running;
   $('review-export').disabled = running || r.moves.length === 0;
   $('review-note').textContent = r.status === 'cancelled' ? tr(state, 'reviewPartial', { done: r.moves.length, total: plies })
-    : r.status === 'error' ? tr(state, 'reviewFailed') : '';
+    : r.status === 'error' ? tr(state, 'reviewFailed') : r.note ? tr(state, r.note, { nodes: r.nodes }) : '';
   renderGraph(state, plies);
   renderShownMove(state, Game);
   renderSummary(state);
