@@ -11,7 +11,8 @@ const ROLE = { k: 'general', a: 'advisor', b: 'elephant', n: 'horse', r: 'chario
 /** The palette's buttons, made once. */
 export function buildPalette() {
   const palette = $('editor-palette');
-  const buttons = [...PIECES, 'erase'].map((p) => {
+  // Red's seven and the eraser on the first row, Black's seven on the second.
+  const buttons = [...PIECES.slice(0, 7), 'erase', ...PIECES.slice(7)].map((p) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.tool = p;
