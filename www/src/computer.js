@@ -22,6 +22,8 @@ export function createComputer({ store, engine, Game }) {
   /** The analysis board's search under way: { gen }. */
   let lines = null;
   let game = state.game;
+  /** The generation at which the computer could not move: it does not try again until the game changes. */
+  let failedAt = null;
 
   store.subscribe(() => {
     if (state.game !== game) { // a new game, an import: the engine forgets what it learnt
@@ -39,7 +41,7 @@ export function createComputer({ store, engine, Game }) {
     }
     if (state.mode === 'analysis' && !lines) searchLines();
     if (state.mode !== 'review' && reviewAbort) cancelReview();
-    if (computerToMove(state) && !running) move();
+    if (computerToMove(state) && !running && failedAt !== state.gen) move();
   });
 
   /** Runs a search of the live game as `kind`; `answer(result, gen)` is called unless it was dropped. */
@@ -55,6 +57,7 @@ export function createComputer({ store, engine, Game }) {
     } catch (e) {
       if (running?.gen !== gen) return;
       running = null;
+      if (kind === 'move') failedAt = gen;
       store.setBusy(null);
       store.message(kind === 'move' ? 'engineError' : 'error', { message: e.message });
     }
