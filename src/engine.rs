@@ -6,7 +6,8 @@ use super::dto::to_js;
 use super::errors::XqError;
 use super::game::Game;
 use super::input::{
-    fen_arg, int_arg, int_option, is_absent, move_arg, options_arg, string_option, type_name,
+    fen_arg, int_arg, int_option, is_absent, move_arg, options_arg, signed_option, string_option,
+    type_name,
 };
 use super::options::game_options;
 use core::sync::atomic::AtomicBool;
@@ -124,6 +125,11 @@ fn hint_js(r: &SearchResult) -> JsValue {
     })
 }
 
+/// The `skill` option's range: the novice levels ([`xiangqi_engine::skill::NOVICE_MIN`] to −1) to full strength.
+fn skill_range() -> core::ops::RangeInclusive<i64> {
+    xiangqi_engine::skill::NOVICE_MIN as i64..=xiangqi_engine::skill::FULL as i64
+}
+
 /// Validated `SearchLimits`: the searcher's limits and options.
 struct SearchRequest {
     limits: Limits,
@@ -142,7 +148,7 @@ fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
     let time_ms = int_option(&time_ms, what, "timeMs", 1..=86_400_000)?;
     let nodes = int_option(&nodes, what, "nodes", 1..=1_000_000_000_000_000)?;
     let multi_pv = int_option(&multi_pv, what, "multiPv", 1..=20)?;
-    let skill = int_option(&skill, what, "skill", 0..=20)?;
+    let skill = signed_option(&skill, what, "skill", skill_range())?;
     let seed = int_option(&seed, what, "seed", 0..=9_000_000_000_000_000)?;
     let mut limits = match time_ms {
         Some(ms) => Limits::movetime(ms),
@@ -158,7 +164,7 @@ fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
         options.multi_pv = n as usize;
     }
     if let Some(s) = skill {
-        options.skill_level = s as u8;
+        options.skill_level = s as i8;
     }
     if let Some(s) = seed {
         options.seed = s;

@@ -521,7 +521,12 @@ export interface SearchLimits {
   nodes?: number;
   /** Number of best lines to report in `lines` (1–20, default 1). */
   multiPv?: number;
-  /** Playing strength 0 (weakest) to 20 (full strength, the default); weaker levels choose among good moves. */
+  /**
+   * Playing strength −10 to 20 (full strength, the default). From 0 to 19 the depth is capped and the move chosen
+   * among the best lines with seeded noise; below 0 (novice) every move is weighed at one ply and one of those
+   * that do not lose much more than the best is picked at random (−1: within 140 cp; −10: within 500, pieces given
+   * away).
+   */
   skill?: number;
   /** Seed of the weaker levels' choices: same seed, same move. */
   seed?: number;

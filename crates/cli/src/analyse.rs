@@ -257,7 +257,7 @@ pub fn fit_winprob(args: &[String]) -> Result<(), String> {
     for (g, (game, red_result)) in games.iter().enumerate() {
         let red_result = *red_result;
         let a = engine.analyse(
-            &game,
+            game,
             &options,
             &InstantClock(Instant::now()),
             &stop,

@@ -276,7 +276,10 @@ impl<'a> Worker<'a> {
             });
             return;
         }
-        let skill = self.options.skill_level.min(20);
+        let skill = self
+            .options
+            .skill_level
+            .clamp(skill::NOVICE_MIN, skill::FULL);
         let tt_move = self.tt.probe(s.pos.hash(), 0).and_then(|h| h.mv);
         s.root = ordering::root_order(&s.pos, &self.t.order, tt_move)
             .into_iter()
@@ -288,7 +291,10 @@ impl<'a> Worker<'a> {
             })
             .collect();
         let mut multi_pv = self.options.multi_pv.max(1);
-        if skill < 20 {
+        if skill < 0 {
+            // A novice weighs every move.
+            multi_pv = s.root.len();
+        } else if skill < 20 {
             multi_pv = multi_pv.max(4);
         }
         s.multi_pv = multi_pv.min(s.root.len());
@@ -421,7 +427,10 @@ impl<'a> Worker<'a> {
     /// above the first one is better founded than the last finished iteration's choice: take it.
     fn finish_interrupted(&mut self) -> SearchResult {
         let s = &mut self.s;
-        let skill = self.options.skill_level.min(20);
+        let skill = self
+            .options
+            .skill_level
+            .clamp(skill::NOVICE_MIN, skill::FULL);
         if s.multi_pv == 1
             && skill >= 20
             && s.root[0].score > -INFINITE
@@ -436,10 +445,16 @@ impl<'a> Worker<'a> {
     /// one of its lines picked with seeded noise).
     fn finish(&mut self) -> SearchResult {
         let s = &mut self.s;
-        let skill = self.options.skill_level.min(20);
-        let pick = if skill < 20 {
-            let scores: Vec<i32> = s.completed.iter().map(|r| r.score).collect();
-            skill::pick(&scores, skill, self.options.seed ^ s.pos.hash())
+        let skill = self
+            .options
+            .skill_level
+            .clamp(skill::NOVICE_MIN, skill::FULL);
+        let scores = || -> Vec<i32> { s.completed.iter().map(|r| r.score).collect() };
+        let seed = self.options.seed ^ s.pos.hash();
+        let pick = if skill < 0 {
+            skill::pick_novice(&scores(), skill, seed)
+        } else if skill < 20 {
+            skill::pick(&scores(), skill, seed)
         } else {
             0
         };

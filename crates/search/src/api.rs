@@ -127,8 +127,9 @@ pub enum Step {
 pub struct SearchOptions {
     /// Number of best lines to report (1 = normal play).
     pub multi_pv: usize,
-    /// 0 (weakest) to 20 (full strength, no randomness).
-    pub skill_level: u8,
+    /// −10 (a novice: a random move among those that do not lose much at one ply) to 20 (full strength, no
+    /// randomness); see [`skill`](super::skill).
+    pub skill_level: i8,
     /// Seed of the generator that weaker skill levels use: same seed, same choices.
     pub seed: u64,
 }

@@ -37,7 +37,7 @@ mod path;
 pub mod repetition;
 mod rules_judge;
 mod score;
-mod skill;
+pub mod skill;
 pub mod time;
 mod tt;
 pub mod uci;

@@ -286,7 +286,7 @@ fn sixty_move_limit_is_a_draw() {
 #[test]
 fn skill_levels_are_reproducible_and_weaker() {
     let game = Game::from_fen(MIDDLE).unwrap();
-    let run = |level: u8, seed: u64| {
+    let run = |level: i8, seed: u64| {
         let mut e = Engine::new(4);
         e.set_options(SearchOptions {
             skill_level: level,
@@ -306,6 +306,31 @@ fn skill_levels_are_reproducible_and_weaker() {
     let full = run(20, 7);
     assert_eq!(full.depth, 8);
     assert!(full.lines.len() == 1);
+    // A novice weighs every move at one ply and picks one that does not lose much more than the best:
+    // reproducible, varied with the seed, never a move that hangs a chariot.
+    let novice = run(-3, 7);
+    assert_eq!(novice.depth, 1);
+    assert_eq!(novice.lines.len(), game.position().legal_moves().len());
+    assert_eq!(novice.best_move, run(-3, 7).best_move);
+    let mut chosen = std::collections::BTreeSet::new();
+    for seed in 0..30 {
+        let r = run(-3, seed);
+        let best = match r.lines[0].score {
+            Score::Cp(c) => c,
+            other => panic!("{other:?}"),
+        };
+        let line = r
+            .lines
+            .iter()
+            .find(|l| Some(l.pv[0]) == r.best_move)
+            .unwrap();
+        assert!(
+            matches!(line.score, Score::Cp(c) if c >= best - 220),
+            "{r:?}"
+        );
+        chosen.insert(r.best_move);
+    }
+    assert!(chosen.len() >= 5, "{chosen:?}");
 }
 
 fn uci(session: &mut UciSession, line: &str) -> (Vec<String>, Action) {
