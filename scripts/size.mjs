@@ -111,7 +111,7 @@ const END = '<!-- size-table:end -->';
 const LABELS = {
   rules: 'rules only (board, moves, FEN, adjudication and verdicts, clock)',
   'rules+search': 'rules + hint engine (`Engine`, `hint`)',
-  'rules+notation': 'rules + notation and records (WXF, Chinese, PGN, DhtmlXQ)',
+  'rules+notation': 'rules + notation and records (WXF, Chinese, PGN, DhtmlXQ, XQF)',
   'no-board': 'everything but the board painter (`BoardView`)',
   full: '**the package** (everything)',
 };

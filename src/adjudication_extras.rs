@@ -3,13 +3,18 @@
 //! on. A separate `#[wasm_bindgen] impl Game` block over [`xiangqi::Game::claimable_draw`],
 //! [`xiangqi::Game::override_idle`] and [`xiangqi::Game::repetition_violations`].
 
-use super::dto::{to_js, OutcomeDto};
+use super::dto::to_js;
+#[cfg(feature = "wasm-notation")]
+use super::dto::OutcomeDto;
 use super::errors::XqError;
 use super::game::Game;
-use super::input::{int_arg, move_arg, short_text};
+use super::input::int_arg;
+#[cfg(feature = "wasm-notation")]
+use super::input::{move_arg, short_text};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use xiangqi::adjudication::Violation;
+#[cfg(feature = "wasm-notation")]
 use xiangqi::GameResult;
 
 /// One repetition violation (`RepetitionViolation`).
@@ -75,7 +80,9 @@ impl Game {
     }
 }
 
-/// Records read or written by the caller: the moves a record gives, its result, and what the rules would say.
+/// Records read or written by the caller: the moves a record gives, its result, and what the rules would say
+/// (with the records, feature `wasm-notation`).
+#[cfg(feature = "wasm-notation")]
 #[wasm_bindgen]
 impl Game {
     /// The library's own ruling of the moves played: the first ending the rules give, at its ply, or `null`.

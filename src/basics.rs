@@ -189,6 +189,7 @@ impl Game {
         let start = Position::from_fen(&text)?;
         *self.inner_mut() = xiangqi::Game::with_options(start, o)?;
         // Another game: no headers, nothing read.
+        #[cfg(feature = "wasm-notation")]
         self.warnings.clear();
         Ok(())
     }
@@ -367,9 +368,13 @@ impl Game {
 }
 
 /// The longest header name and value accepted by `setHeader`, in UTF-16 units.
+#[cfg(feature = "wasm-notation")]
 const MAX_HEADER_NAME: u32 = 64;
+#[cfg(feature = "wasm-notation")]
 const MAX_HEADER_VALUE: u32 = 64 * 1024;
 
+/// The headers of a game: a record's (so with the records, feature `wasm-notation`).
+#[cfg(feature = "wasm-notation")]
 #[wasm_bindgen]
 impl Game {
     /// The game's tag pairs as an object, in order (a record's, verbatim; the first value of a name that occurs
@@ -427,6 +432,7 @@ impl Game {
 }
 
 /// A header name argument: letters, digits and `_`, 1 to 64 characters.
+#[cfg(feature = "wasm-notation")]
 fn header_name(v: &JsValue, what: &str) -> Result<String, XqError> {
     let name = v
         .dyn_ref::<JsString>()

@@ -37,7 +37,7 @@ fn outcome_js(o: Option<&xiangqi::Outcome>) -> JsValue {
 pub struct Game {
     inner: xiangqi::Game,
     /// What the reader of the record the game was read from warned about.
-    #[cfg_attr(not(feature = "wasm-notation"), allow(dead_code))]
+    #[cfg(feature = "wasm-notation")]
     pub(crate) warnings: Vec<xiangqi::notation::record::Warning>,
 }
 
@@ -47,6 +47,7 @@ impl Game {
     pub(crate) fn from_inner(inner: xiangqi::Game) -> Game {
         Game {
             inner,
+            #[cfg(feature = "wasm-notation")]
             warnings: Vec::new(),
         }
     }
@@ -331,6 +332,7 @@ impl Game {
     pub fn clone_game(&self) -> Game {
         Game {
             inner: self.inner.clone(),
+            #[cfg(feature = "wasm-notation")]
             warnings: self.warnings.clone(),
         }
     }

@@ -71,6 +71,7 @@ fn short_string(v: &JsValue, max: u32) -> Result<String, bool> {
 }
 
 /// The string in `v` if it is a string of at most `max` UTF-16 units.
+#[cfg(feature = "wasm-notation")]
 pub(crate) fn short_text(v: &JsValue, max: u32) -> Option<String> {
     short_string(v, max).ok()
 }

@@ -62,6 +62,21 @@ test('PGN export (copy text and download) and import round trip; a GBK file', as
     assert.equal((await history(page)).length, 18);
     assert.match(await page.textContent('#record-headers'), /红方棋手/);
     assert.match(await page.textContent('#player-bottom'), /红方棋手|黑方棋手/);
+    // A Big5 file (traditional characters) and an XQF file: their players, event and recorded result.
+    for (const [folder, name, red, black, event, plies] of [
+      ['big5', 'ccpd-game-hu-00000001.pgn', '上海胡榮華', '廣東呂欽', /嘉寶杯/, 78],
+      ['xqf', 'eleeye-XQFEXAMA.xqf', '柳大华', '吕  钦', /中立杯/, 110],
+    ]) {
+      await page.click('#import');
+      await page.setInputFiles('#import-file', join(root, 'tests', 'data', 'records', folder, name));
+      await page.waitForFunction(() => !document.getElementById('import-dialog').open, null, { timeout: 10000 });
+      assert.equal((await history(page)).length, plies, name);
+      const players = `${await page.textContent('#player-top')} ${await page.textContent('#player-bottom')}`;
+      assert.ok(players.includes(red) && players.includes(black), `${name}: ${players}`);
+      assert.match(await page.textContent('#record-headers'), event);
+      assert.ok(await page.evaluate(() => window.xiangqiApp.game.outcome() !== null), name);
+      await page.click('#message-close').catch(() => {});
+    }
   });
   assert.deepEqual(errors, []);
   await context.close();

@@ -192,3 +192,41 @@ test('searches of 1 ms and of 1 hour (stopped by stop()) in the worker: its wasm
   }
   for (let i = 2; i < sizes.length; i++) assert.equal(sizes[i], sizes[1], `the worker's wasm memory grew: ${sizes.map(mb).join(' -> ')}`);
 });
+
+test('the worker speaks worker-rpc.js, and still understands the messages of earlier versions', async () => {
+  const r = await page.evaluate(async () => {
+    const worker = new Worker('/pkg/engine-worker.js', { type: 'module' });
+    const answers = [];
+    const until = (pred) => new Promise((resolve) => {
+      const on = (ev) => {
+        answers.push(ev.data);
+        if (pred(ev.data)) {
+          worker.removeEventListener('message', on);
+          resolve(ev.data);
+        }
+      };
+      worker.addEventListener('message', on);
+    });
+    // The earlier protocol: { type: "search", id, ... } answered by { type: "result", id, result }.
+    let done = until((m) => m.id === 7 && m.type !== 'progress');
+    worker.postMessage({ type: 'search', id: 7, fen: null, moves: ['h2e2'], limits: { depth: 3 } });
+    const legacy = await done;
+    done = until((m) => m.id === 8 && m.type !== 'progress');
+    worker.postMessage({ type: 'nonsense', id: 8 });
+    const unknown = await done;
+    // The RPC: a call, and a cancel that answers with the best move so far.
+    done = until((m) => m.id === 9 && m.type !== 'progress');
+    worker.postMessage({ rpc: 'call', id: 9, method: 'search', params: { fen: null, moves: [], limits: { timeMs: 60000 } } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    worker.postMessage({ rpc: 'cancel', id: 9 });
+    const cancelled = await done;
+    worker.terminate();
+    return { legacy, unknown, cancelled, progress: answers.some((m) => m.type === 'progress' && m.id === 7) };
+  });
+  assert.equal(r.legacy.type, 'result');
+  assert.equal(r.legacy.result.depth, 3);
+  assert.equal(r.progress, true);
+  assert.deepEqual([r.unknown.type, r.unknown.error.code], ['error', 'ERR_ARGUMENT']);
+  assert.deepEqual([r.cancelled.type, r.cancelled.result.stopped], ['result', true]);
+  assert.equal(typeof r.cancelled.result.move, 'string');
+});

@@ -76,6 +76,9 @@ async function withShot(page, name, fn) {
   }
 }
 
+// Real records of tests/data/records: an XQF file (version 18, encrypted) and a Big5 PGN.
+const XQF = readFileSync(join(root, 'tests', 'data', 'records', 'xqf', 'eleeye-XQFEXAMA.xqf'));
+const BIG5 = readFileSync(join(root, 'tests', 'data', 'records', 'big5', 'ccpd-game-hu-00000001.pgn'));
 const LESSON_PGN = `[Event "Test lesson"]
 [Red "Teacher"]
 [Black "Student"]
@@ -282,6 +285,8 @@ test('records from a pgn attribute, a src URL (PGN and DhtmlXQ), a position; err
       if (name === 'lesson.pgn') return route.fulfill({ contentType: 'application/x-chess-pgn', body: LESSON_PGN });
       if (name === 'game.dhtml') return route.fulfill({ contentType: 'text/plain', body: dh });
       if (name === 'huge.pgn') return route.fulfill({ contentType: 'text/plain', body: `{${'x'.repeat(3 << 20)}} *` });
+      if (name === 'game.xqf') return route.fulfill({ contentType: 'application/octet-stream', body: XQF });
+      if (name === 'big5.pgn') return route.fulfill({ contentType: 'application/x-chess-pgn', body: BIG5 });
       return route.fulfill({ status: 404, body: 'not found' });
     });
     const load = (attrs) => page.evaluate(async (attrs) => {
@@ -305,6 +310,23 @@ test('records from a pgn attribute, a src URL (PGN and DhtmlXQ), a position; err
     checkStep(await state(page), { moves: ['h2e2'], comment: 'dhtml comment' });
     assert.deepEqual(await page.evaluate(() => document.querySelector('xiangqi-lesson').headers),
       { Red: 'Red player', Result: '*' });
+    // An XQF file and a Big5 PGN: the players and the event from their tags, the format and encoding said.
+    assert.equal(await load({ src: '/records/game.xqf' }), 'load');
+    let shown = await page.evaluate(() => {
+      const el = document.querySelector('xiangqi-lesson');
+      return { format: el.format, players: el.shadowRoot.querySelector('.players').textContent,
+        event: el.shadowRoot.querySelector('.event').textContent };
+    });
+    assert.deepEqual(shown.format, { format: 'xqf', encoding: null });
+    assert.match(shown.players, /柳大华.*吕  钦.*Black won/);
+    assert.match(shown.event, /仙人指路对起马局 · "中立杯"象棋电视快棋赛 · 北京 · 1997年11月16日/);
+    assert.equal(await load({ src: '/records/big5.pgn' }), 'load');
+    shown = await page.evaluate(() => {
+      const el = document.querySelector('xiangqi-lesson');
+      return { format: el.format, players: el.shadowRoot.querySelector('.players').textContent };
+    });
+    assert.deepEqual(shown.format, { format: 'pgn', encoding: 'big5' });
+    assert.match(shown.players, /上海胡榮華.*廣東呂欽.*Draw/);
 
     // Errors: shown as text in the element, an `error` event, nothing thrown out of attributeChangedCallback.
     const shownError = () => page.evaluate(() => {

@@ -219,7 +219,7 @@ ${APP('xiangqi-wasm')}
   }
 });
 
-test('(d) the exports map has the board, the lesson and the worker', () => {
+test('(d) the exports map has the board, the lesson, the worker and the worker RPC', () => {
   const pj = JSON.parse(execFileSync(process.execPath, ['-e',
     "process.stdout.write(require('fs').readFileSync(require.resolve('xiangqi-wasm/package.json'), 'utf8'))"],
   { cwd: consumer, encoding: 'utf8' }));
@@ -228,6 +228,7 @@ test('(d) the exports map has the board, the lesson and the worker', () => {
   assert.ok(pj.sideEffects.includes('./lesson.js'), 'importing the lesson defines <xiangqi-lesson>: not tree-shaken');
   assert.deepEqual(pj.exports['./worker'], { types: './worker.d.ts', default: './engine-client.js' });
   assert.equal(pj.exports['./engine-worker.js'], './engine-worker.js');
+  assert.deepEqual(pj.exports['./worker-rpc'], { types: './worker-rpc.d.ts', default: './worker-rpc.js' });
 });
 
 test('(d) one <xiangqi-board interactive> tag on a plain HTML page, and the worker, from the packed package',

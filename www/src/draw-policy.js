@@ -1,5 +1,5 @@
 // When the computer accepts a draw offer (docs/app.md, "Draw offers"). Pure: unit-tested in
-// tests/js/app-draw-policy.test.mjs.
+// tests/js/app-review.test.mjs.
 //
 // The computer searches the position at full strength (DRAW_LIMITS) and reads the score from its own side. It
 // accepts when
@@ -7,8 +7,9 @@
 //   - the position has now occurred three times and the computer is not clearly better (≤ +0.50), or
 //   - its score is at most −margin: it is worse by the margin, or being mated.
 // The margin is 150 centipawns at full strength (skill 20: the levels Strong and Maximum) and shrinks with the
-// level's skill — margin = 150 · skill / 20: Club player (skill 12) 90, Casual (6) 45, the weakest (0) 0 — so a
-// weaker computer is more generous. In a level position (|score| < 150) the computer at full strength declines.
+// level's skill — margin = 150 · skill / 20: Club player (skill 12) 90, Casual (6) 45, Beginner (0) and Novice
+// (−3: skills below 0 count as 0) 0 — so a weaker computer is more generous. In a level position (|score| < 150)
+// the computer at full strength declines.
 
 /** The draw offer's search: short, full strength, from the current position. */
 export const DRAW_LIMITS = { timeMs: 500, depth: 8 };

@@ -6,8 +6,9 @@
 //! * [`wxf`] and [`chinese`] hold the two traditional notations and their output options; both describe a move
 //!   the same way ("which piece, which way, how far or where to"), and the choice of the piece among pieces of
 //!   the same kind on one file (tandem pieces, 前/后, stacked soldiers) lives in this module only.
-//! * [`record`] is the game-record type shared by [`pgn`] and [`dhtmlxq`]; [`encoding`] decodes legacy GBK
-//!   bytes.
+//! * [`record`] is the game-record type shared by [`pgn`], [`dhtmlxq`] and [`xqf`] (XQStudio's binary files),
+//!   with the readers' warnings and errors; [`encoding`] decodes UTF-8, GBK and Big5; [`read`] is the one reader of
+//!   every format (读谱, dúpǔ): it sniffs the format, decides the encoding on evidence and streams the games.
 //!
 //! Files are numbered from each player's right (docs/rules.md §1.5): Red 一…九 = ICCS files i…a, Black 1…9 = ICCS
 //! files a…i. "Forward" (进, jìn) is towards the opponent, "backward" (退, tuì) towards one's own side, "traverse"

@@ -1,0 +1,84 @@
+// Type-checked with usage.ts (tsconfig.json): the one reader of records (readRecord, readRecords, RecordReader),
+// the headers and the record's result on Game, and the worker RPC (`xiangqi-wasm/worker-rpc`, js/worker-rpc.d.ts);
+// misuses marked with @ts-expect-error.
+import {
+  Game, RecordReader, readRecord, readRecords,
+  type RecordGame, type RecordSummary, type RecordWarning, type WarningCode, type RecordFormat, type RecordEncoding,
+  type ReadRecordOptions, type RecordGameOptions, type Outcome, type OutcomeReason,
+} from '../../pkg/xiangqi_wasm.js';
+import { RpcClient, serve, errorFrom, type RpcError, type RpcContext } from '../../pkg/worker-rpc.js';
+
+export function recordsUsage(bytes: Uint8Array, buffer: ArrayBuffer): void {
+  const options: ReadRecordOptions = { format: 'pgn', encoding: 'big5', index: 2 };
+  const g: RecordGame = readRecord(bytes, options);
+  const format: RecordFormat = g.format;
+  const encoding: RecordEncoding | null = g.encoding;
+  const pairs: [string, string][] = g.headerList;
+  const red: string | undefined = g.headers.Red;
+  const w: RecordWarning | undefined = g.warnings[0];
+  const code: WarningCode | undefined = w?.code;
+  const where: number | null | undefined = w?.line ?? w?.offset;
+  readRecord(buffer);
+  // @ts-expect-error not a format
+  readRecord(bytes, { format: 'cbf' });
+  // @ts-expect-error not an encoding
+  readRecord(bytes, { encoding: 'shift_jis' });
+  const list: RecordSummary[] = readRecords('1. h2e2 *');
+  const err: string | undefined = list[0].error?.code;
+  const reader = new RecordReader(bytes, { encoding: 'gbk' });
+  const batch: RecordSummary[] = reader.next(200);
+  const done: boolean = reader.done();
+  const game: Game = reader.game(0, { rules: 'cxa' });
+  reader.free();
+  const o: RecordGameOptions = { index: 1, encoding: 'gbk', rules: 'axf' };
+  const fromPgn: Game = Game.fromPgn(bytes, o);
+  const fromXqf: Game = Game.fromXqf(buffer);
+  const fromRecord: Game = Game.fromRecord(bytes, { format: 'xqf' });
+  // @ts-expect-error XQF is bytes
+  Game.fromXqf('XQ');
+  const headers: Record<string, string> = game.headers();
+  game.setHeader('Event', 'Cup');
+  const removed: boolean = game.removeHeader('Event');
+  const ruling: Outcome | null = game.ruling();
+  const reason: OutcomeReason | undefined = ruling?.reason;
+  const recorded: OutcomeReason = 'recorded';
+  const plies: number | null = game.recordPlies();
+  game.playRecorded('h2e2');
+  const outcome: Outcome = game.recordResult('1-0');
+  // @ts-expect-error not a result
+  game.recordResult('1-1');
+  const warnings: RecordWarning[] = fromPgn.warnings();
+  game.history({ notation: 'chinese', notationOptions: { script: 'traditional' } });
+  void [format, encoding, pairs, red, code, where, err, batch, done, fromXqf, fromRecord, headers, removed, reason,
+    recorded, plies, outcome, warnings];
+}
+
+export async function rpcUsage(worker: Worker): Promise<void> {
+  const rpc = new RpcClient(worker);
+  const call = rpc.call<{ count: number }, { listed: number }>('open', { input: 'text' }, {
+    onProgress: (p) => console.log(p.listed), transfer: [], signal: new AbortController().signal });
+  rpc.cancel(call.id);
+  try {
+    const r: { count: number } = await call;
+    void r;
+  } catch (e) {
+    const err = e as RpcError;
+    const c: string = err.code;
+    void c;
+  }
+  rpc.notify('newGame');
+  rpc.cancelAll();
+  rpc.terminate();
+  const e: RpcError = errorFrom({ message: 'x', code: 'ERR_WORKER' });
+  void e;
+}
+
+export function serveUsage(): void {
+  serve({
+    open(params: { input: string }, call: RpcContext<{ listed: number }>) {
+      call.progress({ listed: 1 });
+      call.onCancel(() => {});
+      return { count: params.input.length, cancelled: call.cancelled };
+    },
+  });
+}
