@@ -47,9 +47,10 @@ export function createController({ store, computer, board, Game, storage, import
 
   function save() {
     savedGen = state.gen;
-    if (!storage) return store.saveResult('unavailable');
+    if (!storage) return state.saveProblem === 'unavailable' ? undefined : store.saveResult('unavailable');
     const r = writeSave(storage, saveData(state, store.elapsed()));
-    store.saveResult(r.ok ? null : r.reason);
+    const problem = r.ok ? null : r.reason;
+    if (problem !== state.saveProblem) store.saveResult(problem); // (an action only when it changes: no render)
   }
 
   function savePrefs() {
