@@ -10,6 +10,12 @@
 // `result` is { move, score: { cp } | { mate }, depth, nodes, timeMs, pv, lines, stopped }. Errors reject with an
 // Error whose `code` is the XiangqiError code (ERR_FEN_*, ERR_ILLEGAL_MOVE, ERR_OPTIONS, ...). The messages are
 // those of worker-rpc.js, shared with the lesson's and the app's workers.
+//
+//   const analysis = await engine.analyse(game, { nodes: 40000 },
+//                                         { onProgress: (move, done, total) => bar(done / total), signal });
+//
+// how good was each move (Engine.analyse in the worker); aborting `signal` resolves with the moves analysed so far
+// and `cancelled: true`.
 import { RpcClient } from './worker-rpc.js';
 
 export class EngineClient {
@@ -37,7 +43,25 @@ export class EngineClient {
     return this.#rpc.call('search', { fen, moves: [...moves], limits, options: options ?? null }, { onProgress });
   }
 
-  /** Stops every pending search: each resolves with the best move found so far. */
+  /**
+   * Analyses `game` (a Game, or `{ fen, moves, options }`) in the worker: resolves with the Analysis. `onProgress`
+   * receives each analysed move with the count done and the total; aborting `signal` cancels: the promise resolves
+   * with what was analysed, `cancelled: true`.
+   */
+  analyse(game, options = {}, { onProgress, signal } = {}) {
+    let { fen = null, moves = [], options: gameOptions } = game ?? {};
+    if (typeof game?.history === 'function') {
+      fen = game.initialFen();
+      moves = game.history();
+      gameOptions = game.options();
+    }
+    return this.#rpc.call('analyse', { fen, moves: [...moves], options: gameOptions ?? null, analyse: options }, {
+      signal,
+      onProgress: onProgress && ((p) => onProgress(p.move, p.done, p.total)),
+    });
+  }
+
+  /** Stops every pending search (each resolves with the best move found so far) and cancels every analysis. */
   stop() {
     this.#rpc.cancelAll();
   }

@@ -4,93 +4,140 @@
 //
 //   const worker = new Worker(new URL("xiangqi-wasm/engine-worker.js", import.meta.url), { type: "module" });
 //
-// Protocol: worker-rpc.js (the one RPC of the package's workers): the call `search` with
-// { fen, moves, limits, options } — fen: FEN or null (start), moves: ICCS played from it, limits: { depth?,
-// timeMs?, nodes?, multiPv?, skill?, seed? }, options: the game's GameOptions ({ rules, moveLimit, ... }, as
-// game.options() returns them): repetitions and the move limit are judged by them in the search, as
-// Engine.search(game) does — with progress { depth, score, pv, nodes, timeMs, ... } after each new completed
-// depth and the result { move, score, depth, nodes, timeMs, pv, lines, stopped }; cancelling it stops the search
-// (it answers with the best move so far); the notification `newGame` forgets the table (after the current
-// search). The messages of earlier versions are still understood:
-//   { type: "search", id, fen, moves, limits, options }, { type: "stop", id? }, { type: "newGame" }
+// Protocol: worker-rpc.js (the one RPC of the package's workers):
+//   search  { fen, moves, limits, options }   fen: FEN or null (start), moves: ICCS played from it, limits:
+//           { depth?, timeMs?, nodes?, multiPv?, skill?, seed? }, options: the game's GameOptions ({ rules,
+//           moveLimit, ... }, as game.options() returns them): repetitions and the move limit are judged by them in
+//           the search, as Engine.search(game) does. Progress { depth, multipv, score, pv, nodes, timeMs, ... } after
+//           each new completed depth (and each of its lines with multiPv); the result { move, score, depth, nodes, timeMs, pv, lines, stopped }; cancelling
+//           it stops the search (it answers with the best move so far).
+//   analyse { fen, moves, options, analyse }  how good was each move of that game; analyse: AnalyseOptions
+//           ({ depth?, nodes?, timeMs?, from?, to?, side? }). Progress { move, done, total } for each analysed
+//           move (an AnalysedMove); the result: the Analysis (`cancelled: true` when cancelled).
+//   newGame (a notification)                  forgets the table (after the current search).
+// A new search or analysis replaces the running one, which answers at once. The messages of earlier versions are
+// still understood:
+//   { type: "search" | "analyse", id, ... }, { type: "stop", id? }, { type: "newGame" }
 // and answered as before: { type: "progress" | "result" | "error", id, ... }.
 //
+// Stopping without SharedArrayBuffer (which would need COOP/COEP headers): the worker runs the engine's own sliced
+// search (Engine.start once, then Engine.step(SLICE_MS) until it answers), and between two slices returns to its
+// message loop, where a cancel is seen; Engine.stop() then answers with the best move so far. The search keeps its
+// depth, its best line, its nodes and its clock from one slice to the next, and decides everything about time
+// itself (the worker has no deadline of its own). An analysis runs the same way, a position or more a slice. A stop
+// therefore takes at most one slice (or one position of an analysis) plus a message hop.
 import init, { Engine, Game } from './xiangqi_wasm.js';
 import { serve } from './worker-rpc.js';
 
 const SLICE_MS = 25;
-/** Without any limit, search this long (as Engine.search does). */
-const DEFAULT_MS = 1000;
 
 const ready = init();
 let engine = null;
-let game = null;
 let current = null;
 let queue = Promise.resolve();
 
-const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
+// Back to the message loop between two slices: a message on our own channel queues behind the messages already
+// sent to the worker (a cancel), and, unlike setTimeout(0), is not held back 4 ms when the loop has gone on a while.
+const channel = new MessageChannel();
+let wake = null;
+channel.port1.onmessage = () => {
+  const w = wake;
+  wake = null;
+  w?.();
+};
+const yieldToMessages = () => new Promise((resolve) => {
+  wake = resolve;
+  channel.port2.postMessage(null);
+});
 
-async function run(job) {
+// The game the page described, kept between requests: when the next one has the same start and options, only the
+// moves that changed are taken back and played (a game a move later costs one move, not the whole game). The
+// moves are followed as in analysis mode, so a record that goes on after its ending is still searched.
+let game = null;
+let gameKey = null;
+function gameOf(fen, moves, options) {
+  const key = JSON.stringify([fen, options ?? null]);
+  if (game === null || key !== gameKey) {
+    game?.free();
+    game = null;
+    game = new Game(fen, { ...(options ?? {}), mode: 'analysis' });
+    gameKey = key;
+  }
+  const had = game.history();
+  let same = 0;
+  while (same < had.length && same < moves.length && had[same] === moves[same]) same++;
+  for (let i = had.length; i > same; i--) game.undo();
+  for (let i = same; i < moves.length; i++) game.play(moves[i]);
+  return game;
+}
+
+async function search(job) {
   current = job;
-  const { fen = null, moves = [], limits = {}, options, progress } = job;
-  const start = Date.now();
-  const { depth, timeMs, nodes, ...style } = limits ?? {};
-  const maxDepth = depth ?? 64;
-  const deadline = timeMs !== undefined ? start + timeMs
-    : depth !== undefined || nodes !== undefined ? Infinity : start + DEFAULT_MS;
-  let best = null;
-  let total = 0;
+  const { fen = null, moves = [], limits = {}, options } = job;
+  // Each new completed depth once, with every line of it when more than one is asked for (multiPv).
   let reported = 0;
+  const relay = (p) => {
+    if (p.multipv === 1 ? p.depth > reported : p.depth === reported) {
+      reported = p.depth;
+      job.progress(p);
+    }
+  };
   try {
     await ready;
     engine ??= new Engine({ hashMb: job.hashMb ?? 16 });
-    // The game as the page has it: its rule set and move limit judge repetitions inside the search.
-    game?.free();
-    game = new Game(fen, options ?? undefined);
-    for (const m of moves) game.play(m);
-    for (;;) {
-      const left = deadline - Date.now();
-      const slice = Math.max(1, Math.min(SLICE_MS, Number.isFinite(left) ? Math.floor(left) : SLICE_MS));
-      const sliceLimits = { ...style, depth: maxDepth, timeMs: slice };
-      if (nodes !== undefined) sliceLimits.nodes = Math.max(1, nodes - total);
-      const r = engine.search(game, sliceLimits, (p) => {
-        if (p.depth > reported && p.multipv === 1) {
-          reported = p.depth;
-          progress({ ...p, nodes: total + p.nodes, timeMs: Date.now() - start });
-        }
-      });
-      total += r.nodes;
-      if (best === null || r.depth >= best.depth) best = r;
-      const done = r.move === null || r.depth >= maxDepth || 'mate' in r.score || Date.now() >= deadline
-        || (nodes !== undefined && total >= nodes);
-      if (done) break;
+    engine.start(gameOf(fen, moves ?? [], options), limits ?? undefined);
+    let result = engine.step(SLICE_MS, relay);
+    while (result === null) {
       await yieldToMessages();
-      if (job.stopped) break;
+      result = job.stopped ? engine.stop() : engine.step(SLICE_MS, relay);
     }
-    return { ...best, nodes: total, timeMs: Date.now() - start, stopped: !!job.stopped };
+    return { ...result, stopped: !!job.stopped };
   } finally {
     current = null;
   }
 }
 
+async function analyse(job) {
+  current = job;
+  const { fen = null, moves = [], options, analyse: settings } = job;
+  const relay = (move, done, total) => job.progress({ move, done, total });
+  try {
+    await ready;
+    engine ??= new Engine({ hashMb: job.hashMb ?? 16 });
+    engine.startAnalysis(gameOf(fen, moves ?? [], options), settings ?? undefined);
+    let result = engine.stepAnalysis(SLICE_MS, relay);
+    while (result === null) {
+      await yieldToMessages();
+      result = job.stopped ? engine.stopAnalysis() : engine.stepAnalysis(SLICE_MS, relay);
+    }
+    return result;
+  } finally {
+    current = null;
+  }
+}
+
+/** Queues `work` for the call: it replaces the running job, and a cancel (even while it waits) stops it. */
+function enqueue(work, params, call) {
+  if (current) current.stopped = true; // a new request replaces the running one, which answers at once
+  const job = { ...params, progress: call.progress, stopped: false };
+  call.onCancel(() => { job.stopped = true; });
+  const answer = queue.then(() => work(job));
+  queue = answer.catch(() => {});
+  return answer;
+}
+
 serve({
-  search(params, call) {
-    if (current) current.stopped = true; // a new search replaces the running one, which answers at once
-    const job = { ...params, progress: call.progress };
-    call.onCancel(() => { job.stopped = true; });
-    const answer = queue.then(() => run(job));
-    queue = answer.catch(() => {});
-    return answer;
-  },
+  search: (params, call) => enqueue(search, params, call),
+  analyse: (params, call) => enqueue(analyse, params, call),
   newGame() {
     queue = queue.then(() => engine?.newGame());
   },
 }, {
   // The messages of earlier versions.
   translate: (msg) => {
-    if (msg?.type === 'search') {
+    if (msg?.type === 'search' || msg?.type === 'analyse') {
       const { type, id, ...params } = msg;
-      return { rpc: 'call', id, method: 'search', params };
+      return { rpc: 'call', id, method: type, params };
     }
     if (msg?.type === 'stop') return { rpc: 'cancel', id: msg.id };
     if (msg?.type === 'newGame') return { rpc: 'notify', method: 'newGame' };

@@ -67,7 +67,7 @@ bdi { unicode-bidi: isolate; overflow-wrap: anywhere; }
 .players { margin: 0; font-weight: 600; font-size: 1.05em; }
 .players .pl { color: #a3231b; }
 .players .pl.b { color: #24201c; }
-.players .pl .who { font-weight: 400; opacity: .75; font-size: .85em; }
+.players .pl .who { font-weight: 400; opacity: .85; font-size: .85em; }
 .dark .players .pl { color: #ff8a7a; }
 .dark .players .pl.b { color: #e9e6e1; }
 .result { font-weight: 400; margin-inline-start: .5em; padding: 0 .4em; border-radius: 4px; background: #efe3c9; }
@@ -101,7 +101,7 @@ bdi { unicode-bidi: isolate; overflow-wrap: anywhere; }
   border: 1px solid #eadfc8; background: #fffdf8; line-height: 1.9; }
 .dark .moves { border-color: #3b3f46; background: #23262b; }
 .moves .m { white-space: nowrap; }
-.moves .n { opacity: .6; margin-inline: 6px 2px; font-variant-numeric: tabular-nums; }
+.moves .n { opacity: .7; margin-inline: 6px 2px; font-variant-numeric: tabular-nums; }
 .moves button { font: inherit; border: 0; background: none; color: inherit; padding: 0 4px; border-radius: 4px;
   cursor: pointer; }
 .moves button:hover { background: #f1e6cf; }

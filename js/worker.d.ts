@@ -1,5 +1,7 @@
 // Types of `xiangqi-wasm/worker`: the hint engine in a Web Worker, behind a promise client.
-import type { Game, GameOptions, Hint, SearchLimits, SearchProgress, ErrorCode } from "./xiangqi_wasm.js";
+import type {
+  Game, GameOptions, Hint, SearchLimits, SearchProgress, ErrorCode, AnalyseOptions, AnalysedMove, Analysis,
+} from "./xiangqi_wasm.js";
 
 /** What to search: a `game` (its start, moves and options), or `fen` + `moves` (+ `options`). */
 export interface WorkerSearch {
@@ -15,6 +17,24 @@ export interface WorkerSearch {
   limits?: SearchLimits;
   /** After each completed depth. */
   onProgress?: (progress: SearchProgress) => void;
+}
+
+/** A game for {@link EngineClient.analyse} spelled out: its start, its moves and its options. */
+export interface WorkerGame {
+  /** A FEN, or `null` for the start position. */
+  fen?: string | null;
+  /** ICCS moves played from `fen`. */
+  moves?: readonly string[];
+  /** Its rules: repetitions and the move limit are judged by them. */
+  options?: GameOptions | null;
+}
+
+/** How to follow and cancel {@link EngineClient.analyse}. */
+export interface WorkerAnalyse {
+  /** After each analysed move, with how many are done out of how many. */
+  onProgress?: (move: AnalysedMove, done: number, total: number) => void;
+  /** Aborting it cancels the analysis: the promise resolves with what was analysed, `cancelled: true`. */
+  signal?: AbortSignal;
 }
 
 /** A search result: the hint plus whether it was stopped early. */
@@ -44,7 +64,23 @@ export class EngineClient {
   readonly worker: Worker;
   /** @throws {WorkerError} through the promise: `ERR_FEN_*`, `ERR_ILLEGAL_MOVE`, `ERR_OPTIONS`, ... */
   search(request?: WorkerSearch): Promise<WorkerResult>;
-  /** Stops every pending search: each resolves with the best move found so far. */
+  /**
+   * How good was each move of `game` (`Engine.analyse` in the worker, a position or more a slice, so that it can
+   * be cancelled between positions).
+   * @throws {WorkerError} through the promise: `ERR_OPTIONS` naming a bad value, `ERR_FEN_*`, `ERR_ILLEGAL_MOVE`.
+   * @example
+   * import { Game } from "xiangqi-wasm";
+   * import { EngineClient } from "xiangqi-wasm/worker";
+   * const engine = new EngineClient();
+   * const game = new Game();
+   * for (const m of ["h2e2", "h9g7", "h0g2"]) game.play(m);
+   * const controller = new AbortController();
+   * const a = await engine.analyse(game, {}, { onProgress: (m, done, total) => console.log(done, total, m.classification),
+   *                                            signal: controller.signal });
+   * a.red.accuracy;
+   */
+  analyse(game: Game | WorkerGame, options?: AnalyseOptions, follow?: WorkerAnalyse): Promise<Analysis>;
+  /** Stops every pending search (each resolves with the best move found so far) and cancels every analysis. */
   stop(): void;
   /** Forgets what the engine learnt (a new game). */
   newGame(): void;

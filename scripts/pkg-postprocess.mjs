@@ -21,7 +21,8 @@ Game.prototype[Symbol.for('nodejs.util.inspect.custom')] = function inspect() { 
 `;
 // wasm-bindgen's own checks throw plain Errors: a method of a freed object ("null pointer passed to rust"), a
 // method called while the same object is busy, e.g. engine.search inside its own onProgress ("recursive use of
-// an object detected ..."), free() while busy ("attempted to take ownership ..."). This wraps every method of the
+// an object detected ..."), free() while busy ("attempted to take ownership ..."), a parameter typed with a class
+// given anything else ("expected instance of Game", which becomes ERR_ARGUMENT). This wraps every method of the
 // exported classes so that those become XiangqiErrors with the codes ERR_FREED and ERR_BUSY (docs/js-api.md),
 // and makes free() / [Symbol.dispose]() during a call on the same object (inside onProgress) deferred: the object
 // counts as freed at once (every later call throws ERR_FREED) and its memory is released when the call returns.
@@ -52,6 +53,9 @@ function __xqTranslate(e, where, args) {
   if (e.message.startsWith('recursive use of an object') || e.message.startsWith('attempted to take ownership')) {
     return __xqError('ERR_BUSY', \`\${where}: the object is busy (called from inside one of its own calls, e.g. from onProgress); call it after that call returns\`);
   }
+  // A class-typed parameter (engine.start(game), engine.analyse(game)) given something else.
+  const expected = /^expected instance of (\\w+)/.exec(e.message);
+  if (expected) return __xqError('ERR_ARGUMENT', \`\${where}: expected a \${expected[1]}\`);
   return e;
 }
 // validateFen never throws: a freed object is reported in its answer, with the code ERR_FREED (only checked when
@@ -116,6 +120,7 @@ if (!glue.includes('typed errors for freed and busy objects')) {
     if (!new RegExp(`^export class ${c} \\{`, 'm').test(glue)) fail(`no \`export class ${c}\` in the glue: update the boundary guard`);
   }
   if (!glue.includes('null pointer passed to rust') && !glue.includes('__wbindgen_throw')) fail('the glue has no __wbindgen_throw: update the boundary guard');
+  if (/_assertClass\(/.test(glue) && !glue.includes('expected instance of ')) fail('_assertClass no longer says "expected instance of": update the boundary guard');
   glue = guardThrows(glue);
   glue += BOUNDARY_GUARD;
   writeFileSync(join(pkgDir, `${NAME}.js`), glue);

@@ -5,7 +5,10 @@
 use super::dto::to_js;
 use super::errors::XqError;
 use super::game::Game;
-use super::input::{fen_arg, int_option, is_absent, move_arg, options_arg, type_name};
+use super::input::{
+    fen_arg, int_arg, int_option, is_absent, move_arg, options_arg, signed_option, string_option,
+    type_name,
+};
 use super::options::game_options;
 use core::sync::atomic::AtomicBool;
 use js_sys::{Array, Function, Reflect};
@@ -13,8 +16,13 @@ use serde::Serialize;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use xiangqi::adjudication::{Mode, Options};
-use xiangqi::{Move, Position};
-use xiangqi_engine::{Limits, Score, SearchInfo, SearchOptions, SearchResult, TimeSource};
+use xiangqi::{Color, Move, Position};
+use xiangqi_engine::analysis::{
+    Analysis, AnalysisOptions, AnalysisStep, Class, GameAnalysis, MoveAnalysis, SideSummary, Value,
+};
+use xiangqi_engine::{
+    Limits, Score, SearchInfo, SearchOptions, SearchResult, Slice, Step, TimeSource,
+};
 
 #[wasm_bindgen]
 extern "C" {
@@ -117,13 +125,19 @@ fn hint_js(r: &SearchResult) -> JsValue {
     })
 }
 
+/// The `skill` option's range: the novice levels ([`xiangqi_engine::skill::NOVICE_MIN`] to −1) to full strength.
+fn skill_range() -> core::ops::RangeInclusive<i64> {
+    xiangqi_engine::skill::NOVICE_MIN as i64..=xiangqi_engine::skill::FULL as i64
+}
+
 /// Validated `SearchLimits`: the searcher's limits and options.
 struct SearchRequest {
     limits: Limits,
     options: SearchOptions,
 }
 
-/// `{ depth?, timeMs?, nodes?, multiPv?, skill?, seed? }`; with no limit, 1 second.
+/// `{ depth?, timeMs?, nodes?, multiPv?, skill?, seed? }`; with no limit, the search's default time
+/// ([`Limits::default_time`]).
 fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
     let [depth, time_ms, nodes, multi_pv, skill, seed] = options_arg(
         v,
@@ -134,7 +148,7 @@ fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
     let time_ms = int_option(&time_ms, what, "timeMs", 1..=86_400_000)?;
     let nodes = int_option(&nodes, what, "nodes", 1..=1_000_000_000_000_000)?;
     let multi_pv = int_option(&multi_pv, what, "multiPv", 1..=20)?;
-    let skill = int_option(&skill, what, "skill", 0..=20)?;
+    let skill = signed_option(&skill, what, "skill", skill_range())?;
     let seed = int_option(&seed, what, "seed", 0..=9_000_000_000_000_000)?;
     let mut limits = match time_ms {
         Some(ms) => Limits::movetime(ms),
@@ -143,14 +157,14 @@ fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
     limits.depth = depth.map(|d| d as u32);
     limits.nodes = nodes;
     if depth.is_none() && nodes.is_none() && time_ms.is_none() {
-        limits = Limits::movetime(1000);
+        limits = Limits::default_time();
     }
     let mut options = SearchOptions::default();
     if let Some(n) = multi_pv {
         options.multi_pv = n as usize;
     }
     if let Some(s) = skill {
-        options.skill_level = s as u8;
+        options.skill_level = s as i8;
     }
     if let Some(s) = seed {
         options.seed = s;
@@ -158,58 +172,72 @@ fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
     Ok(SearchRequest { limits, options })
 }
 
-/// Runs a search, reporting progress to `on_progress` (a function or `undefined`). If the callback throws,
-/// the search stops and the exception is rethrown.
+/// The `onProgress` argument: a function or absent.
+fn progress_callback<'a>(
+    on_progress: &'a JsValue,
+    what: &str,
+) -> Result<Option<&'a Function>, XqError> {
+    if is_absent(on_progress) {
+        return Ok(None);
+    }
+    on_progress.dyn_ref::<Function>().map(Some).ok_or_else(|| {
+        XqError::argument(format!(
+            "{what}: onProgress must be a function, got {}",
+            type_name(on_progress)
+        ))
+    })
+}
+
+/// A progress report as JS sees it.
+fn progress_js(info: &SearchInfo) -> JsValue {
+    to_js(&ProgressDto {
+        depth: info.depth,
+        multipv: info.multipv,
+        score: score(info.score),
+        nodes: info.nodes as f64,
+        time_ms: info.time_ms as f64,
+        pv: texts(info.pv),
+    })
+}
+
+/// Runs `f` with a progress sink that calls `callback` (if any) and a stop flag that is raised when the
+/// callback throws; returns what `f` returned, or the exception.
+fn with_progress<T>(
+    callback: Option<&Function>,
+    f: impl FnOnce(&AtomicBool, &mut dyn FnMut(&SearchInfo)) -> T,
+) -> Result<T, JsValue> {
+    let stop = AtomicBool::new(false);
+    let mut thrown: Option<JsValue> = None;
+    let r = f(&stop, &mut |info: &SearchInfo| {
+        if let (Some(cb), None) = (callback, &thrown) {
+            if let Err(e) = cb.call1(&JsValue::NULL, &progress_js(info)) {
+                thrown = Some(e);
+                stop.store(true, core::sync::atomic::Ordering::Relaxed);
+            }
+        }
+    });
+    match thrown {
+        Some(e) => Err(e),
+        None => Ok(r),
+    }
+}
+
+/// Runs a whole search of `game` (as it is: history, rule set, move limit), reporting progress to
+/// `on_progress` (a function or `undefined`). If the callback throws, the search stops and the exception is
+/// rethrown.
 fn run(
     engine: &mut xiangqi_engine::Engine,
     game: &xiangqi::Game,
     req: &SearchRequest,
     on_progress: &JsValue,
 ) -> Result<JsValue, JsValue> {
-    let callback = if is_absent(on_progress) {
-        None
-    } else {
-        Some(on_progress.dyn_ref::<Function>().ok_or_else(|| {
-            JsValue::from(XqError::argument(format!(
-                "search: onProgress must be a function, got {}",
-                type_name(on_progress)
-            )))
-        })?)
-    };
-    let move_limit = game.options().move_limit;
-    engine.set_options(SearchOptions {
-        move_limit,
-        ..req.options
-    });
+    let callback = progress_callback(on_progress, "search")?;
+    engine.set_options(req.options.clone());
     let clock = DateClock(date_now());
-    let stop = AtomicBool::new(false);
-    let mut thrown: Option<JsValue> = None;
-    let r = engine.search(
-        game,
-        &req.limits,
-        &clock,
-        &stop,
-        &mut |info: &SearchInfo| {
-            if let (Some(cb), None) = (callback, &thrown) {
-                let p = to_js(&ProgressDto {
-                    depth: info.depth,
-                    multipv: info.multipv,
-                    score: score(info.score),
-                    nodes: info.nodes as f64,
-                    time_ms: info.time_ms as f64,
-                    pv: texts(info.pv),
-                });
-                if let Err(e) = cb.call1(&JsValue::NULL, &p) {
-                    thrown = Some(e);
-                    stop.store(true, core::sync::atomic::Ordering::Relaxed);
-                }
-            }
-        },
-    );
-    match thrown {
-        Some(e) => Err(e),
-        None => Ok(hint_js(&r)),
-    }
+    let r = with_progress(callback, |stop, on_info| {
+        engine.search(game, &req.limits, &clock, stop, on_info)
+    })?;
+    Ok(hint_js(&r))
 }
 
 thread_local! {
@@ -241,9 +269,13 @@ impl Game {
 #[wasm_bindgen(skip_typescript)]
 pub struct Engine {
     inner: xiangqi_engine::Engine,
-    /// The game of the last search, kept so that the next call — the worker's next 25 ms slice of the same
-    /// search, or the same game a move later — plays only the moves that changed instead of the whole game.
+    /// The game of the last `search(fen, moves)`, kept so that the next call (the same game a move later)
+    /// plays only the moves that changed instead of the whole game.
     last: Option<SearchedGame>,
+    /// `Date.now()` when the search under way (`start`, `step`) started: its clock counts from there.
+    started_at: f64,
+    /// The analysis under way (`startAnalysis`, `stepAnalysis`).
+    analysis: Option<Analysis>,
 }
 
 /// A game built for a search: its start as given (the FEN text, `None` for the start position) and the
@@ -388,6 +420,8 @@ impl Engine {
         Ok(Engine {
             inner: xiangqi_engine::Engine::new(mb as usize),
             last: None,
+            started_at: 0.0,
+            analysis: None,
         })
     }
 
@@ -417,4 +451,329 @@ impl Engine {
         let game = sync_game(&mut self.last, game_request(&position, &moves)?)?;
         run(&mut self.inner, game, &req, &on_progress)
     }
+
+    /// `engine.start(game, limits?)`: starts a search of `game` as it is now (its position, history, rule
+    /// set and move limit, taken once), to be run by `step` in slices. Replaces a search under way.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn start(&mut self, game: &Game, limits: JsValue) -> Result<(), XqError> {
+        let req = search_request(&limits, "start")?;
+        self.analysis = None;
+        self.inner.set_options(req.options);
+        self.inner.start(game.rules_game(), req.limits);
+        self.started_at = date_now();
+        Ok(())
+    }
+
+    /// `engine.step(sliceMs?, onProgress?)`: goes on with the search `start` began for at most `sliceMs`
+    /// milliseconds (default: to its end); its `Hint` when it is over, `null` when the slice ended first.
+    /// Throws `ERR_NO_SEARCH` when no search is under way.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn step(&mut self, slice_ms: JsValue, on_progress: JsValue) -> Result<JsValue, JsValue> {
+        let slice = if is_absent(&slice_ms) {
+            Slice::ALL
+        } else {
+            Slice::millis(int_arg(&slice_ms, "step", "sliceMs", 1..=86_400_000)?)
+        };
+        let callback = progress_callback(&on_progress, "step")?;
+        if !self.inner.is_searching() {
+            return Err(no_search("step").into());
+        }
+        let clock = DateClock(self.started_at);
+        let inner = &mut self.inner;
+        let step = with_progress(callback, |stop, on_info| {
+            inner.step(slice, &clock, stop, on_info)
+        })?;
+        Ok(match step {
+            Step::Done(r) => hint_js(&r),
+            Step::Running | Step::Idle => JsValue::NULL,
+        })
+    }
+
+    /// `engine.stop()`: ends the search under way now and returns its best move so far (`null` when no
+    /// search is under way).
+    #[wasm_bindgen(skip_typescript)]
+    pub fn stop(&mut self) -> JsValue {
+        let clock = DateClock(self.started_at);
+        match self.inner.stop(&clock) {
+            Some(r) => hint_js(&r),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// `engine.analyse(game, options?, onProgress?)`: how good was each move of `game` (see
+    /// [`xiangqi_engine::analysis`]); `onProgress(move, done, total)` after each analysed move. If it throws,
+    /// the analysis stops and the exception propagates. Throws `ERR_OPTIONS`.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn analyse(
+        &mut self,
+        game: &Game,
+        options: JsValue,
+        on_progress: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let options = analysis_options(&options, "analyse")?;
+        let callback = progress_callback(&on_progress, "analyse")?;
+        self.analysis = None;
+        self.inner.cancel();
+        let mut a = Analysis::new(game.rules_game(), options);
+        run_analysis(&mut self.inner, &mut a, None, callback)?;
+        Ok(analysis_js(&a.report()))
+    }
+
+    /// `engine.startAnalysis(game, options?)`: starts an analysis of `game` as it is now, to be run by
+    /// `stepAnalysis`. Replaces a search or an analysis under way. Throws `ERR_OPTIONS`.
+    #[wasm_bindgen(js_name = startAnalysis, skip_typescript)]
+    pub fn start_analysis(&mut self, game: &Game, options: JsValue) -> Result<(), XqError> {
+        let options = analysis_options(&options, "startAnalysis")?;
+        self.inner.cancel();
+        self.analysis = Some(Analysis::new(game.rules_game(), options));
+        Ok(())
+    }
+
+    /// `engine.stepAnalysis(sliceMs?, onProgress?)`: analyses positions for about `sliceMs` milliseconds (at
+    /// least one position; default: to the end); the `Analysis` when it is over, `null` otherwise. Throws
+    /// `ERR_NO_SEARCH` when no analysis is under way.
+    #[wasm_bindgen(js_name = stepAnalysis, skip_typescript)]
+    pub fn step_analysis(
+        &mut self,
+        slice_ms: JsValue,
+        on_progress: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let slice = if is_absent(&slice_ms) {
+            None
+        } else {
+            Some(int_arg(
+                &slice_ms,
+                "stepAnalysis",
+                "sliceMs",
+                1..=86_400_000,
+            )?)
+        };
+        let callback = progress_callback(&on_progress, "stepAnalysis")?;
+        let Some(mut a) = self.analysis.take() else {
+            return Err(no_search("stepAnalysis").into());
+        };
+        let outcome = run_analysis(&mut self.inner, &mut a, slice, callback);
+        let done = a.is_done();
+        let result = if done {
+            analysis_js(&a.report())
+        } else {
+            JsValue::NULL
+        };
+        if !done && outcome.is_ok() {
+            self.analysis = Some(a);
+        }
+        outcome.map(|()| result)
+    }
+
+    /// `engine.stopAnalysis()`: cancels the analysis under way and returns what it analysed, flagged
+    /// `cancelled` (`null` when no analysis is under way).
+    #[wasm_bindgen(js_name = stopAnalysis, skip_typescript)]
+    pub fn stop_analysis(&mut self) -> JsValue {
+        match self.analysis.take() {
+            Some(mut a) => {
+                a.cancel();
+                self.inner.cancel();
+                analysis_js(&a.report())
+            }
+            None => JsValue::NULL,
+        }
+    }
+}
+
+/// `ERR_NO_SEARCH`: `step` with no search under way.
+fn no_search(what: &str) -> XqError {
+    XqError::new(
+        "ERR_NO_SEARCH",
+        format!("{what}: no search under way (start one with engine.start(game, limits))"),
+    )
+}
+
+/// `AnalyseOptions`: `{ depth?, nodes?, timeMs?, from?, to?, side? }`.
+fn analysis_options(v: &JsValue, what: &str) -> Result<AnalysisOptions, XqError> {
+    let [depth, nodes, time_ms, from, to, side] =
+        options_arg(v, what, ["depth", "nodes", "timeMs", "from", "to", "side"])?;
+    let depth = int_option(&depth, what, "depth", 1..=64)?;
+    let nodes = int_option(&nodes, what, "nodes", 1..=1_000_000_000_000_000)?;
+    let time_ms = int_option(&time_ms, what, "timeMs", 1..=86_400_000)?;
+    let from = int_option(&from, what, "from", 1..=100_000)?;
+    let to = int_option(&to, what, "to", 1..=100_000)?;
+    let side = string_option(&side, what, "side", &["red", "black"])?;
+    let mut o = AnalysisOptions::default();
+    if depth.is_some() || nodes.is_some() || time_ms.is_some() {
+        let mut limits = time_ms.map_or_else(Limits::default, Limits::movetime);
+        limits.depth = depth.map(|d| d as u32);
+        limits.nodes = nodes;
+        o.limits = limits;
+    }
+    if let Some(f) = from {
+        o.from = f as usize;
+    }
+    if let Some(t) = to {
+        if (t as usize) < o.from {
+            return Err(XqError::options(format!(
+                "{what}: option to must not be below from ({}), got {t}",
+                o.from
+            )));
+        }
+        o.to = Some(t as usize);
+    }
+    o.side = side.map(|s| if s == "red" { Color::Red } else { Color::Black });
+    Ok(o)
+}
+
+/// Runs `a` until it is over, or, with `slice_ms`, until that many milliseconds have passed (after at least
+/// one position), calling `callback(move, done, total)` for each analysed move. If the callback throws, the
+/// analysis is cancelled and the exception returned.
+fn run_analysis(
+    engine: &mut xiangqi_engine::Engine,
+    a: &mut Analysis,
+    slice_ms: Option<u64>,
+    callback: Option<&Function>,
+) -> Result<(), JsValue> {
+    let started = date_now();
+    let total = JsValue::from(a.len() as f64);
+    let stop = AtomicBool::new(false);
+    loop {
+        let clock = DateClock(date_now());
+        match a.step(engine, &clock, &stop) {
+            AnalysisStep::Done => return Ok(()),
+            AnalysisStep::Searched => {}
+            AnalysisStep::Move(m) => {
+                if let Some(cb) = callback {
+                    let args = (move_js(&m), JsValue::from(a.analysed() as f64));
+                    if let Err(e) = cb.call3(&JsValue::NULL, &args.0, &args.1, &total) {
+                        a.cancel();
+                        return Err(e);
+                    }
+                }
+            }
+        }
+        if slice_ms.is_some_and(|ms| date_now() - started >= ms as f64) {
+            return Ok(());
+        }
+    }
+}
+
+/// `{ cp }`, `{ mate }` (Red's view), or `{ winner }` for a finished position.
+#[derive(Serialize)]
+struct ValueDto {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cp: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mate: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winner: Option<Option<&'static str>>,
+}
+
+fn value(v: Value) -> ValueDto {
+    match v {
+        Value::Score(s) => {
+            let ScoreDto { cp, mate } = score(s);
+            ValueDto {
+                cp,
+                mate,
+                winner: None,
+            }
+        }
+        Value::Over(w) => ValueDto {
+            cp: None,
+            mate: None,
+            winner: Some(w.map(Color::name)),
+        },
+    }
+}
+
+/// One analysed move (`AnalysedMove`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MoveDto {
+    ply: usize,
+    #[serde(rename = "move")]
+    mv: String,
+    color: &'static str,
+    before: ValueDto,
+    after: ValueDto,
+    expected_before: f64,
+    expected_after: f64,
+    best: Option<String>,
+    pv: Vec<String>,
+    loss: f64,
+    classification: &'static str,
+    accuracy: f64,
+    depth: u32,
+    nodes: f64,
+}
+
+/// A side's summary (`SideAnalysis`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SideDto {
+    moves: usize,
+    accuracy: Option<f64>,
+    mean_loss: Option<f64>,
+    best: usize,
+    good: usize,
+    inaccuracy: usize,
+    mistake: usize,
+    blunder: usize,
+}
+
+/// The analysis of a game (`Analysis`).
+#[derive(Serialize)]
+struct AnalysisDto {
+    moves: Vec<MoveDto>,
+    red: SideDto,
+    black: SideDto,
+    cancelled: bool,
+}
+
+/// Rounds an expected score or a loss to 4 decimals, an accuracy to 1: what a reader needs, and short JSON.
+fn round(x: f64, places: i32) -> f64 {
+    let f = 10f64.powi(places);
+    (x * f).round() / f
+}
+
+fn move_dto(m: &MoveAnalysis) -> MoveDto {
+    MoveDto {
+        ply: m.ply,
+        mv: m.mv.to_string(),
+        color: m.color.name(),
+        before: value(m.before),
+        after: value(m.after),
+        expected_before: round(m.before.expected(), 4),
+        expected_after: round(m.after.expected(), 4),
+        best: m.best.map(|b| b.to_string()),
+        pv: texts(&m.pv),
+        loss: round(m.loss, 4),
+        classification: m.class.code(),
+        accuracy: round(m.accuracy, 1),
+        depth: m.depth,
+        nodes: m.nodes as f64,
+    }
+}
+
+fn move_js(m: &MoveAnalysis) -> JsValue {
+    to_js(&move_dto(m))
+}
+
+fn side_dto(s: &SideSummary) -> SideDto {
+    SideDto {
+        moves: s.moves,
+        accuracy: s.accuracy.map(|a| round(a, 1)),
+        mean_loss: s.mean_loss.map(|l| round(l, 4)),
+        best: s.count(Class::Best),
+        good: s.count(Class::Good),
+        inaccuracy: s.count(Class::Inaccuracy),
+        mistake: s.count(Class::Mistake),
+        blunder: s.count(Class::Blunder),
+    }
+}
+
+fn analysis_js(a: &GameAnalysis) -> JsValue {
+    to_js(&AnalysisDto {
+        moves: a.moves.iter().map(move_dto).collect(),
+        red: side_dto(&a.red),
+        black: side_dto(&a.black),
+        cancelled: a.cancelled,
+    })
 }

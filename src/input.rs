@@ -242,16 +242,16 @@ enum Slot {
 
 /// The one reader of JS integers: `v` must be a number with no fraction in `range` (every range here is far
 /// below 2^53, so the number is exact); anything else is the error of `slot`, quoting what was given ([`shown`]).
-fn integer(
+fn signed_integer(
     v: &JsValue,
     slot: Slot,
     what: &str,
     key: &str,
-    range: RangeInclusive<u64>,
-) -> Result<u64, XqError> {
+    range: RangeInclusive<i64>,
+) -> Result<i64, XqError> {
     let (min, max) = (*range.start(), *range.end());
     match v.as_f64() {
-        Some(n) if n.fract() == 0.0 && n >= min as f64 && n <= max as f64 => Ok(n as u64),
+        Some(n) if n.fract() == 0.0 && n >= min as f64 && n <= max as f64 => Ok(n as i64),
         _ => {
             let got = shown(v);
             Err(match slot {
@@ -264,6 +264,31 @@ fn integer(
             })
         }
     }
+}
+
+/// [`signed_integer`] for a range of non-negative integers (all of them below 2^53).
+fn integer(
+    v: &JsValue,
+    slot: Slot,
+    what: &str,
+    key: &str,
+    range: RangeInclusive<u64>,
+) -> Result<u64, XqError> {
+    let (min, max) = (*range.start() as i64, *range.end() as i64);
+    signed_integer(v, slot, what, key, min..=max).map(|n| n as u64)
+}
+
+/// A signed integer option in `range` (`undefined` = `None`); otherwise `ERR_OPTIONS`.
+pub(crate) fn signed_option(
+    v: &JsValue,
+    what: &str,
+    key: &str,
+    range: RangeInclusive<i64>,
+) -> Result<Option<i64>, XqError> {
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    signed_integer(v, Slot::Option, what, key, range).map(Some)
 }
 
 /// An integer option in `range` (`undefined` = `None`); otherwise `ERR_OPTIONS`.

@@ -138,6 +138,8 @@ export type FenErrorCode =
  *   argument that the call reads (to a method, a constructor or a module function);
  * - `ERR_BUSY`: a method of an object called from inside one of its own calls (e.g. `engine.search` from its own
  *   `onProgress`); the object stays usable. (`free()` there is not an error: it takes effect when the call returns.)
+ * - `ERR_NO_SEARCH`: `engine.step()` / `engine.stepAnalysis()` with no search / analysis under way (never started,
+ *   or already over).
  */
 export type ErrorCode =
   | FenErrorCode
@@ -157,7 +159,8 @@ export type ErrorCode =
   | "ERR_OPTIONS"
   | "ERR_ARGUMENT"
   | "ERR_FREED"
-  | "ERR_BUSY";
+  | "ERR_BUSY"
+  | "ERR_NO_SEARCH";
 
 /** One problem of a FEN, as listed by `validateFen` and in the `errors` of a thrown FEN error. */
 export interface FenProblem {
@@ -518,7 +521,12 @@ export interface SearchLimits {
   nodes?: number;
   /** Number of best lines to report in `lines` (1–20, default 1). */
   multiPv?: number;
-  /** Playing strength 0 (weakest) to 20 (full strength, the default); weaker levels choose among good moves. */
+  /**
+   * Playing strength −10 to 20 (full strength, the default). From 0 to 19 the depth is capped and the move chosen
+   * among the best lines with seeded noise; below 0 (novice) every move is weighed at one ply and one of those
+   * that do not lose much more than the best is picked at random (−1: within 140 cp; −10: within 500, pieces given
+   * away).
+   */
   skill?: number;
   /** Seed of the weaker levels' choices: same seed, same move. */
   seed?: number;
@@ -553,6 +561,92 @@ export interface SearchProgress {
   nodes: number;
   timeMs: number;
   pv: string[];
+}
+
+/**
+ * Options of {@link Engine.analyse}. Each position is searched `nodes` nodes (default 40,000: the same game and
+ * options give the same analysis), or to `depth`, or for `timeMs` (then the result depends on the machine). Bad
+ * values throw `ERR_OPTIONS` naming the value.
+ */
+export interface AnalyseOptions {
+  /** Depth of each position's search in plies (1–64). */
+  depth?: number;
+  /** Nodes of each position's search (default 40,000). */
+  nodes?: number;
+  /** Milliseconds of each position's search. */
+  timeMs?: number;
+  /** The first move to analyse, 1 for the game's first move (default 1). */
+  from?: number;
+  /** The last move to analyse (default: the last one played; at least `from`). Moves past the end are not there. */
+  to?: number;
+  /** Only this side's moves (default both). */
+  side?: Color;
+}
+
+/**
+ * The value of a position in an analysis, from Red's point of view: centipawns, mate in `mate` moves (Red mates
+ * when positive, is mated when negative), or `{ winner }` when the game is over in that position by the rules
+ * (mate, stalemate, a repetition ruling, the move limit, a dead position; `null`: a draw).
+ */
+export type AnalysisValue = { cp: number } | { mate: number } | { winner: Color | null };
+
+/** How good a move was, by what it lost in expected score: the engine's choice, then < 0.05, ≥ 0.05, ≥ 0.10, ≥ 0.20. */
+export type MoveClassification = "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+
+/** One analysed move of {@link Analysis}. */
+export interface AnalysedMove {
+  /** Its number in the game: 1 for the first move. */
+  ply: number;
+  /** The move played, ICCS. */
+  move: string;
+  /** Who played it. */
+  color: Color;
+  /** The value of the position before the move (Red's view). */
+  before: AnalysisValue;
+  /** The value of the position after the move (Red's view). */
+  after: AnalysisValue;
+  /** Red's expected score (0 to 1: a loss, a win) before the move, through the win-probability model. */
+  expectedBefore: number;
+  /** Red's expected score after the move. */
+  expectedAfter: number;
+  /** The engine's best move in the position before (`null` only when it had no move). */
+  best: string | null;
+  /** The engine's line from the position before, starting with `best`. */
+  pv: string[];
+  /** What the move cost its player in expected score, 0 to 1 (0 for the engine's choice). */
+  loss: number;
+  classification: MoveClassification;
+  /** 0 to 100: 100 · e^(−loss / 0.2). */
+  accuracy: number;
+  /** Depth and nodes of the search of the position before. */
+  depth: number;
+  nodes: number;
+}
+
+/** One side's moves in an {@link Analysis}, summed up. */
+export interface SideAnalysis {
+  /** Its moves analysed. */
+  moves: number;
+  /** The mean accuracy of its moves, 0 to 100; `null` without moves. */
+  accuracy: number | null;
+  /** The mean loss in expected score; `null` without moves. */
+  meanLoss: number | null;
+  /** How many of its moves fell in each class. */
+  best: number;
+  good: number;
+  inaccuracy: number;
+  mistake: number;
+  blunder: number;
+}
+
+/** The analysis of a game ({@link Engine.analyse}). */
+export interface Analysis {
+  /** The moves analysed, in order (empty for a game without moves). */
+  moves: AnalysedMove[];
+  red: SideAnalysis;
+  black: SideAnalysis;
+  /** Whether it was cancelled before its end; `moves` then holds what was analysed. */
+  cancelled: boolean;
 }
 
 /** Options of `legalMoves` and `history`. */
@@ -1403,6 +1497,109 @@ export class Engine {
     limits?: SearchLimits,
     onProgress?: (progress: SearchProgress) => void,
   ): Hint;
+  /**
+   * Starts a search of `game` as it is now (its position, history, rule set and move limit are taken once; later
+   * changes to `game` do not reach it), to be run by {@link Engine.step} in slices: the way to search without
+   * blocking for long (the package's worker does this, looking at its messages between slices). Replaces a search
+   * or an analysis under way.
+   * @throws {XiangqiError} `ERR_OPTIONS` for bad limits, `ERR_ARGUMENT` when `game` is not a `Game`.
+   * @example
+   * const engine = new Engine({ hashMb: 4 });
+   * engine.start(new Game(), { depth: 5 });
+   * let hint = null;
+   * let steps = 0;
+   * while (hint === null) {
+   *   hint = engine.step(5);                 // at most about 5 ms, then back here
+   *   steps++;
+   * }
+   * hint.depth;                              // 5
+   */
+  start(game: Game, limits?: SearchLimits): void;
+  /**
+   * Goes on with the search {@link Engine.start} began, for at most `sliceMs` milliseconds (1 or more; default: to
+   * its end). Returns its `Hint` when it is over (its limits reached), `null` when the slice ended first. The
+   * search keeps its depth, its best line, its nodes and its time between slices; every decision about time is
+   * the search's own. `onProgress` is called after each completed iteration; if it throws, the search ends and
+   * the exception propagates.
+   * @throws {XiangqiError} `ERR_NO_SEARCH` when no search is under way, `ERR_ARGUMENT` for a bad `sliceMs`.
+   * @example
+   * const engine = new Engine({ hashMb: 4 });
+   * engine.start(new Game(), { depth: 3 });
+   * engine.step().depth;                     // 3
+   */
+  step(sliceMs?: number, onProgress?: (progress: SearchProgress) => void): Hint | null;
+  /**
+   * Ends the search under way now and returns its best move so far (the deepest completed iteration; a search
+   * that has not completed its first iteration completes it first); `null` when no search is under way.
+   * @example
+   * const engine = new Engine({ hashMb: 4 });
+   * engine.start(new Game(), { timeMs: 60000 });
+   * engine.step(20);
+   * typeof engine.stop().move;               // "string"
+   * engine.stop();                           // null
+   */
+  stop(): Hint | null;
+  /**
+   * How good was each move of `game` (all of them, or `from`–`to`, or one side's): the value of the position
+   * before and after each move from Red's point of view, the engine's best move and line, what the move cost in
+   * expected score, its classification and accuracy, and each side's summary. A game without moves gives no
+   * moves; a finished game is analysed to its end. Deterministic for the same game and options with a node or
+   * depth limit (the table is forgotten first, as `newGame()`). `onProgress(move, done, total)` after each
+   * analysed move; if it throws, the analysis stops and the exception propagates. In a page, analyse in the
+   * worker (`EngineClient.analyse`), which can be cancelled.
+   * @throws {XiangqiError} `ERR_OPTIONS` naming a bad value, `ERR_ARGUMENT` when `game` is not a `Game`.
+   * @example
+   * const engine = new Engine({ hashMb: 4 });
+   * const game = new Game();
+   * for (const m of ["a0a1", "a9a8", "a1d1", "a8d8"]) game.play(m);
+   * const a = engine.analyse(game, { nodes: 8000 });
+   * a.moves[3].classification;               // "blunder"
+   * a.moves[3].move;                         // "a8d8"
+   * a.black.blunder;                         // 2
+   * engine.analyse(new Game()).moves;        // []
+   */
+  analyse(
+    game: Game,
+    options?: AnalyseOptions,
+    onProgress?: (move: AnalysedMove, done: number, total: number) => void,
+  ): Analysis;
+  /**
+   * Starts an analysis of `game` as it is now, to be run by {@link Engine.stepAnalysis}. Replaces a search or an
+   * analysis under way.
+   * @throws {XiangqiError} `ERR_OPTIONS` naming a bad value, `ERR_ARGUMENT` when `game` is not a `Game`.
+   * @example
+   * const engine = new Engine({ hashMb: 4 });
+   * const game = new Game();
+   * game.play("h2e2");
+   * engine.startAnalysis(game, { depth: 2 });
+   * let a = null;
+   * while (a === null) a = engine.stepAnalysis(1);
+   * a.moves.length;                          // 1
+   */
+  startAnalysis(game: Game, options?: AnalyseOptions): void;
+  /**
+   * Goes on with the analysis {@link Engine.startAnalysis} began for about `sliceMs` milliseconds (at least one
+   * position; default: to its end). Returns the `Analysis` when it is over, `null` otherwise. Each position is
+   * searched whole, so the result is the same as `analyse`'s.
+   * @throws {XiangqiError} `ERR_NO_SEARCH` when no analysis is under way, `ERR_ARGUMENT` for a bad `sliceMs`.
+   * @example
+   * const engine = new Engine({ hashMb: 4 });
+   * engine.startAnalysis(new Game(), {});
+   * engine.stepAnalysis().moves;             // []
+   */
+  stepAnalysis(sliceMs?: number, onProgress?: (move: AnalysedMove, done: number, total: number) => void): Analysis | null;
+  /**
+   * Cancels the analysis under way and returns what it analysed, with `cancelled: true`; `null` when no analysis is
+   * under way.
+   * @example
+   * const engine = new Engine({ hashMb: 4 });
+   * const game = new Game();
+   * for (const m of ["h2e2", "h9g7", "h0g2"]) game.play(m);
+   * engine.startAnalysis(game, { depth: 2 });
+   * engine.stepAnalysis(1);
+   * engine.stopAnalysis().cancelled;         // true
+   */
+  stopAnalysis(): Analysis | null;
   /**
    * Forgets the table and history: after it, searches are reproducible whatever was searched before.
    * @example

@@ -81,7 +81,7 @@ test('checkmate: the game-over panel gives the reason, in English and in Chinese
     assert.match(await page.textContent('#over-result'), /Red wins/);
     assert.match(await page.textContent('#over-text'), /Black is checkmated/);
     assert.equal(await page.evaluate(() => window.xiangqiApp.game.outcome().reason), 'checkmate');
-    await page.click('#over-dialog button[value=review]');
+    await page.click('#over-dialog button[value=close]');
     await page.click('#lang');
     assert.match(await page.textContent('#status'), /将死|绝杀|被将死/);
     assert.equal((await boardState(page)).lang, 'zh');
@@ -252,28 +252,47 @@ test('a phone: the board full width, the controls below, a move by touch; light 
   }
 });
 
-test('a draw offer: the computer accepts when it is not better, declines when it is; resign', async () => {
+test('a draw offer and resignation ask for a second tap; the computer declines a level position at Maximum', async () => {
   const { page, context, errors } = await openApp(app);
   await withShot(page, 'draw-offer', async () => {
-    // Black (the computer) has an extra chariot: it declines
-    await importText(page, '3k5/9/9/9/9/9/9/9/r8/4K4 w - - 0 1');
+    // Maximum, the start position: level, so the computer declines (docs/app.md, "Draw offers")
+    await newGame(page, { level: 'maximum' });
+    await page.click('#draw');
+    assert.equal(await page.textContent('#draw'), 'Tap again to offer a draw');
+    assert.equal(await page.evaluate(() => window.xiangqiApp.state.busy), null, 'one tap does not offer');
     await page.click('#draw');
     await page.waitForFunction(() => document.getElementById('message').dataset.key === 'drawDeclined', null, { timeout: 10000 });
     assert.equal(await page.evaluate(() => window.xiangqiApp.game.outcome()), null);
-    // resigning ends the game; undo (outside practice mode) takes the resignation back
+    // Black (the computer) has an extra chariot: it declines
+    await importText(page, '3k5/9/9/9/9/9/9/9/r8/4K4 w - - 0 1');
+    assert.equal(await page.isHidden('#message'), false, 'the import is announced');
+    await page.click('#draw');
+    await page.click('#draw');
+    await page.waitForFunction(() => document.getElementById('message').dataset.key === 'drawDeclined', null, { timeout: 10000 });
+    assert.equal(await page.evaluate(() => window.xiangqiApp.game.outcome()), null);
+    // resigning: the first tap asks, another control forgets it, two taps end the game; undo takes it back
+    await page.click('#resign');
+    assert.equal(await page.textContent('#resign'), 'Tap again to resign');
+    await page.click('#flip');
+    assert.equal(await page.textContent('#resign'), 'Resign', 'another control forgets the first tap');
+    await page.click('#resign');
     await page.click('#resign');
     await page.waitForSelector('#over-dialog[open]');
     assert.match(await page.textContent('#over-result'), /Black wins/);
     assert.equal(await page.evaluate(() => window.xiangqiApp.game.outcome().reason), 'resignation');
-    await page.click('#over-dialog button[value=review]');
+    await page.click('#over-dialog button[value=close]');
     await page.click('#undo');
     assert.equal(await page.evaluate(() => window.xiangqiApp.game.outcome()), null);
-    // Red (the human) has the extra chariot: it accepts
+    // Red (the human) has the extra chariot: the computer, worse by far more than its margin, accepts
     await importText(page, '3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1');
+    await page.click('#draw');
     await page.click('#draw');
     await page.waitForSelector('#over-dialog[open]', { timeout: 10000 });
     assert.equal(await page.evaluate(() => window.xiangqiApp.game.outcome().reason), 'agreement');
     assert.match(await page.textContent('#over-result'), /Draw/);
+    // the game's end cleared what no longer applies: no passing message, no hint
+    assert.notEqual(await page.evaluate(() => document.getElementById('message').dataset.key), 'importedRed');
+    assert.equal(await page.isHidden('#hint-box'), true);
   });
   assert.deepEqual(errors, []);
   await context.close();

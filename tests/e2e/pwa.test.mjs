@@ -2,7 +2,7 @@
 // - the service worker precaches every file of the build, each under a content hash (in its name or as a Workbox
 //   revision);
 // - after one visit, with the network off, the app reloads from the service worker and plays a move against the
-//   computer (the engine worker and the wasm come from the cache too);
+//   computer (the engine worker and the wasm come from the cache too), and reviews the game with the engine;
 // - a second build deployed on the same origin is found, announced as waiting (registerPwa's onNeedRefresh) while
 //   the page stays on the old build, and update() reloads the page into the new build, which then works offline;
 // - Chromium finds the manifest valid and the app installable (CDP Page.getInstallabilityErrors: none), and a
@@ -146,6 +146,11 @@ test('after one visit, the app reloads offline from the service worker and plays
     assert.equal(pieceAt(reply.after, 'e2'), 'C', `the human's move is not on the board: ${reply.after}`);
     assert.equal(pieceAt(reply.after, 'h2'), '');
     assert.notEqual(reply.after.split(' ')[0], reply.before.split(' ')[0]);
+    // The game review works offline too: the engine is in the precached worker.
+    await page.click('#review');
+    await page.waitForFunction(() => window.xiangqiApp.state.review?.status === 'done', null, { timeout: 30000 });
+    assert.equal(await page.evaluate(() => window.xiangqiApp.state.review.moves.length), 2);
+    await shot(page, 'offline-review');
     assert.deepEqual(fromNetwork.filter((u) => u.startsWith(server.url)), [], 'responses not from the service worker');
     assert.deepEqual(errors, []);
   } finally {

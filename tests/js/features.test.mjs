@@ -351,9 +351,15 @@ test('hint: legal, deterministic at a fixed depth, finds a mate, respects its li
   const weak2 = g.hint({ depth: 3, skill: 0, seed: 7 });
   assert.equal(weak1.move, weak2.move);
   assert.ok(g.isLegal(weak1.move));
+  // A novice level weighs every move at one ply and picks one of those that do not lose much.
+  const novice = g.hint({ skill: -3, seed: 7 });
+  assert.equal(novice.depth, 1);
+  assert.equal(novice.lines.length, g.legalMoves().length);
+  assert.equal(g.hint({ skill: -3, seed: 7 }).move, novice.move);
+  assert.ok(g.isLegal(novice.move));
   const over = new Game('3k5/3R5/3R5/9/9/9/9/9/9/4K4 b');
   assert.equal(over.hint({ depth: 2 }).move, null);
-  for (const bad of [{ depth: 0 }, { depth: 1.5 }, { depth: 65 }, { timeMs: -1 }, { nodes: 'many' }, { skill: 21 },
+  for (const bad of [{ depth: 0 }, { depth: 1.5 }, { depth: 65 }, { timeMs: -1 }, { nodes: 'many' }, { skill: 21 }, { skill: -11 },
     { multiPv: 0 }, { deep: 3 }, 'fast', 3]) {
     throwsCode(() => g.hint(bad), 'ERR_OPTIONS');
   }

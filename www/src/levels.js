@@ -8,6 +8,9 @@
 
 /** @type {readonly Level[]} weakest first */
 export const LEVELS = Object.freeze([
+  { id: 'novice', name: { en: 'Novice', zh: '新手' },
+    about: { en: 'For your first games: plays almost at random and misses free pieces.', zh: '适合第一盘棋：几乎随意走子，常漏吃子。' },
+    limits: { skill: -3, timeMs: 300 } },
   { id: 'beginner', name: { en: 'Beginner', zh: '入门' },
     about: { en: 'Just learned the moves: sees one move ahead, often blunders.', zh: '刚学会走子：只看一步，常有失误。' },
     limits: { skill: 0, timeMs: 300 } },

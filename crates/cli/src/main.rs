@@ -16,6 +16,10 @@
 //! xiangqi tune FILE… [--skip-plies N] [--iterations N] [--rate R] [--l2 L] [--write]
 //!                                               fits the evaluation's weights to recorded games (Texel);
 //!                                               --write rewrites crates/search/src/weights.rs
+//! xiangqi analyse [--fen FEN] [MOVE…] | --record FILE [--game N]  [--nodes N | --depth D | --ms MS]
+//!               [--from N] [--to N]             how good was each move: class, scores, loss, best line
+//! xiangqi fit-winprob FILE… [--nodes N | --depth D] [--skip-plies N] [--games N]
+//!                                               fits the analysis's win-probability model to recorded games
 //! ```
 //! Bad arguments print one line to stderr and exit with status 2.
 
@@ -23,6 +27,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use xiangqi_engine::TimeSource;
 
+mod analyse;
 mod bench;
 mod matches;
 mod mates;
@@ -31,7 +36,7 @@ mod stats;
 mod tune;
 mod uci;
 
-const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi openings [options] | xiangqi mates FILE | xiangqi tune FILE… [options]";
+const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi openings [options] | xiangqi mates FILE | xiangqi tune FILE… [options] | xiangqi analyse [options] [MOVE…] | xiangqi fit-winprob FILE… [options]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -59,6 +64,8 @@ fn run(args: &[String]) -> Result<(), String> {
         "openings" => matches::write_openings(rest),
         "mates" => mates::mate_times(rest),
         "tune" => tune::run(rest),
+        "analyse" => analyse::analyse(rest),
+        "fit-winprob" => analyse::fit_winprob(rest),
         other => Err(format!("unknown command {other:?}; {USAGE}")),
     }
 }

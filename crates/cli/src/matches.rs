@@ -43,8 +43,8 @@ pub struct Side {
     pub ms: Option<u64>,
     /// Node limit of each search.
     pub nodes: Option<u64>,
-    /// Skill level 0–20 of this engine (ignored for an external engine).
-    pub skill: u8,
+    /// Skill level −10–20 of this engine (ignored for an external engine).
+    pub skill: i8,
     /// An external UCI engine (a shell command) instead of this engine.
     pub uci: Option<String>,
     /// The external engine numbers ranks 1–10 (Fairy-Stockfish) instead of ICCS 0–9.
@@ -557,7 +557,7 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, String> {
                 "depth" => s.depth = Some(num::<u32>(&mut it, arg)?.clamp(1, 60)),
                 "ms" => s.ms = Some(num::<u64>(&mut it, arg)?.max(1)),
                 "nodes" => s.nodes = Some(num::<u64>(&mut it, arg)?.max(1)),
-                "skill" => s.skill = num::<u8>(&mut it, arg)?.min(20),
+                "skill" => s.skill = num::<i8>(&mut it, arg)?.clamp(-10, 20),
                 "uci" => s.uci = Some(it.next().ok_or(format!("{arg} needs a command"))?.clone()),
                 "ranks-from-one" => s.ranks_from_one = true,
                 _ => return Err(format!("match: unknown argument {arg:?}")),

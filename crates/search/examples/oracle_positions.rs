@@ -202,7 +202,7 @@ fn main() {
                 let mut game = Game::with_options(Position::new(), options).expect("valid options");
                 engine.new_game();
                 engine.set_options(SearchOptions {
-                    skill_level: below(&mut rng, 21) as u8,
+                    skill_level: below(&mut rng, 21) as i8,
                     seed: splitmix(&mut rng),
                     ..SearchOptions::default()
                 });

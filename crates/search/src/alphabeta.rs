@@ -66,7 +66,105 @@ struct RootMove {
     pv: Vec<Move>,
 }
 
-/// One search: the engine's tables and options borrowed, the position and path owned.
+/// The aspiration window of the line being searched in the current iteration.
+#[derive(Clone, Copy, Debug)]
+struct Window {
+    alpha: i32,
+    beta: i32,
+    delta: i32,
+}
+
+/// Where a root search that a slice interrupted goes on: the root move to search again, and the root
+/// search's bound and best score at that point.
+#[derive(Clone, Copy, Debug)]
+struct RootResume {
+    next: usize,
+    alpha: i32,
+    best: i32,
+}
+
+/// One search from its start to its result: the position and path (owned, built once from the game), the
+/// limits, and the state of iterative deepening, so that the search can run in slices
+/// ([`Engine::step`](super::Engine::step)) and go on where the last slice stopped.
+pub(super) struct Session {
+    limits: Limits,
+    pos: Position,
+    path: SearchPath,
+    /// The evaluation's move-by-move terms of the position at each ply of the line searched (index 0: the
+    /// root), [`MAX_PLY`] + 1 of them.
+    material: Vec<Material>,
+    /// Plies without a capture after which a node is a draw (the game's move limit; 0: none).
+    move_limit: u32,
+    nodes: u64,
+    seldepth: usize,
+    can_abort: bool,
+    /// The root moves, set up by the first step.
+    root: Vec<RootMove>,
+    started: bool,
+    multi_pv: usize,
+    max_depth: u32,
+    /// The iteration under way, and its line.
+    depth: u32,
+    pv_idx: usize,
+    window: Option<Window>,
+    resume: Option<RootResume>,
+    completed: Vec<RootMove>,
+    completed_depth: u32,
+    completed_seldepth: usize,
+    result: Option<SearchResult>,
+}
+
+impl Session {
+    /// A search of `pos`, the last position of `path`.
+    pub(super) fn new(pos: Position, path: SearchPath, move_limit: u32, limits: Limits) -> Session {
+        let mut material = vec![Material::default(); MAX_PLY + 1];
+        material[0] = Material::of(pos.board());
+        Session {
+            limits,
+            pos,
+            path,
+            material,
+            move_limit,
+            nodes: 0,
+            seldepth: 0,
+            can_abort: false,
+            root: Vec::new(),
+            started: false,
+            multi_pv: 1,
+            max_depth: 1,
+            depth: 1,
+            pv_idx: 0,
+            window: None,
+            resume: None,
+            completed: Vec::new(),
+            completed_depth: 0,
+            completed_seldepth: 0,
+            result: None,
+        }
+    }
+
+    /// Whether at least one iteration completed (so the search can end now with a move).
+    pub(super) fn has_move(&self) -> bool {
+        !self.completed.is_empty()
+    }
+
+    /// Nodes searched so far, over every slice.
+    pub(super) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// How far one step of a search may go: the slice's end in the search's own time (milliseconds since its
+/// start, on the injected clock) and in nodes, over every slice so far. `None`: no end of its own (the
+/// search's limits still apply).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct SliceEnd {
+    pub(super) ms: Option<u64>,
+    pub(super) nodes: Option<u64>,
+}
+
+/// One step of a search: the engine's tables and options borrowed, the session moved in (and back out by
+/// [`Worker::into_session`]).
 pub(super) struct Worker<'a> {
     pub(super) tt: &'a mut TranspositionTable,
     pub(super) t: &'a mut Tables,
@@ -74,46 +172,99 @@ pub(super) struct Worker<'a> {
     pub(super) options: &'a SearchOptions,
     pub(super) clock: &'a dyn TimeSource,
     pub(super) stop: &'a AtomicBool,
-    pub(super) limits: &'a Limits,
-    pub(super) pos: Position,
-    pub(super) path: SearchPath,
-    /// The evaluation's move-by-move terms of the position at each ply of the line searched (index 0: the
-    /// root), [`MAX_PLY`] + 1 of them.
-    pub(super) material: Vec<Material>,
-    pub(super) nodes: u64,
-    pub(super) seldepth: usize,
-    pub(super) aborted: bool,
-    pub(super) can_abort: bool,
+    s: Session,
+    /// The node count at which the search aborts: the node limit or the slice's end, whichever is first.
+    node_stop: u64,
+    /// The time at which the search aborts: the hard limit or the slice's end, whichever is first.
+    time_stop: Option<u64>,
+    slice: SliceEnd,
+    aborted: bool,
 }
 
-impl Worker<'_> {
+impl<'a> Worker<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        tt: &'a mut TranspositionTable,
+        t: &'a mut Tables,
+        judge: &'a dyn RepetitionJudge,
+        options: &'a SearchOptions,
+        clock: &'a dyn TimeSource,
+        stop: &'a AtomicBool,
+        session: Session,
+        slice: SliceEnd,
+    ) -> Worker<'a> {
+        let node_stop = match (session.limits.nodes, slice.nodes) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a.or(b).unwrap_or(u64::MAX),
+        };
+        let time_stop = time::abort_at(session.limits.time_ms, slice.ms);
+        Worker {
+            tt,
+            t,
+            judge,
+            options,
+            clock,
+            stop,
+            s: session,
+            node_stop,
+            time_stop,
+            slice,
+            aborted: false,
+        }
+    }
+
+    /// The session, to keep until the next step.
+    pub(super) fn into_session(self) -> Session {
+        self.s
+    }
+
     #[inline]
     fn poll(&mut self) {
-        if !self.can_abort {
+        if !self.s.can_abort {
             return;
         }
-        if let Some(n) = self.limits.nodes {
-            if self.nodes >= n {
-                self.aborted = true;
-                return;
-            }
+        if self.s.nodes >= self.node_stop {
+            self.aborted = true;
+            return;
         }
-        if self.nodes & 1023 == 0
+        if self.s.nodes & 1023 == 0
             && (self.stop.load(Ordering::Relaxed)
                 || self
-                    .limits
-                    .time_ms
+                    .time_stop
                     .is_some_and(|t| time::past_hard_limit(t, self.clock.elapsed_ms())))
         {
             self.aborted = true;
         }
     }
 
-    pub(super) fn iterate(&mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
-        let legal = self.pos.legal_moves();
-        let skill = self.options.skill_level.min(20);
+    /// Whether the search itself must end (the stop flag, its node limit, its hard time limit), as opposed
+    /// to only this slice.
+    fn must_end(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.s.limits.nodes.is_some_and(|n| self.s.nodes >= n)
+            || self
+                .s
+                .limits
+                .time_ms
+                .is_some_and(|t| time::past_hard_limit(t, self.clock.elapsed_ms()))
+    }
+
+    /// Whether this step's slice is used up (checked between iterations).
+    fn slice_over(&self) -> bool {
+        self.slice.nodes.is_some_and(|n| self.s.nodes >= n)
+            || self
+                .slice
+                .ms
+                .is_some_and(|t| time::past_hard_limit(t, self.clock.elapsed_ms()))
+    }
+
+    /// Sets up the root moves and the iteration limits (the first step of a search).
+    fn begin(&mut self) {
+        let s = &mut self.s;
+        s.started = true;
+        let legal = s.pos.legal_moves();
         if legal.is_empty() {
-            return SearchResult {
+            s.result = Some(SearchResult {
                 best_move: None,
                 score: Score::from_internal(mated_in(0)),
                 depth: 0,
@@ -122,10 +273,15 @@ impl Worker<'_> {
                 time_ms: self.clock.elapsed_ms(),
                 pv: Vec::new(),
                 lines: Vec::new(),
-            };
+            });
+            return;
         }
-        let tt_move = self.tt.probe(self.pos.hash(), 0).and_then(|h| h.mv);
-        let mut root: Vec<RootMove> = ordering::root_order(&self.pos, &self.t.order, tt_move)
+        let skill = self
+            .options
+            .skill_level
+            .clamp(skill::NOVICE_MIN, skill::FULL);
+        let tt_move = self.tt.probe(s.pos.hash(), 0).and_then(|h| h.mv);
+        s.root = ordering::root_order(&s.pos, &self.t.order, tt_move)
             .into_iter()
             .map(|mv| RootMove {
                 mv,
@@ -135,11 +291,14 @@ impl Worker<'_> {
             })
             .collect();
         let mut multi_pv = self.options.multi_pv.max(1);
-        if skill < 20 {
+        if skill < 0 {
+            // A novice weighs every move.
+            multi_pv = s.root.len();
+        } else if skill < 20 {
             multi_pv = multi_pv.max(4);
         }
-        let multi_pv = multi_pv.min(root.len());
-        let mut max_depth = self
+        s.multi_pv = multi_pv.min(s.root.len());
+        let mut max_depth = s
             .limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 1)
@@ -147,140 +306,229 @@ impl Worker<'_> {
         if skill < 20 {
             max_depth = max_depth.min(skill::depth_cap(skill));
         }
-        let mut completed: Vec<RootMove> = Vec::new();
-        let mut completed_depth = 0;
-        let mut completed_seldepth = 0;
-        for depth in 1..=max_depth {
-            for pv_idx in 0..multi_pv {
-                self.seldepth = 0;
-                let prev = root[pv_idx].prev_score;
-                let mut delta = 30;
-                let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
-                    (prev - delta, prev + delta)
-                } else {
-                    (-INFINITE, INFINITE)
-                };
-                loop {
-                    let s = self.root_search(&mut root, depth as i32, alpha, beta, pv_idx);
-                    root[pv_idx..].sort_by_key(|r| core::cmp::Reverse(r.score));
-                    if self.aborted {
-                        break;
+        s.max_depth = max_depth;
+        s.depth = 1;
+    }
+
+    /// Runs the search until it is over (`Some(result)`) or this step's slice is used up (`None`: call again
+    /// to go on). `on_info` receives progress after each completed iteration.
+    pub(super) fn step(&mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> Option<SearchResult> {
+        if let Some(r) = &self.s.result {
+            return Some(r.clone());
+        }
+        if !self.s.started {
+            self.begin();
+            if let Some(r) = &self.s.result {
+                return Some(r.clone());
+            }
+        }
+        while self.s.depth <= self.s.max_depth {
+            let depth = self.s.depth;
+            while self.s.pv_idx < self.s.multi_pv {
+                let pv_idx = self.s.pv_idx;
+                let mut w = match self.s.window {
+                    Some(w) => w,
+                    None => {
+                        self.s.seldepth = 0;
+                        let prev = self.s.root[pv_idx].prev_score;
+                        let delta = 30;
+                        let (alpha, beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
+                            (prev - delta, prev + delta)
+                        } else {
+                            (-INFINITE, INFINITE)
+                        };
+                        Window { alpha, beta, delta }
                     }
-                    if s <= alpha && alpha > -INFINITE {
-                        beta = (alpha + beta) / 2;
-                        alpha = (s - delta).max(-INFINITE);
-                    } else if s >= beta && beta < INFINITE {
-                        beta = (s + delta).min(INFINITE);
+                };
+                self.s.window = Some(w);
+                loop {
+                    let s = self.root_search(depth as i32, w.alpha, w.beta, pv_idx);
+                    if self.aborted {
+                        if !self.must_end() {
+                            // Only the slice is over: the next step searches this root move again (what the
+                            // interrupted search stored in the table comes back at once).
+                            return None;
+                        }
+                        self.s.root[pv_idx..].sort_by_key(|r| core::cmp::Reverse(r.score));
+                        return Some(self.finish_interrupted());
+                    }
+                    self.s.root[pv_idx..].sort_by_key(|r| core::cmp::Reverse(r.score));
+                    if s <= w.alpha && w.alpha > -INFINITE {
+                        w.beta = (w.alpha + w.beta) / 2;
+                        w.alpha = (s - w.delta).max(-INFINITE);
+                    } else if s >= w.beta && w.beta < INFINITE {
+                        w.beta = (s + w.delta).min(INFINITE);
                     } else {
                         break;
                     }
-                    delta *= 2;
-                    if delta > 800 {
-                        alpha = -INFINITE;
-                        beta = INFINITE;
+                    w.delta *= 2;
+                    if w.delta > 800 {
+                        w.alpha = -INFINITE;
+                        w.beta = INFINITE;
                     }
+                    self.s.window = Some(w);
                 }
-                if self.aborted {
-                    break;
-                }
-                completed_seldepth = completed_seldepth.max(self.seldepth);
+                self.s.window = None;
+                self.s.completed_seldepth = self.s.completed_seldepth.max(self.s.seldepth);
+                self.s.pv_idx += 1;
             }
-            if self.aborted {
-                // A root move searched to the full depth of the unfinished iteration and scored above the
-                // first one is better founded than the last finished iteration's choice: take it.
-                if multi_pv == 1
-                    && skill >= 20
-                    && root[0].score > -INFINITE
-                    && completed.first().is_some_and(|c| c.mv != root[0].mv)
-                {
-                    completed[0] = root[0].clone();
-                }
-                break;
-            }
-            root[..multi_pv].sort_by_key(|r| core::cmp::Reverse(r.score));
-            for r in root.iter_mut() {
+            // The iteration is complete.
+            let s = &mut self.s;
+            s.pv_idx = 0;
+            let multi_pv = s.multi_pv;
+            s.root[..multi_pv].sort_by_key(|r| core::cmp::Reverse(r.score));
+            for r in s.root.iter_mut() {
                 r.prev_score = r.score;
             }
-            completed = root[..multi_pv].to_vec();
-            completed_depth = depth;
+            s.completed = s.root[..multi_pv].to_vec();
+            s.completed_depth = depth;
             let time_ms = self.clock.elapsed_ms();
-            for (i, line) in completed.iter().enumerate() {
+            for (i, line) in s.completed.iter().enumerate() {
                 on_info(&SearchInfo {
                     depth,
-                    seldepth: completed_seldepth as u32,
+                    seldepth: s.completed_seldepth as u32,
                     multipv: i + 1,
                     score: Score::from_internal(line.score),
-                    nodes: self.nodes,
+                    nodes: s.nodes,
                     time_ms,
                     pv: &line.pv,
                 });
             }
-            self.can_abort = true;
+            s.can_abort = true;
+            s.depth += 1;
             if self.stop.load(Ordering::Relaxed) {
                 break;
             }
-            if !time::may_start_iteration(self.limits.soft_time_ms, self.limits.time_ms, time_ms) {
+            let s = &self.s;
+            if !time::may_start_iteration(s.limits.soft_time_ms, s.limits.time_ms, time_ms) {
                 break;
             }
-            if let Some(n) = self.limits.nodes {
-                if self.nodes >= n {
-                    break;
-                }
+            if s.limits.nodes.is_some_and(|n| s.nodes >= n) {
+                break;
             }
-            if !self.limits.infinite {
-                let best = completed[0].score;
+            if !s.limits.infinite {
+                let best = s.completed[0].score;
                 if best.abs() >= MATE_BOUND && depth as i32 >= (MATE - best.abs()) + 4 {
                     break;
                 }
-                if root.len() == 1 && self.limits.depth.is_none() {
+                if s.root.len() == 1 && s.limits.depth.is_none() {
                     break;
                 }
             }
+            if s.depth <= s.max_depth && self.slice_over() {
+                return None;
+            }
         }
-        let pick = if skill < 20 {
-            let scores: Vec<i32> = completed.iter().map(|r| r.score).collect();
-            skill::pick(&scores, skill, self.options.seed ^ self.pos.hash())
+        Some(self.finish())
+    }
+
+    /// Ends a search whose last iteration was interrupted (by its limits, the stop flag, or a caller that
+    /// ends it between slices): a root move searched to the full depth of the unfinished iteration and scored
+    /// above the first one is better founded than the last finished iteration's choice: take it.
+    fn finish_interrupted(&mut self) -> SearchResult {
+        let s = &mut self.s;
+        let skill = self
+            .options
+            .skill_level
+            .clamp(skill::NOVICE_MIN, skill::FULL);
+        if s.multi_pv == 1
+            && skill >= 20
+            && s.root[0].score > -INFINITE
+            && s.completed.first().is_some_and(|c| c.mv != s.root[0].mv)
+        {
+            s.completed[0] = s.root[0].clone();
+        }
+        self.finish()
+    }
+
+    /// The result of the search: the best line of the last completed iteration (or, below skill level 20,
+    /// one of its lines picked with seeded noise).
+    fn finish(&mut self) -> SearchResult {
+        let s = &mut self.s;
+        let skill = self
+            .options
+            .skill_level
+            .clamp(skill::NOVICE_MIN, skill::FULL);
+        let scores = || -> Vec<i32> { s.completed.iter().map(|r| r.score).collect() };
+        let seed = self.options.seed ^ s.pos.hash();
+        let pick = if skill < 0 {
+            skill::pick_novice(&scores(), skill, seed)
+        } else if skill < 20 {
+            skill::pick(&scores(), skill, seed)
         } else {
             0
         };
-        let chosen = &completed[pick];
-        SearchResult {
+        let chosen = &s.completed[pick];
+        let r = SearchResult {
             best_move: Some(chosen.mv),
             score: Score::from_internal(chosen.score),
-            depth: completed_depth,
-            seldepth: completed_seldepth as u32,
-            nodes: self.nodes,
+            depth: s.completed_depth,
+            seldepth: s.completed_seldepth as u32,
+            nodes: s.nodes,
             time_ms: self.clock.elapsed_ms(),
             pv: chosen.pv.clone(),
-            lines: completed
+            lines: s
+                .completed
                 .iter()
                 .map(|r| PvLine {
                     score: Score::from_internal(r.score),
                     pv: r.pv.clone(),
                 })
                 .collect(),
+        };
+        s.result = Some(r.clone());
+        r
+    }
+
+    /// Ends the search now, between two steps: the result of the last completed iteration (with a better move
+    /// of the unfinished one, as when the time runs out). A search that has not completed its first iteration
+    /// completes it first.
+    pub(super) fn end_now(&mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+        if let Some(r) = &self.s.result {
+            return r.clone();
+        }
+        if !self.s.has_move() {
+            // With the stop flag up (the caller raises it), the first iteration completes and the search ends.
+            loop {
+                if let Some(r) = self.step(on_info) {
+                    return r;
+                }
+            }
+        }
+        let from = if self.s.resume.is_some() || self.s.window.is_some() {
+            self.s.pv_idx
+        } else {
+            self.s.root.len()
+        };
+        self.s.resume = None;
+        self.s.window = None;
+        let s = &mut self.s;
+        if from < s.root.len() {
+            s.root[from..].sort_by_key(|r| core::cmp::Reverse(r.score));
+            self.finish_interrupted()
+        } else {
+            self.finish()
         }
     }
 
     /// Searches the root moves from `pv_idx` on; records each move's score (−∞ when it failed low) and PV.
-    fn root_search(
-        &mut self,
-        root: &mut [RootMove],
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        pv_idx: usize,
-    ) -> i32 {
-        let mut best = -INFINITE;
-        for r in root[pv_idx..].iter_mut() {
-            r.score = -INFINITE;
-        }
+    /// A root search a slice interrupted goes on from the root move it was searching.
+    fn root_search(&mut self, depth: i32, alpha: i32, beta: i32, pv_idx: usize) -> i32 {
+        let (first, mut alpha, mut best) = match self.s.resume.take() {
+            Some(r) => (r.next, r.alpha, r.best),
+            None => {
+                for r in self.s.root[pv_idx..].iter_mut() {
+                    r.score = -INFINITE;
+                }
+                (pv_idx, alpha, -INFINITE)
+            }
+        };
         #[allow(clippy::needless_range_loop)]
-        for i in pv_idx..root.len() {
-            let m = root[i].mv;
-            self.nodes += 1;
-            self.material[1] = self.material[0].after(self.pos.board(), m);
-            let undo = self.path.make(&mut self.pos, m);
+        for i in first..self.s.root.len() {
+            let m = self.s.root[i].mv;
+            self.s.nodes += 1;
+            self.s.material[1] = self.s.material[0].after(self.s.pos.board(), m);
+            let undo = self.s.path.make(&mut self.s.pos, m);
             let score = if i == pv_idx {
                 -self.search(-beta, -alpha, depth - 1, 1, true, true)
             } else {
@@ -291,17 +539,22 @@ impl Worker<'_> {
                     s
                 }
             };
-            self.path.unmake(&mut self.pos, m, undo);
+            self.s.path.unmake(&mut self.s.pos, m, undo);
             if self.aborted {
+                self.s.resume = Some(RootResume {
+                    next: i,
+                    alpha,
+                    best,
+                });
                 return best;
             }
             if i == pv_idx || score > alpha {
-                root[i].score = score;
+                self.s.root[i].score = score;
                 let mut pv = Vec::with_capacity(self.t.pv_len[1] + 1);
                 pv.push(m);
                 let len = self.t.pv_len[1];
                 pv.extend_from_slice(&self.t.pv[PV_STRIDE + 1..PV_STRIDE + len.max(1)]);
-                root[i].pv = pv;
+                self.s.root[i].pv = pv;
             }
             if score > best {
                 best = score;
@@ -313,8 +566,8 @@ impl Worker<'_> {
                 }
             }
         }
-        let key = self.pos.hash();
-        if let Some(r) = root.get(pv_idx) {
+        let key = self.s.pos.hash();
+        if let Some(r) = self.s.root.get(pv_idx) {
             if pv_idx == 0 && r.score > -INFINITE {
                 self.tt
                     .store(key, 0, Some(r.mv), r.score, depth, Bound::Exact);
@@ -326,8 +579,8 @@ impl Worker<'_> {
     /// Whether the side to move has enough material for a null move to be safe from zugzwang: a chariot, or
     /// two of horses and cannons.
     fn null_ok(&self) -> bool {
-        let b = self.pos.board();
-        let own = b.by_color(self.pos.turn());
+        let b = self.s.pos.board();
+        let own = b.by_color(self.s.pos.turn());
         let r = (own & b.by_role(Role::Chariot)).count();
         let hc = (own & (b.by_role(Role::Horse) | b.by_role(Role::Cannon))).count();
         r >= 1 || hc >= 2
@@ -344,15 +597,15 @@ impl Worker<'_> {
         allow_null: bool,
     ) -> i32 {
         self.t.pv_len[ply] = ply;
-        if ply > self.seldepth {
-            self.seldepth = ply;
+        if ply > self.s.seldepth {
+            self.s.seldepth = ply;
         }
-        if let Some(s) = self.path.repetition(&self.pos, self.judge, ply) {
+        if let Some(s) = self.s.path.repetition(&self.s.pos, self.judge, ply) {
             return s;
         }
         // The move limit (0: none) draws, unless the side to move has no move: mate or stalemate first.
-        if self.options.move_limit > 0 && self.pos.halfmoves() >= self.options.move_limit {
-            return if self.pos.has_legal_move() {
+        if self.s.move_limit > 0 && self.s.pos.halfmoves() >= self.s.move_limit {
+            return if self.s.pos.has_legal_move() {
                 0
             } else {
                 mated_in(ply)
@@ -366,23 +619,23 @@ impl Worker<'_> {
         }
         // The path knows: search runs below the root, after make or make_null, which tested for check
         // (quiescence plays its captures without the path, so it asks the position).
-        let in_check = self.path.last_gave_check();
-        debug_assert_eq!(in_check, self.pos.is_check());
+        let in_check = self.s.path.last_gave_check();
+        debug_assert_eq!(in_check, self.s.pos.is_check());
         if in_check {
             depth += 1; // check extension
         }
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply);
         }
-        self.nodes += 1;
+        self.s.nodes += 1;
         self.poll();
         if self.aborted {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_with(&self.pos, &self.material[ply]);
+            return evaluate_with(&self.s.pos, &self.s.material[ply]);
         }
-        let key = self.pos.hash();
+        let key = self.s.pos.hash();
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.and_then(|h| h.mv);
         if let Some(h) = hit {
@@ -401,7 +654,7 @@ impl Worker<'_> {
         let static_eval = if in_check || pv_node {
             -INFINITE
         } else {
-            evaluate_with(&self.pos, &self.material[ply])
+            evaluate_with(&self.s.pos, &self.s.material[ply])
         };
         // Reverse futility: far above beta near the leaves, trust the static score.
         if !pv_node
@@ -422,10 +675,10 @@ impl Worker<'_> {
             && self.null_ok()
         {
             let r = 3 + depth / 6;
-            self.material[ply + 1] = self.material[ply];
-            self.path.make_null(&mut self.pos);
+            self.s.material[ply + 1] = self.s.material[ply];
+            self.s.path.make_null(&mut self.s.pos);
             let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
-            self.path.unmake_null(&mut self.pos);
+            self.s.path.unmake_null(&mut self.s.pos);
             if self.aborted {
                 return 0;
             }
@@ -433,11 +686,11 @@ impl Worker<'_> {
                 return if s >= MATE_BOUND { beta } else { s };
             }
         }
-        let moves = self.pos.legal_moves();
+        let moves = self.s.pos.legal_moves();
         if moves.is_empty() {
             return mated_in(ply); // checkmate or stalemate: both lose
         }
-        let mut picker = MovePicker::new(&moves, &self.pos, &self.t.order, tt_move, ply);
+        let mut picker = MovePicker::new(&moves, &self.s.pos, &self.t.order, tt_move, ply);
         let mut best = -INFINITE;
         let mut best_move = None;
         let orig_alpha = alpha;
@@ -446,11 +699,11 @@ impl Worker<'_> {
         let killers = self.t.order.killers(ply);
         let mut k = 0;
         for m in picker.by_ref() {
-            let capture = self.pos.is_capture(m);
-            let piece = self.pos.board().piece_at(m.from).map_or(0, |p| p.index());
-            self.material[ply + 1] = self.material[ply].after(self.pos.board(), m);
-            let undo = self.path.make(&mut self.pos, m);
-            let gives_check = self.path.last_gave_check();
+            let capture = self.s.pos.is_capture(m);
+            let piece = self.s.pos.board().piece_at(m.from).map_or(0, |p| p.index());
+            self.s.material[ply + 1] = self.s.material[ply].after(self.s.pos.board(), m);
+            let undo = self.s.path.make(&mut self.s.pos, m);
+            let gives_check = self.s.path.last_gave_check();
             let quiet = !capture && !gives_check;
             // Futility: a quiet move near the leaves that cannot lift the score to alpha.
             if !pv_node
@@ -460,7 +713,7 @@ impl Worker<'_> {
                 && depth <= 2
                 && static_eval + 150 * depth <= alpha
             {
-                self.path.unmake(&mut self.pos, m, undo);
+                self.s.path.unmake(&mut self.s.pos, m, undo);
                 k += 1;
                 continue;
             }
@@ -493,7 +746,7 @@ impl Worker<'_> {
                 }
                 s
             };
-            self.path.unmake(&mut self.pos, m, undo);
+            self.s.path.unmake(&mut self.s.pos, m, undo);
             if self.aborted {
                 return 0;
             }
@@ -553,22 +806,22 @@ impl Worker<'_> {
     /// Quiescence: captures only (all evasions when in check), until the position is quiet.
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.t.pv_len[ply] = ply;
-        self.nodes += 1;
+        self.s.nodes += 1;
         self.poll();
         if self.aborted {
             return 0;
         }
-        if ply > self.seldepth {
-            self.seldepth = ply;
+        if ply > self.s.seldepth {
+            self.s.seldepth = ply;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_with(&self.pos, &self.material[ply]);
+            return evaluate_with(&self.s.pos, &self.s.material[ply]);
         }
-        let in_check = self.pos.is_check();
+        let in_check = self.s.pos.is_check();
         let stand = if in_check {
             -INFINITE
         } else {
-            let stand = evaluate_with(&self.pos, &self.material[ply]);
+            let stand = evaluate_with(&self.s.pos, &self.s.material[ply]);
             if stand >= beta {
                 return stand;
             }
@@ -577,7 +830,7 @@ impl Worker<'_> {
             }
             stand
         };
-        let moves = self.pos.legal_moves_of(if in_check {
+        let moves = self.s.pos.legal_moves_of(if in_check {
             Targets::Evasions
         } else {
             Targets::Captures
@@ -586,11 +839,12 @@ impl Worker<'_> {
             return mated_in(ply);
         }
         let mut best = stand;
-        let mut picker = MovePicker::new(&moves, &self.pos, &self.t.order, None, ply);
+        let mut picker = MovePicker::new(&moves, &self.s.pos, &self.t.order, None, ply);
         for m in picker.by_ref() {
             if !in_check {
                 // Delta pruning: even winning this piece for free does not reach alpha.
                 let victim = self
+                    .s
                     .pos
                     .board()
                     .piece_at(m.to)
@@ -599,10 +853,10 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            self.material[ply + 1] = self.material[ply].after(self.pos.board(), m);
-            let undo = self.pos.play_unchecked(m);
+            self.s.material[ply + 1] = self.s.material[ply].after(self.s.pos.board(), m);
+            let undo = self.s.pos.play_unchecked(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1);
-            self.pos.undo(m, undo);
+            self.s.pos.undo(m, undo);
             if self.aborted {
                 return 0;
             }

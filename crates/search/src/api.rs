@@ -48,19 +48,90 @@ impl Limits {
             ..Limits::default()
         }
     }
+
+    /// A move in a game with a clock: `time_ms` left on the side to move's clock, `increment_ms` added per
+    /// move, `moves_to_go` moves to the next time control (`None`: sudden death). How much of it the move
+    /// gets is [`time::plan_clock`]'s decision.
+    pub fn clock(time_ms: u64, increment_ms: u64, moves_to_go: Option<u64>) -> Limits {
+        let (hard, soft) = time::plan_clock(time_ms, increment_ms, moves_to_go);
+        Limits {
+            time_ms: Some(hard),
+            soft_time_ms: Some(soft),
+            ..Limits::default()
+        }
+    }
+
+    /// What a caller that asks for no limit at all gets: [`time::DEFAULT_MOVETIME_MS`] of thinking.
+    pub fn default_time() -> Limits {
+        Limits::movetime(time::DEFAULT_MOVETIME_MS)
+    }
 }
 
-/// Options that stay with the engine between searches.
+/// How much more one [`Engine::step`](super::Engine::step) of a search may do: milliseconds (on the
+/// search's clock) and / or nodes. The search's own limits still apply; a slice only makes the step return
+/// sooner, [`Step::Running`], so that the caller can look at its messages and step again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Slice {
+    /// At most this many more milliseconds.
+    pub ms: Option<u64>,
+    /// At most about this many more nodes.
+    pub nodes: Option<u64>,
+}
+
+impl Slice {
+    /// No slice: the step runs until the search is over.
+    pub const ALL: Slice = Slice {
+        ms: None,
+        nodes: None,
+    };
+
+    /// At most `ms` more milliseconds.
+    pub fn millis(ms: u64) -> Slice {
+        Slice {
+            ms: Some(ms),
+            nodes: None,
+        }
+    }
+
+    /// At most about `nodes` more nodes.
+    pub fn nodes(nodes: u64) -> Slice {
+        Slice {
+            ms: None,
+            nodes: Some(nodes),
+        }
+    }
+
+    /// Where the slice ends, for a step that begins `now_ms` into the search with `nodes` searched.
+    pub(super) fn end(self, now_ms: u64, nodes: u64) -> super::alphabeta::SliceEnd {
+        super::alphabeta::SliceEnd {
+            ms: self.ms.map(|ms| time::slice_end(now_ms, ms)),
+            nodes: self.nodes.map(|n| nodes.saturating_add(n.max(1))),
+        }
+    }
+}
+
+/// What one [`Engine::step`](super::Engine::step) came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The slice ended before the search: step again to go on (or [`Engine::stop`](super::Engine::stop)).
+    Running,
+    /// The search is over: its result. The engine has no search under way any more.
+    Done(SearchResult),
+    /// There was no search under way: none was started, or the last one already returned its result.
+    Idle,
+}
+
+/// Options that stay with the engine between searches. The rules of the game searched (its rule set, its
+/// move limit) are not among them: the search reads them from the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
     /// Number of best lines to report (1 = normal play).
     pub multi_pv: usize,
-    /// 0 (weakest) to 20 (full strength, no randomness).
-    pub skill_level: u8,
+    /// −10 (a novice: a random move among those that do not lose much at one ply) to 20 (full strength, no
+    /// randomness); see [`skill`](super::skill).
+    pub skill_level: i8,
     /// Seed of the generator that weaker skill levels use: same seed, same choices.
     pub seed: u64,
-    /// Plies without a capture after which the game is drawn (docs/rules.md §4.4; 120 = 60 moves).
-    pub move_limit: u32,
 }
 
 impl Default for SearchOptions {
@@ -69,7 +140,6 @@ impl Default for SearchOptions {
             multi_pv: 1,
             skill_level: 20,
             seed: 0x5EED,
-            move_limit: 120,
         }
     }
 }

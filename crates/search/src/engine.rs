@@ -2,9 +2,8 @@
 //! repetition judge between searches, and starts a search. Its types (limits, options, reports, results)
 //! are in [`super::api`]; the search itself is in [`super::alphabeta`].
 
-use super::alphabeta::{Tables, Worker};
-use super::api::{Limits, SearchInfo, SearchOptions, SearchResult};
-use super::eval::Material;
+use super::alphabeta::{Session, SliceEnd, Tables, Worker};
+use super::api::{Limits, SearchInfo, SearchOptions, SearchResult, Slice, Step};
 use super::path::SearchPath;
 use super::repetition::RepetitionJudge;
 use super::rules_judge::RulesJudge;
@@ -23,6 +22,8 @@ pub struct Engine {
     judge: Box<dyn RepetitionJudge + Send>,
     /// The adjudication options of the built-in [`RulesJudge`]; `None` after [`Engine::set_judge`].
     judge_options: Option<AdjudicationOptions>,
+    /// The search under way ([`Engine::start`], [`Engine::step`]).
+    session: Option<Session>,
 }
 
 impl core::fmt::Debug for Engine {
@@ -46,6 +47,7 @@ impl Engine {
             options: SearchOptions::default(),
             judge: Box::new(RulesJudge::new(options)),
             judge_options: Some(options),
+            session: None,
         }
     }
 
@@ -78,9 +80,11 @@ impl Engine {
         self.tables.clear();
     }
 
-    /// Searches the current position of `game`, taking its history into account for repetitions.
-    /// `on_info` receives progress after each completed iteration. Returns the best move found; if stopped
-    /// early, the best move of the last completed iteration (the first iteration always completes).
+    /// Searches the current position of `game` as it is: its history (for repetitions), its rule set (for
+    /// the repetition rulings) and its move limit. `on_info` receives progress after each completed
+    /// iteration. Returns the best move found; if stopped early, the best move of the last completed
+    /// iteration (the first iteration always completes). The same as [`Engine::start`] and one
+    /// [`Engine::step`] with no slice.
     pub fn search(
         &mut self,
         game: &Game,
@@ -89,36 +93,18 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        self.tt.new_search();
-        // The built-in judge follows the game's rule set.
-        if self.judge_options.is_some_and(|o| o != *game.options()) {
-            self.judge = Box::new(RulesJudge::new(*game.options()));
-            self.judge_options = Some(*game.options());
+        self.start(game, limits.clone());
+        loop {
+            match self.step(Slice::ALL, clock, stop, on_info) {
+                Step::Done(r) => return r,
+                // Without a slice a step ends only with the search; a new one starts if it did not.
+                Step::Running => {}
+                Step::Idle => self.start(game, limits.clone()),
+            }
         }
-        let path = SearchPath::new(game, MAX_PLY + 8);
-        let pos = game.position().clone();
-        let mut material = vec![Material::default(); MAX_PLY + 1];
-        material[0] = Material::of(pos.board());
-        let mut w = Worker {
-            tt: &mut self.tt,
-            t: &mut self.tables,
-            judge: &*self.judge,
-            options: &self.options,
-            clock,
-            stop,
-            limits,
-            pos,
-            path,
-            material,
-            nodes: 0,
-            seldepth: 0,
-            aborted: false,
-            can_abort: false,
-        };
-        w.iterate(on_info)
     }
 
-    /// Searches `position` with no game history.
+    /// Searches `position` with no game history (default rules: AXF, the 60-move limit).
     pub fn search_position(
         &mut self,
         position: &Position,
@@ -129,5 +115,118 @@ impl Engine {
     ) -> SearchResult {
         let game = Game::new(position.clone());
         self.search(&game, limits, clock, stop, on_info)
+    }
+
+    /// Starts a search of `game` as it is now (its position, history, rule set and move limit are taken
+    /// once; later changes to `game` do not reach it), to be run by [`Engine::step`] in as many slices as the
+    /// caller likes, keeping its iteration, its best result so far, its nodes and its time between them. A
+    /// search already under way is dropped.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use xiangqi::Game;
+    /// use xiangqi_engine::{Engine, Limits, NoClock, Slice, Step};
+    ///
+    /// let mut engine = Engine::new(1);
+    /// engine.start(&Game::default(), Limits::depth(6));
+    /// let stop = AtomicBool::new(false);
+    /// let result = loop {
+    ///     // 2,000 nodes a slice; a caller with a clock would use Slice::millis(25) and look at its
+    ///     // messages between slices.
+    ///     if let Step::Done(r) = engine.step(Slice::nodes(2_000), &NoClock, &stop, &mut |_| {}) {
+    ///         break r;
+    ///     }
+    /// };
+    /// assert_eq!(result.depth, 6);
+    /// ```
+    pub fn start(&mut self, game: &Game, limits: Limits) {
+        let path = SearchPath::new(game, MAX_PLY + 8);
+        self.start_at(game.options(), path, game.position().clone(), limits);
+    }
+
+    /// Starts a search of `pos`, the last position of `path`, under the rules `options`.
+    pub(super) fn start_at(
+        &mut self,
+        options: &AdjudicationOptions,
+        path: SearchPath,
+        pos: Position,
+        limits: Limits,
+    ) {
+        self.tt.new_search();
+        // The built-in judge follows the game's rule set.
+        if self.judge_options.is_some_and(|o| o != *options) {
+            self.judge = Box::new(RulesJudge::new(*options));
+            self.judge_options = Some(*options);
+        }
+        self.session = Some(Session::new(pos, path, options.move_limit, limits));
+    }
+
+    /// Runs the search [`Engine::start`] began for at most `slice` more (all of it with [`Slice::ALL`]):
+    /// [`Step::Done`] with the result when the search is over — its limits reached, or the stop flag raised
+    /// — or [`Step::Running`] when the slice ended first. Every decision about time is the search's own
+    /// ([`super::time`]); `clock` must count from the search's start in every step. A slice ends inside an
+    /// iteration only after the first one: the next step searches again the root move it was in (the
+    /// table gives back what was already searched). `on_info` receives progress after each completed
+    /// iteration. [`Step::Idle`] when no search is under way (none was started, or the last one already
+    /// returned its result).
+    pub fn step(
+        &mut self,
+        slice: Slice,
+        clock: &dyn TimeSource,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Step {
+        let Some(session) = self.session.take() else {
+            return Step::Idle;
+        };
+        let end = slice.end(clock.elapsed_ms(), session.nodes());
+        let mut w = Worker::new(
+            &mut self.tt,
+            &mut self.tables,
+            &*self.judge,
+            &self.options,
+            clock,
+            stop,
+            session,
+            end,
+        );
+        let r = w.step(on_info);
+        let session = w.into_session();
+        match r {
+            Some(r) => Step::Done(r),
+            None => {
+                self.session = Some(session);
+                Step::Running
+            }
+        }
+    }
+
+    /// Drops the search under way, if any, without a result.
+    pub fn cancel(&mut self) {
+        self.session = None;
+    }
+
+    /// Whether a search is under way: started, and its result not yet returned.
+    pub fn is_searching(&self) -> bool {
+        self.session.is_some()
+    }
+
+    /// Ends the search under way now, between two steps, and returns its result: the best move of the last
+    /// completed iteration, or a better one of the unfinished iteration (as when its time runs out). A search
+    /// that has not completed its first iteration completes it first. `None` when no search is under way.
+    pub fn stop(&mut self, clock: &dyn TimeSource) -> Option<SearchResult> {
+        let session = self.session.take()?;
+        let stop = AtomicBool::new(true);
+        let mut w = Worker::new(
+            &mut self.tt,
+            &mut self.tables,
+            &*self.judge,
+            &self.options,
+            clock,
+            &stop,
+            session,
+            SliceEnd::default(),
+        );
+        Some(w.end_now(&mut |_| {}))
     }
 }

@@ -26,6 +26,7 @@
 #![warn(missing_docs)]
 
 mod alphabeta;
+pub mod analysis;
 mod api;
 pub mod bench;
 mod engine;
@@ -36,12 +37,12 @@ mod path;
 pub mod repetition;
 mod rules_judge;
 mod score;
-mod skill;
+pub mod skill;
 pub mod time;
 mod tt;
 pub mod uci;
 
-pub use api::{Limits, PvLine, SearchInfo, SearchOptions, SearchResult};
+pub use api::{Limits, PvLine, SearchInfo, SearchOptions, SearchResult, Slice, Step};
 pub use engine::Engine;
 pub use repetition::{CycleStep, PerpetualCheckJudge, RepetitionJudge, Verdict};
 pub use rules_judge::RulesJudge;

@@ -54,8 +54,23 @@ impl SearchPath {
     /// The path of `game`: its start position, then one entry per move played; the root is the current
     /// position. Room is made for `extra` more plies.
     pub(super) fn new(game: &Game, extra: usize) -> SearchPath {
-        let mut entries = Vec::with_capacity(game.history().len() + extra);
-        let mut pos = game.start().clone();
+        let moves = game.history().iter().map(|pm| (pm.mv, pm.check));
+        let (path, pos) = SearchPath::from_moves(game.start(), moves, game.history().len(), extra);
+        debug_assert_eq!(pos.hash(), game.position().hash());
+        path
+    }
+
+    /// The path from `start` through `moves` (each with whether it gave check; legal in turn, as the moves
+    /// of a game are), about `count` of them, and the position they lead to, the root. Room is made for
+    /// `extra` more plies.
+    pub(super) fn from_moves(
+        start: &Position,
+        moves: impl Iterator<Item = (Move, bool)>,
+        count: usize,
+        extra: usize,
+    ) -> (SearchPath, Position) {
+        let mut entries = Vec::with_capacity(count + 1 + extra);
+        let mut pos = start.clone();
         entries.push(Entry {
             key: pos.hash(),
             arrival: Arrival::Start,
@@ -63,28 +78,29 @@ impl SearchPath {
             check: false,
             irreversible: true,
         });
-        for pm in game.history() {
-            let irreversible = irreversible(&pos, pm.mv);
+        for (mv, check) in moves {
+            let irreversible = irreversible(&pos, mv);
             let mover = pos.turn();
-            pos.play_unchecked(pm.mv);
+            pos.play_unchecked(mv);
             entries.push(Entry {
                 key: pos.hash(),
-                arrival: Arrival::Move(pm.mv),
+                arrival: Arrival::Move(mv),
                 mover,
-                check: pm.check,
+                check,
                 irreversible,
             });
         }
-        debug_assert_eq!(pos.hash(), game.position().hash());
-        SearchPath {
+        let path = SearchPath {
             root: entries.len() - 1,
             entries,
             cycle: Vec::with_capacity(256),
-        }
+        };
+        (path, pos)
     }
 
-    /// Plays `m` on `pos` and pushes it on the path.
-    #[inline]
+    /// Plays `m` on `pos` and pushes it on the path. (Always inlined: the search's hottest call after the
+    /// evaluation; left to itself, LLVM stopped inlining it into `search` when the root search grew.)
+    #[inline(always)]
     pub(super) fn make(&mut self, pos: &mut Position, m: Move) -> Undo {
         let irreversible = irreversible(pos, m);
         let mover = pos.turn();

@@ -7,7 +7,15 @@
 //! limit, with the unfinished iteration thrown away, played moves from iterations finished at a fifth to a
 //! half of the time). A game clock (UCI `wtime`/`btime`) plans a share of the time left and starts no new
 //! iteration after 3/5 of the plan ([`soft_limit`]), keeping the rest of the hard limit for an iteration
-//! already started.
+//! already started. With no limit at all a search thinks [`DEFAULT_MOVETIME_MS`].
+//!
+//! A search run in slices ([`Engine::step`](super::Engine::step), as the Web Worker does to stay
+//! responsive) keeps these rules: its time counts from its start, over every slice, and a slice only
+//! ends a step sooner ([`slice_end`], [`abort_at`]).
+
+/// The thinking time of a search asked for with no limit at all (the wasm `Engine`, `game.hint()`, the
+/// worker): one second.
+pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 
 /// No new iteration starts once this share of the planned time has passed: 3/5.
 #[inline]
@@ -36,6 +44,22 @@ pub fn plan_clock(time: u64, inc: u64, moves_to_go: Option<u64>) -> (u64, u64) {
 #[inline]
 pub(super) fn past_hard_limit(hard_ms: u64, elapsed_ms: u64) -> bool {
     elapsed_ms >= hard_ms
+}
+
+/// The end of a slice of `slice_ms` that starts `now_ms` into the search (a slice is at least 1 ms).
+#[inline]
+pub(super) fn slice_end(now_ms: u64, slice_ms: u64) -> u64 {
+    now_ms.saturating_add(slice_ms.max(1))
+}
+
+/// When a step of the search aborts: at the hard limit or at the end of the step's slice, whichever comes
+/// first (`None`: neither).
+#[inline]
+pub(super) fn abort_at(hard_ms: Option<u64>, slice_end_ms: Option<u64>) -> Option<u64> {
+    match (hard_ms, slice_end_ms) {
+        (Some(h), Some(s)) => Some(h.min(s)),
+        (h, s) => h.or(s),
+    }
 }
 
 /// Whether a new iteration may start `elapsed_ms` after the search started (checked between iterations):
@@ -72,5 +96,16 @@ mod tests {
         assert_eq!(plan_movetime(0), (1, None));
         assert!(may_start_iteration(None, Some(200), 199));
         assert!(!may_start_iteration(None, Some(200), 200));
+    }
+
+    #[test]
+    fn a_slice_ends_at_its_own_end_or_the_hard_limit() {
+        assert_eq!(slice_end(100, 25), 125);
+        assert_eq!(slice_end(100, 0), 101);
+        assert_eq!(abort_at(Some(1000), Some(125)), Some(125));
+        assert_eq!(abort_at(Some(110), Some(125)), Some(110));
+        assert_eq!(abort_at(None, Some(125)), Some(125));
+        assert_eq!(abort_at(Some(1000), None), Some(1000));
+        assert_eq!(abort_at(None, None), None);
     }
 }

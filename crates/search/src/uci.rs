@@ -20,7 +20,7 @@
 //! assert_eq!(out.last().unwrap(), "bestmove a1d1");
 //! ```
 
-use super::{time, Engine, Limits, SearchOptions, TimeSource};
+use super::{skill, time, Engine, Limits, SearchOptions, TimeSource};
 use core::sync::atomic::AtomicBool;
 use xiangqi::adjudication::{Mode, Options};
 use xiangqi::{Color, Game, Position};
@@ -108,7 +108,7 @@ impl UciSession {
                 ));
                 out("option name Clear Hash type button");
                 out("option name MultiPV type spin default 1 min 1 max 128");
-                out("option name Skill Level type spin default 20 min 0 max 20");
+                out("option name Skill Level type spin default 20 min -10 max 20");
                 out("option name UCI_Variant type combo default xiangqi var xiangqi");
                 out("uciok");
                 Action::None
@@ -248,7 +248,19 @@ impl UciSession {
             }
             "clear hash" => self.engine.new_game(),
             "multipv" => opts.multi_pv = int(1, 128)?,
-            "skill level" => opts.skill_level = int(0, 20)? as u8,
+            "skill level" => {
+                opts.skill_level = value
+                    .parse::<i8>()
+                    .ok()
+                    .filter(|v| (skill::NOVICE_MIN..=skill::FULL).contains(v))
+                    .ok_or_else(|| {
+                        format!(
+                            "option {name}: expected a number from {} to {}, got {value:?}",
+                            skill::NOVICE_MIN,
+                            skill::FULL
+                        )
+                    })?
+            }
             "uci_variant" => {
                 if value != "xiangqi" {
                     return Err(format!(

@@ -263,6 +263,18 @@ fn sixty_move_limit_is_a_draw() {
     let game = Game::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 119 80").unwrap();
     let r = search(&mut Engine::new(4), &game, &Limits::depth(4));
     assert_eq!(r.score, Score::Cp(0), "{r:?}");
+    // The game's own limit is the search's: with a limit of 100 moves the chariot is winning again.
+    let options = Options {
+        move_limit: 200,
+        ..Options::default()
+    };
+    let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 119 80").unwrap();
+    let longer = Game::with_options(pos, options).unwrap();
+    let r = search(&mut Engine::new(4), &longer, &Limits::depth(4));
+    assert!(
+        matches!(r.score, Score::Cp(c) if c > 500) || matches!(r.score, Score::Mate(n) if n > 0),
+        "{r:?}"
+    );
     let game = Game::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 80").unwrap();
     let r = search(&mut Engine::new(4), &game, &Limits::depth(4));
     assert!(
@@ -274,7 +286,7 @@ fn sixty_move_limit_is_a_draw() {
 #[test]
 fn skill_levels_are_reproducible_and_weaker() {
     let game = Game::from_fen(MIDDLE).unwrap();
-    let run = |level: u8, seed: u64| {
+    let run = |level: i8, seed: u64| {
         let mut e = Engine::new(4);
         e.set_options(SearchOptions {
             skill_level: level,
@@ -294,6 +306,31 @@ fn skill_levels_are_reproducible_and_weaker() {
     let full = run(20, 7);
     assert_eq!(full.depth, 8);
     assert!(full.lines.len() == 1);
+    // A novice weighs every move at one ply and picks one that does not lose much more than the best:
+    // reproducible, varied with the seed, never a move that hangs a chariot.
+    let novice = run(-3, 7);
+    assert_eq!(novice.depth, 1);
+    assert_eq!(novice.lines.len(), game.position().legal_moves().len());
+    assert_eq!(novice.best_move, run(-3, 7).best_move);
+    let mut chosen = std::collections::BTreeSet::new();
+    for seed in 0..30 {
+        let r = run(-3, seed);
+        let best = match r.lines[0].score {
+            Score::Cp(c) => c,
+            other => panic!("{other:?}"),
+        };
+        let line = r
+            .lines
+            .iter()
+            .find(|l| Some(l.pv[0]) == r.best_move)
+            .unwrap();
+        assert!(
+            matches!(line.score, Score::Cp(c) if c >= best - 220),
+            "{r:?}"
+        );
+        chosen.insert(r.best_move);
+    }
+    assert!(chosen.len() >= 5, "{chosen:?}");
 }
 
 fn uci(session: &mut UciSession, line: &str) -> (Vec<String>, Action) {
@@ -449,22 +486,17 @@ fn uci_reports_mate_scores() {
     assert_eq!(out.last().unwrap(), "bestmove (none)");
 }
 
-/// `move_limit: 0` means no move limit (as the game's option does), not "every node is the limit's draw".
+/// A game's `move_limit: 0` means no move limit, not "every node is the limit's draw"; the search reads the
+/// limit from the game.
 #[test]
 fn a_zero_move_limit_is_no_limit() {
     let run = |move_limit: u32| {
-        let mut e = Engine::new(4);
-        e.set_options(SearchOptions {
+        let options = Options {
             move_limit,
-            ..SearchOptions::default()
-        });
-        e.search_position(
-            &Position::new(),
-            &Limits::depth(5),
-            &NoClock,
-            &AtomicBool::new(false),
-            &mut |_| {},
-        )
+            ..Options::default()
+        };
+        let game = Game::with_options(Position::new(), options).unwrap();
+        search(&mut Engine::new(4), &game, &Limits::depth(5))
     };
     let off = run(0);
     let far = run(10_000);

@@ -1,0 +1,89 @@
+// What the views read from the state but the state does not hold: derived, never stored, so it cannot go stale.
+import { allowedMoves } from './touch-move.js';
+import { firstMover } from './store.js';
+
+/** The notation of the move list, hints and announcements: the player's choice, else the language's. */
+export function notationOf(state) {
+  return state.notationChoice ?? (state.lang === 'zh' ? 'chinese' : 'wxf');
+}
+
+/**
+ * The board's coordinates: the file numbers players read (Red's 九…一, Black's 1…9) with the Chinese notation,
+ * ICCS letters and digits with the others (WXF counts files the same way, but English players read them as a–i).
+ */
+export function coordinatesOf(state) {
+  return notationOf(state) === 'chinese' ? 'chinese' : 'iccs';
+}
+
+export function computerColor(state) {
+  return state.human === 'red' ? 'black' : 'red';
+}
+
+/** Whether the human may move on the board now. */
+export function humanToMove(state) {
+  const g = state.game;
+  return state.mode === 'game' && !g.outcome() && g.turn() === state.human && state.shown === null && state.busy !== 'move';
+}
+
+/** Whether it is the computer's move, and it should think now. */
+export function computerToMove(state) {
+  const g = state.game;
+  return state.mode === 'game' && !g.outcome() && g.turn() !== state.human && state.busy === null;
+}
+
+/** The moves the human may play now: all legal moves, or the touch-move subset in practice mode. */
+export function humanMoves(state) {
+  const legal = state.game.legalMoves();
+  return state.practice ? allowedMoves(state.touch, legal) : { moves: legal, rule: null, foul: false };
+}
+
+/** How many moves the human has played in the live game. */
+export function humanMovesPlayed(state) {
+  const n = state.game.history().length;
+  return firstMover(state.game) === state.human ? Math.ceil(n / 2) : Math.floor(n / 2);
+}
+
+/** The side that played ply `ply` (1 = the first move) of `game`. */
+export function moverOf(game, ply) {
+  const first = firstMover(game);
+  return (ply % 2 === 1) === (first === 'red') ? 'red' : 'black';
+}
+
+/** Replays `game` in a copy: `visit(copy, ply)` at its start and after each move; returns the copy (free it). */
+function replay(Game, game, upTo, visit = () => {}) {
+  const g = new Game(game.initialFen(), game.options());
+  try {
+    const moves = game.history();
+    const recorded = game.recordPlies() ?? 0; // a record's moves are replayed as a record's (not adjudicated)
+    visit(g, 0);
+    for (let i = 0; i < Math.min(upTo, moves.length); i++) {
+      if (i < recorded) g.playRecorded(moves[i]);
+      else g.play(moves[i]);
+      visit(g, i + 1);
+    }
+  } catch (e) {
+    g.free();
+    throw e;
+  }
+  return g;
+}
+
+/** Every position of `game` from its start (FEN placement and side to move), for counting repetitions. */
+export function positionsOf(Game, game) {
+  const out = [];
+  replay(Game, game, Infinity, (g) => out.push(g.fen().split(/\s+/).slice(0, 2).join(' '))).free();
+  return out;
+}
+
+/**
+ * The position after `ply` moves of `game`: { fen, check, lastMove }. `Game` is the package's class (a copy is
+ * replayed: the live game is not touched).
+ */
+export function positionAt(Game, game, ply) {
+  const g = replay(Game, game, ply);
+  try {
+    return { fen: g.fen(), check: g.isCheck(), lastMove: ply > 0 ? game.history()[ply - 1] : null };
+  } finally {
+    g.free();
+  }
+}

@@ -1,0 +1,66 @@
+// The game review as data, from the package's Analysis (`EngineClient.analyse`): the evaluation curve, the values
+// as players read them, and the game annotated for export — each inaccuracy, mistake and blunder with its NAG
+// (?! $6, ? $2, ?? $4) and every analysed move with its evaluation and, where it was not the best, the better
+// line in a comment. Pure (the Game class is the package's): unit-tested in tests/js/app-review.test.mjs.
+
+/** The PGN NAG of each classification (the package's thresholds: loss in expected score ≥ 0.05, 0.10, 0.20). */
+export const NAGS = { inaccuracy: 6, mistake: 2, blunder: 4 };
+/** Nodes per position of the review (the package's default: the same game gives the same review), and of a deeper
+ * one (four times as many, and again four times for each deeper run). */
+export const REVIEW_NODES = 40000;
+export const DEEPER_NODES = 160000;
+
+/** An analysis value (Red's view) as players read it: +0.35, #3 (Red mates in 3), #-2, 1-0, ½-½. */
+export function valueText(v) {
+  if (!v) return '';
+  if ('winner' in v) return v.winner === null ? '½-½' : v.winner === 'red' ? '1-0' : '0-1';
+  if ('mate' in v) return `#${v.mate}`;
+  return (v.cp > 0 ? '+' : v.cp < 0 ? '−' : '') + (Math.abs(v.cp) / 100).toFixed(2);
+}
+
+/**
+ * The curve: Red's expected score (0 to 1) after each ply, from ply 0 (the start, before the first move) to the
+ * last analysed ply; `null` where the analysis has not reached.
+ */
+export function curve(moves, plies) {
+  const out = new Array(plies + 1).fill(null);
+  if (!moves.length) return out;
+  out[moves[0].ply - 1] = moves[0].expectedBefore;
+  for (const m of moves) out[m.ply] = m.expectedAfter;
+  return out;
+}
+
+/** The analysed move of ply `ply` (1 = the first move), if any. */
+export function moveAt(moves, ply) {
+  return moves.find((m) => m.ply === ply) ?? null;
+}
+
+/**
+ * `game` (a Game; not changed) annotated with `analysis`: a copy with NAGs on the inaccuracies, mistakes and
+ * blunders and a comment on every analysed move — the evaluation after it and, when it was not the engine's
+ * choice, the better move and its line (`lineOf(moves, fromPly)` writes a line in the chosen notation). The
+ * record's own comments come first. The caller frees the copy.
+ */
+export function annotate(game, analysis, { lineOf, bestWord = 'Best' }) {
+  const g = game.clone();
+  try {
+    const existing = new Map(g.getComments().map((c) => [c.ply, c]));
+    for (const m of analysis.moves) {
+      const nag = NAGS[m.classification];
+      const own = existing.get(m.ply);
+      if (nag) g.setNags([...(own?.nags ?? []).filter((n) => n < 1 || n > 7), nag], m.ply);
+      let text = `[${valueText(m.after)}]`;
+      if (m.classification !== 'best' && m.best && m.best !== m.move) {
+        text += ` ${bestWord}: ${lineOf(m.pv.length ? m.pv : [m.best], m.ply - 1)} [${valueText(m.before)}]`;
+      }
+      g.setComment(own?.comment ? `${own.comment} ${text}` : text, m.ply);
+    }
+  } catch (e) {
+    g.free();
+    throw e;
+  }
+  return g;
+}
+
+/** The classes of one side's summary, in order of severity. */
+export const SUMMARY_CLASSES = ['inaccuracy', 'mistake', 'blunder'];

@@ -1,0 +1,113 @@
+// The store's actions of the modes beside play (store.js holds the state and the rest): the game review, the
+// analysis board and the position editor. Each is an action of the one store: the listeners hear once after it.
+import { gameKey } from './store.js';
+
+/** The mode actions over the store's `state`; `act` wraps an action, `startFresh` makes a game the live one. */
+export function modeActions({ state, act, Game, startFresh, showMessage }) {
+  return {
+    // --- the review ---------------------------------------------------------------------------------------
+
+    /** Review mode on the live game: the analysis of `total` moves starts at `nodes` per position. */
+    reviewStart: act((total, nodes) => {
+      state.mode = 'review';
+      state.busy = null;
+      state.confirm = null;
+      state.shown = state.shown ?? state.game.history().length;
+      const key = gameKey(state.game);
+      // A deeper analysis keeps the finished one, shown again if it is cancelled.
+      const previous = state.review?.key === key && state.review.status === 'done' ? state.review : state.review?.previous ?? null;
+      state.review = { key, status: 'running', done: 0, total, moves: [], red: null, black: null, nodes, cancelled: false,
+        previous: previous?.key === key ? previous : null };
+    }),
+    reviewProgress: act((move, done, total) => {
+      const r = state.review;
+      if (!r || r.status !== 'running') return;
+      r.moves.push(move);
+      r.done = done;
+      r.total = total;
+    }),
+    /** The analysis (the package's Analysis), complete or cancelled. */
+    reviewDone: act((analysis) => {
+      const r = state.review;
+      if (!r) return;
+      if (analysis.cancelled && r.previous) { // a deeper analysis cancelled: the finished one again
+        state.review = { ...r.previous, note: 'deeperCancelled' };
+        return;
+      }
+      Object.assign(r, { status: analysis.cancelled ? 'cancelled' : 'done', moves: analysis.moves, red: analysis.red,
+        black: analysis.black, cancelled: analysis.cancelled, done: analysis.moves.length });
+    }),
+    reviewFailed: act((message) => {
+      if (state.review) state.review.status = 'error';
+      showMessage('error', { message });
+    }),
+    /** Review mode again on the review made of the live game as it is; false when there is none. */
+    reviewResume: act(() => {
+      const r = state.review;
+      if (!r || r.key !== gameKey(state.game) || !['done', 'cancelled'].includes(r.status)) return false;
+      state.mode = 'review';
+      state.busy = null;
+      state.shown = state.shown ?? state.game.history().length;
+      return true;
+    }),
+    /** Back to playing: the review's results stay for the same game, shown again by Review. */
+    reviewClose: act(() => {
+      state.mode = 'game';
+      state.shown = null;
+    }),
+
+    // --- the analysis board and the editor ----------------------------------------------------------------
+
+    /** The analysis board on `fen` (moves are then played on it freely). */
+    analyse: act((fen) => {
+      state.mode = 'analysis';
+      state.busy = null;
+      state.confirm = null;
+      state.analysis = { fen, moves: [], lines: [], depth: 0, gen: 0 };
+    }),
+    /** A move on the analysis board (either side), or back one (`null`). */
+    analysisMove: act((move) => {
+      const a = state.analysis;
+      if (!a) return;
+      if (move === null) a.moves.pop();
+      else a.moves.push(move);
+      a.lines = [];
+      a.depth = 0;
+      a.gen++;
+    }),
+    /** The lines found so far for analysis generation `gen`. */
+    analysisLines: act((lines, depth, gen) => {
+      const a = state.analysis;
+      if (!a || a.gen !== gen) return;
+      a.lines = lines;
+      a.depth = depth;
+    }),
+    closeAnalysis: act(() => {
+      state.mode = 'game';
+      state.analysis = null;
+    }),
+    /** The position editor, starting from `fen`. */
+    edit: act((fen) => {
+      state.mode = 'editor';
+      state.busy = null;
+      state.editor = { fen, tool: null };
+    }),
+    editorFen: act((fen) => {
+      if (state.editor) state.editor.fen = fen;
+    }),
+    editorTool: act((tool) => {
+      if (state.editor) state.editor.tool = state.editor.tool === tool ? null : tool;
+    }),
+    closeEditor: act(() => {
+      state.mode = 'game';
+      state.editor = null;
+    }),
+    /** Plays the edited position: a new game from it, the human to move, with the current settings. */
+    playFrom: act((fen) => {
+      const game = new Game(fen, { rules: state.game.options().rules }); // throws on a bad FEN
+      state.practice = false;
+      state.thinkMs = [];
+      startFresh(game, { human: game.turn() });
+    }),
+  };
+}

@@ -1,0 +1,63 @@
+// The page around the game, rendered from the state: the interface language (every `data-i18n` text, the labels,
+// the title), the theme, the notation selector, the message at the bottom of the page.
+import { formatSize, t } from '../i18n.js';
+import { notationOf } from '../derive.js';
+import { tr } from '../text.js';
+import { RECORD_CAP } from '../records.js';
+
+const $ = (id) => document.getElementById(id);
+const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+
+/** The theme in force: the player's, else the system's. */
+export function themeOf(state) {
+  return state.theme === 'dark' || (state.theme === 'auto' && darkQuery?.matches) ? 'dark' : 'light';
+}
+
+/** Calls `fn` when the system's colour scheme changes. */
+export function onSystemTheme(fn) {
+  darkQuery?.addEventListener('change', fn);
+}
+
+let shownLang = null;
+
+export function renderChrome(state) {
+  if (shownLang !== state.lang) {
+    shownLang = state.lang;
+    document.documentElement.lang = state.lang === 'zh' ? 'zh-CN' : 'en';
+    for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = tr(state, node.dataset.i18n);
+    for (const node of document.querySelectorAll('[data-i18n-label]')) node.setAttribute('aria-label', tr(state, node.dataset.i18nLabel));
+    document.title = state.lang === 'zh' ? '象棋 Xiangqi' : 'Xiangqi 象棋';
+    $('import-help').textContent = tr(state, 'importHelp', { cap: formatSize(RECORD_CAP) });
+    // The button names the other language in that language; its accessible name is that same text (WCAG 2.5.3,
+    // "label in name"), marked with its language.
+    const other = state.lang === 'zh' ? 'en' : 'zh';
+    $('lang').textContent = t(other, 'langName');
+    $('lang').lang = other === 'zh' ? 'zh-CN' : 'en';
+    $('lang').title = tr(state, 'langSwitchLabel');
+  }
+  const theme = themeOf(state);
+  document.documentElement.dataset.theme = theme;
+  $('theme').textContent = tr(state, state.theme === 'dark' ? 'themeDark' : state.theme === 'light' ? 'themeLight' : 'themeAuto');
+  const notation = notationOf(state);
+  if ($('notation').value !== notation) $('notation').value = notation;
+  renderMessage(state);
+}
+
+function renderMessage(state) {
+  const box = $('message');
+  const m = state.message;
+  box.hidden = !m;
+  if (!m) return;
+  const text = tr(state, m.key, m.vars);
+  if ($('message-text').textContent !== text) $('message-text').textContent = text;
+  box.dataset.key = m.key;
+}
+
+/** The app could not start: a message instead of a dead board. */
+export function renderFatal(text) {
+  $('fatal').textContent = text;
+  $('fatal').hidden = false;
+  $('status').textContent = '';
+  document.querySelector('.layout').hidden = true;
+  document.body.dataset.ready = 'error';
+}

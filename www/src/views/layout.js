@@ -1,0 +1,51 @@
+// The board as large as the viewport allows, the main controls still in view (docs/app.md, "Every screen").
+// CSS lays the page out (app.css: the board beside the panel when the window is wider than tall, above it
+// otherwise); this measures what CSS cannot know — the board's proportions, the heights of the players' rows,
+// the title bar, the status line and the controls — and sets the board's width as `--board-w` on the root.
+//
+//   side by side:  board height = viewport height − padding − players' rows
+//                  board width ≤ viewport width − panel's least width − gaps
+//   stacked:       board height = viewport height − title bar − players' rows − status − controls − gaps
+//                  board width ≤ viewport width − padding
+const $ = (id) => document.getElementById(id);
+const height = (node) => (node && !node.hidden ? node.getBoundingClientRect().height : 0);
+/** The panel's least width beside the board (px), as app.css's grid. */
+const PANEL_MIN = 288;
+const BOARD_MIN = 200;
+
+/** Whether the page puts the board beside the panel (as app.css's media query). */
+export function sideBySide() {
+  return matchMedia('(min-aspect-ratio: 1/1) and (min-width: 600px)').matches;
+}
+
+export function fitBoard() {
+  const root = document.documentElement;
+  const board = $('board');
+  const rect = board.getBoundingClientRect();
+  const ratio = rect.width > 0 ? rect.height / rect.width : 1.1;
+  const style = getComputedStyle(document.body);
+  const pad = parseFloat(style.getPropertyValue('--pad')) || 8;
+  const gap = parseFloat(style.getPropertyValue('--gap')) || 8;
+  const vw = root.clientWidth;
+  const vh = window.innerHeight;
+  const players = height($('player-top')) + height($('player-bottom')) + 2 * gap;
+  let w;
+  if (sideBySide()) {
+    w = Math.min((vh - 2 * pad - players) / ratio, vw - 2 * pad - gap - PANEL_MIN);
+  } else {
+    const below = height($('status')) + height($('touch-note')) + height($('controls')) + 3 * gap + 2 * pad;
+    w = Math.min((vh - height(document.querySelector('.topbar')) - players - below) / ratio, vw - 2 * pad);
+  }
+  w = Math.floor(Math.max(BOARD_MIN, w));
+  if (root.style.getPropertyValue('--board-w') !== `${w}px`) root.style.setProperty('--board-w', `${w}px`);
+}
+
+/** Fits the board now and whenever the window, the title bar or the controls change size. */
+export function bindLayout() {
+  fitBoard();
+  const observer = new ResizeObserver(() => requestAnimationFrame(fitBoard));
+  for (const node of [document.documentElement, $('controls'), $('status'), document.querySelector('.topbar')]) {
+    observer.observe(node);
+  }
+  window.addEventListener('resize', fitBoard);
+}
