@@ -565,7 +565,8 @@ function attrValue(name, value) {
  * (`fen`, `orientation`, `movable`, `piece-set`, `coordinates`, `theme`, `lang`, `last-move`, `check`, `label`);
  * with `interactive` and no host it plays legal moves on its own `Game`. Fires `move` events.
  */
-export class XiangqiBoardElement extends HTMLElement {
+// On a server (no DOM) the module still imports: the class extends a stand-in, and no element is defined.
+export class XiangqiBoardElement extends (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) {
   static observedAttributes = [...Object.keys(ATTRS), 'interactive'];
   #board = null;
   #game = null;

@@ -29,7 +29,9 @@ const SLICE_MS = 25;
 /** Without any limit, search this long (as Engine.search does). */
 const DEFAULT_MS = 1000;
 
-const ready = init();
+// Only in a worker: imported anywhere else (a server's module graph), the script does nothing.
+const inWorker = typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScope;
+const ready = inWorker ? init() : null;
 let engine = null;
 let game = null;
 let current = null;
@@ -86,7 +88,7 @@ async function run(job) {
   }
 }
 
-self.onmessage = (ev) => {
+if (inWorker) self.onmessage = (ev) => {
   const msg = ev.data ?? {};
   switch (msg.type) {
     case 'search':

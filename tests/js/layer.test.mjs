@@ -1,0 +1,106 @@
+// The package's layer over wasm-bindgen's bindings (js/guard.js; the entries written by scripts/pkg-postprocess.mjs):
+// every class and function of both entries (`xiangqi-wasm`, `xiangqi-wasm/rules`) and of the CommonJS bundles is
+// guarded, the objects the wasm returns belong to the exported classes, and the rules entry is the package's API
+// without the search and the board. The guards' behaviour itself is tests/js/boundary.test.mjs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import * as full from '../../pkg/node.mjs';
+import * as rules from '../../pkg/rules-node.mjs';
+import { root } from '../support/data.mjs';
+import { throwsCode } from '../support/assert.mjs';
+
+const require = createRequire(import.meta.url);
+const GUARDED = Symbol.for('xiangqi-wasm guarded');
+const UNGUARDED = ['default', 'initSync', 'isXiangqiError', 'startFen'];
+const isClass = (v) => typeof v === 'function' && typeof v.prototype?.free === 'function';
+const entries = {
+  'xiangqi-wasm (ESM)': full,
+  'xiangqi-wasm (CommonJS)': require('../../pkg/node.cjs'),
+  'xiangqi-wasm/rules (ESM)': rules,
+  'xiangqi-wasm/rules (CommonJS)': require('../../pkg/rules-node.cjs'),
+};
+
+test('every class and function of every entry is guarded (a new export of the bindings is too)', () => {
+  for (const [name, api] of Object.entries(entries)) {
+    const fns = Object.entries(api).filter(([k, v]) => typeof v === 'function' && !UNGUARDED.includes(k));
+    assert.ok(fns.length >= 5, name);
+    for (const [k, v] of fns) assert.equal(v[GUARDED], true, `${name}: ${k} is not guarded`);
+    for (const [k, v] of fns.filter(([, v]) => isClass(v))) assert.equal(v.name, k, `${name}: ${k}.name`);
+  }
+});
+
+test('objects made by the wasm belong to the exported classes, and their names survive bundling', () => {
+  for (const [name, api] of Object.entries(entries)) {
+    const { Game } = api;
+    const game = new Game();
+    for (const g of [game, game.clone(), Game.fromFen(game.fen())]) {
+      assert.ok(g instanceof Game, name);
+      assert.equal(g.constructor, Game, name);
+    }
+    const freed = new Game();
+    freed.free();
+    // The CommonJS entries are bundles, where the class is renamed (two `Game` in one scope): the messages still
+    // say "Game".
+    throwsCode(() => api.perft(freed, 1), 'ERR_FREED', /^perft: the Game passed to it has been freed/);
+    throwsCode(() => freed.fen(), 'ERR_FREED', /^Game\.fen: this Game has been freed/);
+    assert.equal(api.validateFen(freed).errors[0].message.startsWith('validateFen: the Game passed'), true, name);
+  }
+});
+
+test('the rules entry: the package without Engine, BoardView and game.hint, on its own wasm', () => {
+  const names = (api) => Object.keys(api).sort();
+  assert.deepEqual(names(rules), names(full).filter((k) => !['Engine', 'BoardView'].includes(k)));
+  const methods = (cls) => Object.getOwnPropertyNames(cls.prototype).filter((k) => k !== 'constructor').sort();
+  assert.deepEqual(methods(rules.Game), methods(full.Game).filter((k) => k !== 'hint'));
+  assert.deepEqual(methods(rules.Clock), methods(full.Clock));
+  const game = new rules.Game(null, { rules: 'cxa' });
+  assert.equal(game.play('炮二平五').iccs, 'h2e2');
+  const same = new full.Game(null, { rules: 'cxa' });
+  same.play('h2e2');
+  assert.deepEqual(game.legalMoves({ notation: 'wxf' }), same.legalMoves({ notation: 'wxf' }));
+  assert.deepEqual(game.outcome(), same.outcome());
+  const pgn = game.pgn();
+  assert.deepEqual(rules.Game.fromPgn(pgn).history(), ['h2e2']);
+  // Its own module: a game of one entry is not an object of the other.
+  assert.ok(!(game instanceof full.Game));
+  const rulesWasm = readFileSync(join(root, 'pkg', 'xiangqi_rules_bg.wasm'));
+  const fullWasm = readFileSync(join(root, 'pkg', 'xiangqi_wasm_bg.wasm'));
+  assert.ok(rulesWasm.length < fullWasm.length * 0.85, `${rulesWasm.length} vs ${fullWasm.length}`);
+});
+
+/** The value (not type-only) exports a declaration file gives, and the members of its `Game`'s instances. */
+function declared(file) {
+  const program = ts.createProgram([file], { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'], types: [] });
+  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const checker = program.getTypeChecker();
+  const module = checker.getSymbolAtLocation(program.getSourceFile(file));
+  const values = [];
+  let gameMembers = [];
+  for (const s of checker.getExportsOfModule(module)) {
+    const target = s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s;
+    const typeOnly = s.declarations?.some((d) => ts.isTypeOnlyImportOrExportDeclaration?.(d)
+      || (ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly)));
+    if (!typeOnly && target.flags & ts.SymbolFlags.Value) values.push(s.name);
+    if (s.name === 'Game') {
+      const ctor = checker.getTypeOfSymbolAtLocation(target, program.getSourceFile(file));
+      const instance = ctor.getConstructSignatures()[0].getReturnType();
+      gameMembers = checker.getPropertiesOfType(instance).map((p) => p.name).filter((n) => !n.startsWith('__@'));
+    }
+  }
+  return { diagnostics, values: values.sort(), gameMembers: gameMembers.sort() };
+}
+
+test('the declarations of both entries give exactly their runtime exports, and compile without the DOM', () => {
+  for (const [file, api] of [['xiangqi_wasm.d.ts', full], ['rules.d.ts', rules], ['rules.d.cts', rules], ['node.d.cts', full]]) {
+    const d = declared(join(root, 'pkg', file));
+    assert.deepEqual(d.diagnostics, [], file);
+    assert.deepEqual(d.values, Object.keys(api).sort(), file);
+    const runtime = Object.getOwnPropertyNames(api.Game.prototype).filter((k) => k !== 'constructor' && !k.startsWith('__'));
+    assert.deepEqual(d.gameMembers, runtime.sort(), `${file}: Game`);
+  }
+});
