@@ -160,6 +160,9 @@ export class XiangqiBoardElement extends HTMLElement {
   addEventListener<K extends keyof XiangqiBoardEventMap>(type: K,
     listener: (this: XiangqiBoardElement, ev: XiangqiBoardEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof XiangqiBoardEventMap>(type: K,
+    listener: (this: XiangqiBoardElement, ev: XiangqiBoardEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 export interface XiangqiBoardEventMap extends HTMLElementEventMap {
