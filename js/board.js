@@ -163,6 +163,8 @@ function sheetOf(text) {
 function adoptStyle(node, text) {
   const tree = node instanceof ShadowRoot ? node : node.getRootNode();
   const target = tree instanceof ShadowRoot ? tree : document;
+  // Without constructable stylesheets (jsdom), no style: nothing else depends on it.
+  if (!Array.isArray(target.adoptedStyleSheets)) return;
   const sheet = sheetOf(text);
   if (!target.adoptedStyleSheets.includes(sheet)) target.adoptedStyleSheets = [...target.adoptedStyleSheets, sheet];
 }
@@ -630,8 +632,8 @@ export class XiangqiBoardElement extends (typeof HTMLElement === 'undefined' ? c
       this.#failed = false;
       this.#newReady();
     }
-    adoptStyle(this.shadowRoot, ':host { display: block; }');
     try {
+      adoptStyle(this.shadowRoot, ':host { display: block; }');
       await ready();
     } catch (e) {
       this.#failed = true;
@@ -653,8 +655,17 @@ export class XiangqiBoardElement extends (typeof HTMLElement === 'undefined' ? c
       delete config.fen;
       config.lastMove = this.#game.history().at(-1) ?? null;
     }
-    this.#board = new Board(this.shadowRoot, {}, { beforeEmit: (d) => this.#played(d) });
-    this.#apply(config);
+    try {
+      this.#board = new Board(this.shadowRoot, {}, { beforeEmit: (d) => this.#played(d) });
+      this.#apply(config);
+    } catch (e) {
+      // No board in this document (a DOM without canvas, in a test runner): `ready` says so, it never hangs.
+      this.#board?.destroy();
+      this.#board = null;
+      this.#failed = true;
+      this.#reject(e);
+      return;
+    }
     this.#resolve(this);
   }
 

@@ -14,6 +14,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 let work;
 let consumer;
 let browser;
+let tarball;
 
 // The app used by the Vite and plain-HTML checks: plays a move, checks an error, reports through the DOM.
 const APP = (specifier) => `import init, { Game, validateFen, startFen } from '${specifier}';
@@ -44,6 +45,7 @@ before(async () => {
   const packOut = execFileSync(npm, ['pack', join(root, 'pkg'), '--pack-destination', work, '--json', '--silent'],
     { cwd: work, encoding: 'utf8' });
   const [info] = JSON.parse(packOut);
+  tarball = join(work, info.filename);
   const files = info.files.map((f) => f.path).sort();
   for (const f of ['package.json', 'README.md', 'node.cjs', 'node.mjs', 'xiangqi_wasm.d.ts', 'xiangqi_wasm.js',
     'xiangqi_wasm_bg.wasm', 'board.js', 'board.d.ts', 'lesson.js', 'lesson-read.js', 'lesson-worker.js', 'lesson.d.ts', 'LESSON.md', 'engine-client.js',
@@ -362,4 +364,27 @@ try {
   } finally {
     await server.close();
   }
+});
+
+test('(f) publint and arethetypeswrong find no problem in the tarball', { timeout: 120_000 }, () => {
+  const bin = (name) => join(root, 'node_modules', '.bin', name);
+  const run = (cmd, args) => {
+    try {
+      return execFileSync(cmd, args, { cwd: work, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, NO_COLOR: '1' } });
+    } catch (e) {
+      assert.fail(`${cmd} ${args.join(' ')}:\n${e.stdout}${e.stderr}`);
+    }
+  };
+  // publint: every suggestion counts (--level suggestion), warnings fail (--strict).
+  const lint = run(bin('publint'), ['run', tarball, '--level', 'suggestion', '--strict']);
+  assert.match(lint, /All good!/, lint);
+  // The entries for every module system (Node ESM and CommonJS, bundlers, TypeScript's node10), strict profile.
+  run(bin('attw'), [tarball, '--entrypoints', '.', './rules', './package.json', '--format', 'ascii']);
+  // The browser modules are ESM only, declared so (profile esm-only: a require() of them is not a supported use).
+  run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--entrypoints', './board', './lesson',
+    './worker', './engine-worker.js', './jsx', './xiangqi_wasm.js']);
+  // Every entry of the exports map is checked by one of the two runs but the .wasm files (assets, not modules).
+  const pj = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
+  assert.deepEqual(Object.keys(pj.exports).filter((k) => !k.endsWith('.wasm')).sort(), ['.', './board', './engine-worker.js',
+    './jsx', './lesson', './package.json', './rules', './worker', './xiangqi_wasm.js'].sort());
 });
