@@ -85,7 +85,8 @@ export interface Board {
    */
   set(config: BoardConfig): this;
   /** The config as it stands. */
-  readonly config: Required<Omit<BoardConfig, "coordinates">> & { coordinates: "iccs" | "chinese" | "none" };
+  readonly config: { [K in Exclude<keyof BoardConfig, "coordinates">]-?: Exclude<BoardConfig[K], undefined> }
+    & { coordinates: "iccs" | "chinese" | "none" };
   /** The board's FEN: the placement shown, after the user's last move too. */
   readonly fen: string;
   /** The selected square, or `null`. */

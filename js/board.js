@@ -49,6 +49,12 @@ function optionsError(message) {
   return Object.assign(new Error(message), { name: 'XiangqiError', code: 'ERR_OPTIONS' });
 }
 
+/** The config without its `undefined` values: a key set to `undefined` is a key not given (as in `xiangqi-wasm`). */
+function given(config) {
+  if (config === null || typeof config !== 'object') throw optionsError('board config must be an object');
+  return Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined));
+}
+
 function checkConfig(config) {
   if (config === null || typeof config !== 'object') throw optionsError('board config must be an object');
   for (const k of Object.keys(config)) {
@@ -177,6 +183,7 @@ export async function createBoard(element, config = {}) {
   if (!(element instanceof Element) && !(element instanceof ShadowRoot)) {
     throw Object.assign(new Error('createBoard: expected a DOM element'), { name: 'XiangqiError', code: 'ERR_ARGUMENT' });
   }
+  config = given(config);
   checkConfig(config);
   await ready();
   return new Board(element, config);
@@ -248,6 +255,7 @@ class Board {
 
   /** Changes any part of the config; what is not given stays. */
   set(config) {
+    config = given(config);
     checkConfig(config);
     const view = this.#view;
     if (!view) throw Object.assign(new Error('the board was destroyed'), { name: 'XiangqiError', code: 'ERR_ARGUMENT' });
@@ -620,6 +628,7 @@ export class XiangqiBoardElement extends (typeof HTMLElement === 'undefined' ? c
 
   /** Changes the config (as `board.set`), before or after the board is ready. */
   set(config) {
+    config = given(config);
     checkConfig(config);
     if (this.#board) this.#apply(config);
     else Object.assign(this.#pending, config);

@@ -7,6 +7,9 @@ declare global {
   }
 }
 
+/** `T` with every key given, none `undefined`: the options as the package reports them (`game.options()`). */
+type Filled<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+
 /** A side: Red (紅, moves first) or Black (黑). */
 export type Color = "red" | "black";
 
@@ -514,7 +517,7 @@ export interface GameJson {
   /** The moves played, ICCS. */
   history: string[];
   outcome: Outcome | null;
-  options: Required<GameOptions>;
+  options: Filled<GameOptions>;
 }
 
 /**
@@ -777,7 +780,7 @@ export class Game {
    * @example
    * new Game().options(); // { rules: "axf", moveLimit: 60, repetitionCount: 3, mode: "adjudicate", checkDiscount: false, mateThreatDepth: 2 }
    */
-  options(): Required<GameOptions>;
+  options(): Filled<GameOptions>;
   /**
    * Changes some options (the others keep their values) and rules the game again under them: an ending the new
    * options do not give is lifted; a resignation, agreed draw or time forfeit stays.

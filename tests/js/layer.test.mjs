@@ -104,3 +104,43 @@ test('the declarations of both entries give exactly their runtime exports, and c
     assert.deepEqual(d.gameMembers, runtime.sort(), `${file}: Game`);
   }
 });
+
+test('nothing public is undocumented: every export of every entry is named in the docs', async () => {
+  const docs = ['js-api.md', 'board.md', 'lesson.md'].map((f) => readFileSync(join(root, 'docs', f), 'utf8')).join('\n');
+  const entries = { 'xiangqi-wasm': full, 'xiangqi-wasm/rules': rules };
+  // The browser modules import in Node (they define their elements only where customElements exists).
+  for (const [name, file] of [['xiangqi-wasm/board', 'board.js'], ['xiangqi-wasm/lesson', 'lesson.js'],
+    ['xiangqi-wasm/worker', 'engine-client.js']]) {
+    entries[name] = await import(`../../pkg/${file}`);
+  }
+  const missing = [];
+  for (const [entry, api] of Object.entries(entries)) {
+    for (const k of Object.keys(api)) {
+      const shown = k === 'default' ? docs.includes('import init') : new RegExp(`\`[^\`]*\\b${k}\\b[^\`]*\``).test(docs);
+      if (!shown) missing.push(`${entry}: ${k}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+});
+
+test('every option accepts undefined: an option set to undefined is an option not given (as the types say)', () => {
+  for (const api of [full, rules]) {
+    const game = new api.Game(null, { rules: undefined, moveLimit: undefined, repetitionCount: undefined, mode: undefined,
+      checkDiscount: undefined, mateThreatDepth: undefined });
+    assert.deepEqual(game.options(), new api.Game().options());
+    game.play('h2e2');
+    assert.equal(game.pgn({ notation: undefined, notationOptions: { script: undefined, blackDigits: undefined,
+      tandem: undefined, traverse: undefined, lowercase: undefined }, headers: undefined, lineWidth: undefined }), game.pgn());
+    assert.deepEqual(game.legalMoves({ verbose: undefined, notation: undefined, positionOnly: undefined }), game.legalMoves());
+    assert.deepEqual(game.history({ verbose: undefined, notation: undefined }), ['h2e2']);
+    assert.deepEqual(game.movesFrom('b9', { positionOnly: undefined, anySide: undefined }), game.movesFrom('b9'));
+    game.setOptions({ rules: undefined, moveLimit: 40 });
+    assert.equal(game.options().moveLimit, 40);
+    assert.equal(new api.Clock({ firstMs: 1000, firstMoves: undefined, thenMs: undefined, thenMoves: undefined,
+      carryOver: undefined }).remaining('red'), 1000);
+  }
+  const game = new full.Game();
+  const limits = { depth: 2, timeMs: undefined, nodes: undefined, multiPv: undefined, skill: undefined, seed: undefined };
+  assert.equal(typeof game.hint(limits).move, 'string');
+  assert.equal(typeof new full.Engine({ hashMb: undefined }).search(game, { depth: 1, timeMs: undefined }).move, 'string');
+});

@@ -140,16 +140,25 @@ test('(a) TypeScript with lib es2022 only (no DOM, no esnext.disposable, no @typ
   const dir = join(consumer, 'ts-es2022');
   mkdirSync(dir);
   writeFileSync(join(dir, 'esm.mts'), `import init, { Game, type MoveInfo, type UndoneEnding } from 'xiangqi-wasm';
+import { Game as RulesGame, validateFen } from 'xiangqi-wasm/rules';
 await init();
+await init({ module_or_path: new Uint8Array(0) }); // bytes: the DOM's BufferSource, without the DOM
 const game = new Game();
 const moves: string[] = game.legalMoves();
 const undone: MoveInfo | UndoneEnding | null = game.undo();
 game.free();
-export { moves, undone };
+const rules = new RulesGame();
+rules.play('h2e2');
+// @ts-expect-error: the rules entry has no search
+rules.hint();
+const ok: boolean = validateFen(rules.fen()).ok;
+export { moves, undone, ok };
 `);
   writeFileSync(join(dir, 'cjs.cts'), `import xq = require('xiangqi-wasm');
+import rules = require('xiangqi-wasm/rules');
 const game: xq.Game = new xq.Game();
-export = game.board().length;
+const copy: rules.Game = new rules.Game().clone();
+export = [game.board().length, copy.fen()];
 `);
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022',
@@ -164,9 +173,31 @@ export = game.board().length;
   }
 });
 
+test('(a) every entry imports on a server (Node, no DOM) without throwing, and defines no element', () => {
+  const out = runNode('ssr.mjs', `process.on('unhandledRejection', (e) => { console.log(JSON.stringify({ unhandled: String(e) })); process.exit(1); });
+const names = {};
+for (const entry of ['xiangqi-wasm', 'xiangqi-wasm/rules', 'xiangqi-wasm/board', 'xiangqi-wasm/lesson', 'xiangqi-wasm/worker',
+  'xiangqi-wasm/engine-worker.js', 'xiangqi-wasm/jsx', 'xiangqi-wasm/xiangqi_wasm.js']) {
+  names[entry] = Object.keys(await import(entry)).sort();
+}
+const { createRequire } = await import('node:module');
+const require = createRequire(import.meta.url);
+const cjs = ['xiangqi-wasm', 'xiangqi-wasm/rules'].map((e) => require(e).Game.name);
+await new Promise((r) => setTimeout(r, 100));
+console.log(JSON.stringify({ names, cjs, customElements: typeof customElements }));
+`);
+  assert.deepEqual(out.cjs, ['Game', 'Game']);
+  assert.equal(out.customElements, 'undefined');
+  assert.deepEqual(out.names['xiangqi-wasm/board'], ['XiangqiBoardElement', 'createBoard', 'ready']);
+  assert.deepEqual(out.names['xiangqi-wasm/lesson'], ['MAX_RECORD_BYTES', 'XiangqiLessonElement']);
+  assert.deepEqual(out.names['xiangqi-wasm/worker'], ['EngineClient']);
+  assert.deepEqual(out.names['xiangqi-wasm/engine-worker.js'], []);
+  assert.deepEqual(out.names['xiangqi-wasm/jsx'], []);
+  assert.ok(out.names['xiangqi-wasm/rules'].includes('Game') && !out.names['xiangqi-wasm/rules'].includes('Engine'));
+});
+
 test('(a) the web entry is a public path, and console.log shows a readable game', () => {
   const out = runNode('web-entry.mjs', `import init, { Game } from 'xiangqi-wasm/xiangqi_wasm.js';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inspect } from 'node:util';
 const wasm = readFileSync(createRequire(import.meta.url).resolve('xiangqi-wasm/xiangqi_wasm_bg.wasm'));
@@ -229,7 +260,9 @@ test('(d) the exports map has the board, the lesson and the worker', () => {
   assert.deepEqual(pj.exports['./lesson'], { types: './lesson.d.ts', default: './lesson.js' });
   assert.ok(pj.sideEffects.includes('./lesson.js'), 'importing the lesson defines <xiangqi-lesson>: not tree-shaken');
   assert.deepEqual(pj.exports['./worker'], { types: './worker.d.ts', default: './engine-client.js' });
-  assert.equal(pj.exports['./engine-worker.js'], './engine-worker.js');
+  assert.deepEqual(pj.exports['./engine-worker.js'], { types: './engine-worker.d.ts', default: './engine-worker.js' });
+  assert.deepEqual(pj.exports['./jsx'], { types: './jsx.d.ts', default: './jsx.js' });
+  assert.equal(pj.exports['./rules'].default, './rules.js');
 });
 
 test('(d) one <xiangqi-board interactive> tag on a plain HTML page, and the worker, from the packed package',
