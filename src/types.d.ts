@@ -339,17 +339,17 @@ export type Mode = "adjudicate" | "enforce" | "analysis";
  * of range throw `ERR_OPTIONS`. */
 export interface GameOptions {
   /** Rule set for repetition adjudication (default `"axf"`). Moves, mate and stalemate are the same in both. */
-  rules?: Ruleset;
+  rules?: Ruleset | undefined;
   /** Natural move limit (自然限着) in moves without a capture (default 60; 0 switches it off; up to 10000). */
-  moveLimit?: number;
+  moveLimit?: number | undefined;
   /** Which occurrence of a position triggers the repetition rules (default 3; 2 to 100). */
-  repetitionCount?: number;
+  repetitionCount?: number | undefined;
   /** Default `"adjudicate"`. */
-  mode?: Mode;
+  mode?: Mode | undefined;
   /** Do not count a side's checks beyond its tenth toward the move limit (default `false`). */
-  checkDiscount?: boolean;
+  checkDiscount?: boolean | undefined;
   /** Depth in moves of the mate-threat test of the classification (default 2; 1 to 4). */
-  mateThreatDepth?: number;
+  mateThreatDepth?: number | undefined;
 }
 
 /** A move notation. */
@@ -358,26 +358,26 @@ export type NotationName = "iccs" | "wxf" | "chinese";
 /** Output style of WXF and Chinese notation (ignored where it does not apply). */
 export interface NotationOptions {
   /** Chinese: `"simplified"` (default, `马8进7`) or `"traditional"` (`馬8進7`). */
-  script?: "simplified" | "traditional";
+  script?: "simplified" | "traditional" | undefined;
   /** Chinese: Black's digits `"ascii"` (default) or `"fullwidth"` (`马８进７`). */
-  blackDigits?: "ascii" | "fullwidth";
+  blackDigits?: "ascii" | "fullwidth" | undefined;
   /** Tandem soldiers: `"classic"` (WXF 1997, 前/后; default) or `"ordinal"` (2018 style, `15+1`). */
-  tandem?: "classic" | "ordinal";
+  tandem?: "classic" | "ordinal" | undefined;
   /** WXF traverse sign: `"."` (default, `C2.5`) or `"="`. */
-  traverse?: "." | "=";
+  traverse?: "." | "=" | undefined;
   /** WXF: lower-case letters (`c2.5`). */
-  lowercase?: boolean;
+  lowercase?: boolean | undefined;
 }
 
 /** Options of `game.pgn()`. */
 export interface PgnOptions {
   /** Notation of the moves (default `"chinese"`); it also sets the `Format` tag. */
-  notation?: NotationName;
-  notationOptions?: NotationOptions;
+  notation?: NotationName | undefined;
+  notationOptions?: NotationOptions | undefined;
   /** Tag pairs to write (`{ Event: "...", Red: "...", Black: "..." }`); `Result` defaults to the outcome. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** Wrap the move text at this many characters (default 80; 0 = one line). */
-  lineWidth?: number;
+  lineWidth?: number | undefined;
 }
 
 /** One move of a record line, with its NAGs, comment and variations (each played instead of this move). */
@@ -417,17 +417,17 @@ export type Score = { cp: number } | { mate: number };
 /** Limits and style of a search (`hint`, `Engine.search`). With no limit, 1 second. Bad values throw `ERR_OPTIONS`. */
 export interface SearchLimits {
   /** Deepest iteration in plies (1–64). */
-  depth?: number;
+  depth?: number | undefined;
   /** Time limit in milliseconds, used whole (a move of the unfinished last iteration counts when it scored better). */
-  timeMs?: number;
+  timeMs?: number | undefined;
   /** Node budget. */
-  nodes?: number;
+  nodes?: number | undefined;
   /** Number of best lines to report in `lines` (1–20, default 1). */
-  multiPv?: number;
+  multiPv?: number | undefined;
   /** Playing strength 0 (weakest) to 20 (full strength, the default); weaker levels choose among good moves. */
-  skill?: number;
+  skill?: number | undefined;
   /** Seed of the weaker levels' choices: same seed, same move. */
-  seed?: number;
+  seed?: number | undefined;
 }
 
 /** One of the best lines. */
@@ -464,9 +464,9 @@ export interface SearchProgress {
 /** Options of `legalMoves` and `history`. */
 export interface ListOptions {
   /** `true` for {@link MoveInfo} records instead of strings. */
-  verbose?: boolean;
+  verbose?: boolean | undefined;
   /** The notation of the strings (default `"iccs"`; default styles). */
-  notation?: NotationName;
+  notation?: NotationName | undefined;
 }
 
 /** Options of {@link Game.legalMoves}. */
@@ -475,18 +475,18 @@ export interface LegalMovesOptions extends ListOptions {
    * `true`: every legal move of the position by the rules of movement, whatever the game's state and mode (also
    * after the game ended, and including moves enforce mode forbids). Default `false`: the moves `play` accepts.
    */
-  positionOnly?: boolean;
+  positionOnly?: boolean | undefined;
 }
 
 /** Options of {@link Game.movesFrom}. */
 export interface MovesFromOptions {
   /** As in {@link LegalMovesOptions}: the piece's legal moves whatever the game's state and mode. */
-  positionOnly?: boolean;
+  positionOnly?: boolean | undefined;
   /**
    * `true`: for a piece of the side not to move too, the moves it would have if its side were to move (moves
    * that follow its rules of movement and leave its own general safe) — for "where can this piece go" lessons.
    */
-  anySide?: boolean;
+  anySide?: boolean | undefined;
 }
 
 /** A piece as `put` takes it: `{ color, kind }` (a {@link PieceInfo} will do), or a FEN letter (`"R"`, `"n"`). */
@@ -621,8 +621,8 @@ export class Game {
    * game.legalMoves({ positionOnly: true }).length;   // 44
    * @throws {XiangqiError} `ERR_OPTIONS` for bad options.
    */
-  legalMoves(options?: { verbose?: false; notation?: NotationName; positionOnly?: boolean }): string[];
-  legalMoves(options: { verbose: true; positionOnly?: boolean }): MoveInfo[];
+  legalMoves(options?: { verbose?: false | undefined; notation?: NotationName | undefined; positionOnly?: boolean | undefined }): string[];
+  legalMoves(options: { verbose: true; positionOnly?: boolean | undefined }): MoveInfo[];
   legalMoves(options?: LegalMovesOptions): string[] | MoveInfo[];
   /**
    * The moves `play` accepts now, sorted: the legal moves, without those that would complete a forbidden
@@ -740,7 +740,7 @@ export class Game {
    * game.history({ notation: "wxf" });       // ["C2.5", "H8+7"]
    * game.history({ verbose: true });         // [{ iccs: "h2e2", ... }, ...]
    */
-  history(options?: { verbose?: false; notation?: NotationName }): string[];
+  history(options?: { verbose?: false | undefined; notation?: NotationName | undefined }): string[];
   history(options: { verbose: true }): MoveInfo[];
   history(options?: ListOptions): string[] | MoveInfo[];
   /**
@@ -1152,7 +1152,7 @@ export class Engine {
    * @example
    * const engine = new Engine({ hashMb: 4 });
    */
-  constructor(options?: { hashMb?: number });
+  constructor(options?: { hashMb?: number | undefined });
   /**
    * Searches a game (its history counts for repetitions, judged by the game's rule set and move limit) and
    * returns the best move. `onProgress` is called after each completed iteration; if it throws, the search
@@ -1209,8 +1209,8 @@ export type ClockPreset =
 
 /** A time control given by its numbers (see {@link ClockPreset}). All values are integers (milliseconds, moves). */
 export type ClockScheme =
-  | { firstMs: number; firstMoves?: number; thenMs?: number; thenMoves?: number; carryOver?: boolean }
-  | { perMoveMs: number; reserveMs?: number };
+  | { firstMs: number; firstMoves?: number | undefined; thenMs?: number | undefined; thenMoves?: number | undefined; carryOver?: boolean | undefined }
+  | { perMoveMs: number; reserveMs?: number | undefined };
 
 /** A fallen flag: who lost on time, why (`quotaNotMet`, `timeExhausted`, `moveTimeExceeded`), and where. */
 export interface ClockFlag {
