@@ -20,8 +20,12 @@
 // (xiangqi_wasm.js, rules.js: written by scripts/pkg-postprocess.mjs) export what it returns.
 
 const BUSY = Symbol('xiangqi busy');
-/** Objects freed through `free()` / `[Symbol.dispose]()` (or whose free() is deferred until their call returns). */
-const freed = new WeakSet();
+/**
+ * Set on an object freed through `free()` / `[Symbol.dispose]()` (or whose free() is deferred until its call
+ * returns). A property, not a WeakSet: an object's own slot costs nothing to the garbage collector.
+ */
+const FREED = Symbol('xiangqi freed');
+const isFreed = (obj) => obj[FREED] === true;
 /**
  * The exported name of each class, by prototype: a bundler that renames a class (two `Game` bindings in one
  * scope) changes its `name`, not the name it is exported by.
@@ -42,7 +46,7 @@ const FREED_HINT = 'has been freed (free() or [Symbol.dispose]())';
 const classOf = (obj) => classNames.get(Object.getPrototypeOf(obj)) ?? 'object';
 
 /** The first argument that is one of the package's freed objects. */
-const freedArgument = (args) => args.find((a) => a !== null && typeof a === 'object' && freed.has(a));
+const freedArgument = (args) => args.find((a) => a !== null && typeof a === 'object' && isFreed(a));
 
 /**
  * Only on the error path: a call that failed with a freed object among its arguments failed because of it
@@ -99,14 +103,14 @@ function guardClass(name, cls) {
     const f = d.value;
     const where = `${name}.${key}`;
     proto[key] = { [key](...args) {
-      if (freed.has(this)) throw xqError('ERR_FREED', `${where}: this ${name} ${FREED_HINT}`);
+      if (isFreed(this)) throw xqError('ERR_FREED', `${where}: this ${name} ${FREED_HINT}`);
       this[BUSY] = (this[BUSY] ?? 0) + 1;
       try {
         return f.apply(this, args);
       } catch (e) {
         throw translate(e, where, args);
       } finally {
-        if (--this[BUSY] === 0 && freed.has(this)) rawFree.call(this);
+        if (--this[BUSY] === 0 && isFreed(this)) rawFree.call(this);
       }
     } }[key];
   }
@@ -124,21 +128,22 @@ function guardClass(name, cls) {
   }
   // free() twice, or on a freed object, does nothing; during a call on the same object it is deferred.
   proto.free = function free() {
-    if (freed.has(this)) return;
-    freed.add(this);
+    if (isFreed(this)) return;
+    this[FREED] = true;
     if (!this[BUSY]) rawFree.call(this);
   };
   if (Symbol.dispose) proto[Symbol.dispose] = proto.free;
   // What console.log shows in Node, Deno and Bun (browsers ignore it): the object's own description.
   if (typeof proto.toString === 'function' && proto.toString !== Object.prototype.toString) {
     proto[INSPECT] = function inspect() {
-      return freed.has(this) ? `${name} (freed)` : this.toString();
+      return isFreed(this) ? `${name} (freed)` : this.toString();
     };
   }
   const guarded = new Proxy(cls, {
     construct(target, args, newTarget) {
       try {
-        return Reflect.construct(target, args, newTarget);
+        // `new Game()`: constructed as the class itself (the fast path); a subclass of the export keeps its own.
+        return Reflect.construct(target, args, newTarget === guarded ? target : newTarget);
       } catch (e) {
         throw translate(e, `new ${name}`, args);
       }

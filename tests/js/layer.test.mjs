@@ -144,3 +144,16 @@ test('every option accepts undefined: an option set to undefined is an option no
   assert.equal(typeof game.hint(limits).move, 'string');
   assert.equal(typeof new full.Engine({ hashMb: undefined }).search(game, { depth: 1, timeMs: undefined }).move, 'string');
 });
+
+test('a subclass of an exported class is constructed as itself, guarded the same', () => {
+  class Lesson extends full.Game {
+    firstMove() { return this.history()[0] ?? null; }
+  }
+  const g = new Lesson();
+  g.play('h2e2');
+  assert.ok(g instanceof Lesson && g instanceof full.Game);
+  assert.equal(g.firstMove(), 'h2e2');
+  throwsCode(() => new Lesson('nonsense'), 'ERR_FEN_BOARD');
+  g.free();
+  throwsCode(() => g.fen(), 'ERR_FREED');
+});
