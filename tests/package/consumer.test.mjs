@@ -416,6 +416,15 @@ test('(f) publint and arethetypeswrong find no problem in the tarball', { timeou
   // The browser modules are ESM only, declared so (profile esm-only: a require() of them is not a supported use).
   run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--entrypoints', './board', './lesson',
     './worker', './engine-worker.js', './jsx', './xiangqi_wasm.js']);
+  // The docs in the package link what it does not ship (the images, other pages) absolutely.
+  for (const doc of ['README.md', 'BOARD.md', 'LESSON.md', 'CHANGELOG.md']) {
+    const text = execFileSync('tar', ['-xzOf', tarball, `package/${doc}`], { encoding: 'utf8' });
+    const relative = [...text.matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1])
+      .filter((t) => !/^(https?:|mailto:|#)/.test(t) && !['README.md', 'BOARD.md', 'LESSON.md', 'CHANGELOG.md'].includes(t));
+    assert.deepEqual(relative, [], `${doc} links files the package does not have`);
+  }
+  const board = execFileSync('tar', ['-xzOf', tarball, 'package/BOARD.md'], { encoding: 'utf8' });
+  assert.match(board, /\]\(https:\/\/raw\.githubusercontent\.com\/xiangqi-wasm\/xiangqi-wasm\/main\/docs\/board\.png\)/);
   // Every entry of the exports map is checked by one of the two runs but the .wasm files (assets, not modules).
   const pj = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
   assert.deepEqual(Object.keys(pj.exports).filter((k) => !k.endsWith('.wasm')).sort(), ['.', './board', './engine-worker.js',

@@ -231,6 +231,7 @@ test('React 19 + TypeScript: xiangqi-wasm/jsx types the elements; server renderi
   const project = join(dir, 'react-ssr');
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   sh(process.execPath, [tsc, '-p', '.'], project, 'tsc -p . (React TSX with xiangqi-wasm/jsx)');
+  sh(process.execPath, [tsc, '-p', 'tsconfig.types.json'], project, 'tsc with "types": ["xiangqi-wasm/jsx"]');
   sh(npm, ['run', 'build', '--silent'], project);
   // The server: the built render function (Node imports xiangqi-wasm/board and /lesson: no DOM there).
   const { render } = await import(pathToFileURL(join(project, 'dist', 'server', 'entry-server.js')).href);
