@@ -43,10 +43,30 @@ function xqError(code, message) {
 
 const FREED_HINT = 'has been freed (free() or [Symbol.dispose]())';
 
-const classOf = (obj) => classNames.get(Object.getPrototypeOf(obj)) ?? 'object';
+/** The exported name of the package's class `obj` belongs to (through subclasses too), or undefined. */
+function classOf(obj) {
+  for (let p = Object.getPrototypeOf(obj), depth = 0; p !== null && depth < 16; p = Object.getPrototypeOf(p), depth++) {
+    const name = classNames.get(p);
+    if (name) return name;
+  }
+  return undefined;
+}
+
+/**
+ * Whether an argument is one of the package's freed objects. Arguments are anything a caller passed, hostile
+ * proxies and throwing getters included: only an object built on one of the classes' prototypes is read.
+ */
+function isFreedArgument(a) {
+  if (a === null || typeof a !== 'object') return false;
+  try {
+    return classOf(a) !== undefined && isFreed(a);
+  } catch {
+    return false;
+  }
+}
 
 /** The first argument that is one of the package's freed objects. */
-const freedArgument = (args) => args.find((a) => a !== null && typeof a === 'object' && isFreed(a));
+const freedArgument = (args) => args.find(isFreedArgument);
 
 /**
  * Only on the error path: a call that failed with a freed object among its arguments failed because of it

@@ -137,6 +137,8 @@ for (const [src, dst] of Object.entries(shipped)) {
   const text = read('docs', src).replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (whole, bang, label, target) => {
     if (/^(https?:|mailto:|#)/.test(target) || Object.values(shipped).includes(target)) return whole;
     const [path, hash = ''] = target.split('#');
+    // Another page the package ships: its name in the package (docs/board.md's js-api.md#bundlers -> README.md#bundlers).
+    if (shipped[path]) return `${bang}[${label}](${shipped[path]}${hash ? `#${hash}` : ''})`;
     const base = bang || /\.(png|jpe?g|svg|gif|webp)$/i.test(path) ? `${RAW}/docs/` : `${REPO}/blob/main/docs/`;
     return `${bang}[${label}](${new URL(path, base).href}${hash ? `#${hash}` : ''})`;
   });

@@ -156,4 +156,12 @@ test('a subclass of an exported class is constructed as itself, guarded the same
   throwsCode(() => new Lesson('nonsense'), 'ERR_FEN_BOARD');
   g.free();
   throwsCode(() => g.fen(), 'ERR_FREED');
+  throwsCode(() => full.perft(g, 1), 'ERR_FREED', /^perft: the Game passed to it has been freed/);
+});
+
+test('a hostile argument (a proxy that throws on every trap) is not read by the guard', () => {
+  const hostile = new Proxy({}, { get() { throw new Error('boom'); }, getPrototypeOf() { throw new Error('boom'); } });
+  const game = new full.Game();
+  assert.throws(() => game.play(hostile), (e) => e.name === 'XiangqiError' || e.message === 'boom');
+  assert.equal(full.validateFen(hostile).ok, false);
 });
