@@ -46,33 +46,33 @@ export interface MoveDetail {
  */
 export interface BoardConfig {
   /** The position (only the placement and the side to move are used). Default: the start position. */
-  fen?: string;
+  fen?: string | undefined;
   /** The side at the bottom (default `"red"`). */
-  orientation?: Color;
+  orientation?: Color | undefined;
   /** Destinations by origin (`game.dests()`), or `null` for free moves (the default). */
-  dests?: Dests | null;
+  dests?: Dests | null | undefined;
   /** The last move, highlighted: `"h2e2"`, `["h2", "e2"]` or `null`. */
-  lastMove?: string | readonly [string, string] | null;
+  lastMove?: string | readonly [string, string] | null | undefined;
   /** The general in check: its square, `true` (the side to move's general) or `null`. Cleared by a new `fen`. */
-  check?: Square | boolean | null;
+  check?: Square | boolean | null | undefined;
   /** Which pieces the user may move (default `"both"`). */
-  movable?: Movable;
+  movable?: Movable | undefined;
   /** Default `"traditional"`. */
-  pieceSet?: PieceSet;
+  pieceSet?: PieceSet | undefined;
   /** Default `"iccs"`. */
-  coordinates?: Coordinates;
+  coordinates?: Coordinates | undefined;
   /** Default `"light"`. */
-  theme?: Theme;
+  theme?: Theme | undefined;
   /** Default `"en"`. */
-  lang?: Lang;
+  lang?: Lang | undefined;
   /** The host's arrows and circles. */
-  shapes?: readonly Shape[];
+  shapes?: readonly Shape[] | undefined;
   /** Move animation in ms (default 200; 0 = none; always none with `prefers-reduced-motion`). */
-  animation?: number;
+  animation?: number | undefined;
   /** Called for every move the user makes, before the `move` event. */
-  onMove?: ((move: string, detail: MoveDetail) => void) | null;
+  onMove?: ((move: string, detail: MoveDetail) => void) | null | undefined;
   /** The accessible name (default "Xiangqi board" / "象棋棋盘"). */
-  label?: string | null;
+  label?: string | null | undefined;
 }
 
 /** A board made by {@link createBoard}. */
@@ -85,7 +85,8 @@ export interface Board {
    */
   set(config: BoardConfig): this;
   /** The config as it stands. */
-  readonly config: Required<Omit<BoardConfig, "coordinates">> & { coordinates: "iccs" | "chinese" | "none" };
+  readonly config: { [K in Exclude<keyof BoardConfig, "coordinates">]-?: Exclude<BoardConfig[K], undefined> }
+    & { coordinates: "iccs" | "chinese" | "none" };
   /** The board's FEN: the placement shown, after the user's last move too. */
   readonly fen: string;
   /** The selected square, or `null`. */
@@ -160,6 +161,9 @@ export class XiangqiBoardElement extends HTMLElement {
   addEventListener<K extends keyof XiangqiBoardEventMap>(type: K,
     listener: (this: XiangqiBoardElement, ev: XiangqiBoardEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof XiangqiBoardEventMap>(type: K,
+    listener: (this: XiangqiBoardElement, ev: XiangqiBoardEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 export interface XiangqiBoardEventMap extends HTMLElementEventMap {

@@ -49,6 +49,12 @@ function optionsError(message) {
   return Object.assign(new Error(message), { name: 'XiangqiError', code: 'ERR_OPTIONS' });
 }
 
+/** The config without its `undefined` values: a key set to `undefined` is a key not given (as in `xiangqi-wasm`). */
+function given(config) {
+  if (config === null || typeof config !== 'object') throw optionsError('board config must be an object');
+  return Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined));
+}
+
 function checkConfig(config) {
   if (config === null || typeof config !== 'object') throw optionsError('board config must be an object');
   for (const k of Object.keys(config)) {
@@ -163,6 +169,8 @@ function sheetOf(text) {
 function adoptStyle(node, text) {
   const tree = node instanceof ShadowRoot ? node : node.getRootNode();
   const target = tree instanceof ShadowRoot ? tree : document;
+  // Without constructable stylesheets (jsdom), no style: nothing else depends on it.
+  if (!Array.isArray(target.adoptedStyleSheets)) return;
   const sheet = sheetOf(text);
   if (!target.adoptedStyleSheets.includes(sheet)) target.adoptedStyleSheets = [...target.adoptedStyleSheets, sheet];
 }
@@ -175,6 +183,7 @@ export async function createBoard(element, config = {}) {
   if (!(element instanceof Element) && !(element instanceof ShadowRoot)) {
     throw Object.assign(new Error('createBoard: expected a DOM element'), { name: 'XiangqiError', code: 'ERR_ARGUMENT' });
   }
+  config = given(config);
   checkConfig(config);
   await ready();
   return new Board(element, config);
@@ -246,6 +255,7 @@ class Board {
 
   /** Changes any part of the config; what is not given stays. */
   set(config) {
+    config = given(config);
     checkConfig(config);
     const view = this.#view;
     if (!view) throw Object.assign(new Error('the board was destroyed'), { name: 'XiangqiError', code: 'ERR_ARGUMENT' });
@@ -565,7 +575,8 @@ function attrValue(name, value) {
  * (`fen`, `orientation`, `movable`, `piece-set`, `coordinates`, `theme`, `lang`, `last-move`, `check`, `label`);
  * with `interactive` and no host it plays legal moves on its own `Game`. Fires `move` events.
  */
-export class XiangqiBoardElement extends HTMLElement {
+// On a server (no DOM) the module still imports: the class extends a stand-in, and no element is defined.
+export class XiangqiBoardElement extends (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) {
   static observedAttributes = [...Object.keys(ATTRS), 'interactive'];
   #board = null;
   #game = null;
@@ -617,6 +628,7 @@ export class XiangqiBoardElement extends HTMLElement {
 
   /** Changes the config (as `board.set`), before or after the board is ready. */
   set(config) {
+    config = given(config);
     checkConfig(config);
     if (this.#board) this.#apply(config);
     else Object.assign(this.#pending, config);
@@ -629,8 +641,8 @@ export class XiangqiBoardElement extends HTMLElement {
       this.#failed = false;
       this.#newReady();
     }
-    adoptStyle(this.shadowRoot, ':host { display: block; }');
     try {
+      adoptStyle(this.shadowRoot, ':host { display: block; }');
       await ready();
     } catch (e) {
       this.#failed = true;
@@ -652,8 +664,17 @@ export class XiangqiBoardElement extends HTMLElement {
       delete config.fen;
       config.lastMove = this.#game.history().at(-1) ?? null;
     }
-    this.#board = new Board(this.shadowRoot, {}, { beforeEmit: (d) => this.#played(d) });
-    this.#apply(config);
+    try {
+      this.#board = new Board(this.shadowRoot, {}, { beforeEmit: (d) => this.#played(d) });
+      this.#apply(config);
+    } catch (e) {
+      // No board in this document (a DOM without canvas, in a test runner): `ready` says so, it never hangs.
+      this.#board?.destroy();
+      this.#board = null;
+      this.#failed = true;
+      this.#reject(e);
+      return;
+    }
     this.#resolve(this);
   }
 

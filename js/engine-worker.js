@@ -31,21 +31,27 @@ import { serve } from './worker-rpc.js';
 
 const SLICE_MS = 25;
 
-const ready = init();
+// Only in a worker: imported anywhere else (a server's module graph), the script does nothing.
+const inWorker = typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScope;
+const ready = inWorker ? init() : null;
 let engine = null;
 let current = null;
 let queue = Promise.resolve();
 
 // Back to the message loop between two slices: a message on our own channel queues behind the messages already
 // sent to the worker (a cancel), and, unlike setTimeout(0), is not held back 4 ms when the loop has gone on a while.
-const channel = new MessageChannel();
+// Made at the first slice: an open port would keep a server's process alive where this module is only imported.
+let channel = null;
 let wake = null;
-channel.port1.onmessage = () => {
-  const w = wake;
-  wake = null;
-  w?.();
-};
 const yieldToMessages = () => new Promise((resolve) => {
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      const w = wake;
+      wake = null;
+      w?.();
+    };
+  }
   wake = resolve;
   channel.port2.postMessage(null);
 });
@@ -126,7 +132,7 @@ function enqueue(work, params, call) {
   return answer;
 }
 
-serve({
+if (inWorker) serve({
   search: (params, call) => enqueue(search, params, call),
   analyse: (params, call) => enqueue(analyse, params, call),
   newGame() {

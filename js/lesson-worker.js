@@ -5,9 +5,11 @@ import init from './xiangqi_wasm.js';
 import { readLesson } from './lesson-read.js';
 import { serve } from './worker-rpc.js';
 
-const ready = init();
+// Only in a worker: imported anywhere else (a server's module graph), the script does nothing.
+const inWorker = typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScope;
+const ready = inWorker ? init() : null;
 
-serve({
+if (inWorker) serve({
   async readLesson({ record, index }) {
     await ready;
     return readLesson(record, index);

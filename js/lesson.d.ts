@@ -123,6 +123,9 @@ export class XiangqiLessonElement extends HTMLElement {
   addEventListener<K extends keyof XiangqiLessonEventMap>(type: K,
     listener: (this: XiangqiLessonElement, ev: XiangqiLessonEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof XiangqiLessonEventMap>(type: K,
+    listener: (this: XiangqiLessonElement, ev: XiangqiLessonEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 declare global {

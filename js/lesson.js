@@ -277,7 +277,7 @@ function nagText(nags) {
  * `<xiangqi-lesson pgn="…" notation="chinese" lang="zh" theme="dark">`: a commented game (or a position) with
  * its board, step buttons, comment, move list with variations, and headers. See lesson.d.ts and docs/lesson.md.
  */
-export class XiangqiLessonElement extends HTMLElement {
+export class XiangqiLessonElement extends (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) { // a server: no DOM
   static observedAttributes = ['pgn', 'src', 'fen', 'game', 'notation', 'lang', 'theme', 'orientation', 'piece-set'];
   #els;
   #boardEl;

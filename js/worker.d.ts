@@ -6,17 +6,17 @@ import type {
 /** What to search: a `game` (its start, moves and options), or `fen` + `moves` (+ `options`). */
 export interface WorkerSearch {
   /** A game: its initial FEN, history and options (rule set, move limit) go to the worker. */
-  game?: Game;
+  game?: Game | undefined;
   /** A FEN, or `null` for the start position (ignored with `game`). */
-  fen?: string | null;
+  fen?: string | null | undefined;
   /** ICCS moves played from `fen` (ignored with `game`). */
-  moves?: readonly string[];
+  moves?: readonly string[] | undefined;
   /** The rules repetitions and the move limit are judged by in the search (ignored with `game`). */
-  options?: GameOptions | null;
+  options?: GameOptions | null | undefined;
   /** With no limit, 1 second. */
-  limits?: SearchLimits;
+  limits?: SearchLimits | undefined;
   /** After each completed depth. */
-  onProgress?: (progress: SearchProgress) => void;
+  onProgress?: ((progress: SearchProgress) => void) | undefined;
 }
 
 /** A game for {@link EngineClient.analyse} spelled out: its start, its moves and its options. */

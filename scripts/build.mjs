@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Builds the npm package into pkg/: one package for browsers, bundlers and Node (ESM and CommonJS).
 //
-//   wasm-pack --target web --weak-refs  -> pkg/xiangqi_wasm.js (+ .wasm, .d.ts): the browser/bundler entry
-//   scripts/pkg-postprocess.mjs          -> pkg/node.mjs, pkg/node.cjs and the `exports` map
+//   wasm-pack --target web --weak-refs  -> target/wasm-pack/full/ and target/wasm-pack/rules/: the two wasm builds
+//                                          (WASM_BUILDS in scripts/wasm-flags.mjs) and their generated bindings
+//   scripts/pkg-postprocess.mjs          -> pkg/: the package, assembled from them and js/ (entries, declarations,
+//                                          the CommonJS entries bundled by rolldown, the `exports` map)
 //   vite build (www/vite.config.js)      -> www/dist/: the demo app and the lesson embed (skip with --no-www)
 //
 // The wasm is built for size (the flags are in scripts/wasm-flags.mjs, measured with scripts/size.mjs); the native
@@ -11,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WASM_FEATURES, WASM_OPT, WASM_OPT_LEVEL } from './wasm-flags.mjs';
+import { WASM_BUILDS, WASM_FEATURES, WASM_OPT } from './wasm-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -21,25 +23,29 @@ const env = {
   ...process.env,
   // wasm-opt comes from the npm package `binaryen` (Debian's is too old); wasm-pack finds it on PATH.
   PATH: [join(root, 'node_modules', '.bin'), process.env.PATH].join(delimiter),
-  CARGO_PROFILE_RELEASE_OPT_LEVEL: WASM_OPT_LEVEL,
 };
 
-function run(cmd, argv) {
+function run(cmd, argv, extraEnv = {}) {
   console.error(`[build] ${cmd} ${argv.join(' ')}`);
-  const r = spawnSync(cmd, argv, { cwd: root, env, stdio: 'inherit' });
+  const r = spawnSync(cmd, argv, { cwd: root, env: { ...env, ...extraEnv }, stdio: 'inherit' });
   if (r.status !== 0) {
     console.error(`[build] ${cmd} failed (${r.error?.message ?? `exit ${r.status}`})`);
     process.exit(1);
   }
 }
 
-run('wasm-pack', [
-  'build', '--mode', 'no-install', dev ? '--dev' : '--release',
-  '--target', 'web', '--weak-refs', '--out-dir', 'pkg', '--out-name', 'xiangqi_wasm',
-]);
-if (!dev && WASM_OPT.join(' ') !== 'none') {
-  const wasmFile = join(root, 'pkg', 'xiangqi_wasm_bg.wasm');
-  run('wasm-opt', [...WASM_OPT, ...WASM_FEATURES, wasmFile, '-o', wasmFile]);
+// wasm-bindgen's own declarations are not used (--no-typescript): they are hand-written (src/types.d.ts,
+// src/board.d.ts, js/*.d.ts). The rustc opt-level is set for these builds only.
+for (const { name, outName, cargoArgs, optLevel, targetDir } of WASM_BUILDS) {
+  const outDir = join('target', 'wasm-pack', name);
+  run('wasm-pack', [
+    'build', '--mode', 'no-install', dev ? '--dev' : '--release', '--no-typescript', '--no-pack',
+    '--target', 'web', '--weak-refs', '--out-dir', outDir, '--out-name', outName, ...(cargoArgs.length ? ['--', ...cargoArgs] : []),
+  ], { CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel, ...(targetDir ? { CARGO_TARGET_DIR: join(root, targetDir) } : {}) });
+  if (!dev && WASM_OPT.join(' ') !== 'none') {
+    const wasmFile = join(root, outDir, `${outName}_bg.wasm`);
+    run('wasm-opt', [...WASM_OPT, ...WASM_FEATURES, wasmFile, '-o', wasmFile]);
+  }
 }
 run(process.execPath, [join(root, 'scripts', 'pkg-postprocess.mjs')]);
 

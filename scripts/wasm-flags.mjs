@@ -18,3 +18,18 @@ export const WASM_OPT = (process.env.XIANGQI_WASM_OPT ?? '-Oz --converge --low-m
 /** The wasm features the package may use: what every browser the app supports has (docs/js-api.md). */
 export const WASM_FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
   '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
+
+/**
+ * The two wasm builds of the package: `xiangqi-wasm` (every default feature of the crate: rules, notation and
+ * records, the hint engine, the board painter) and `xiangqi-wasm/rules` (rules, adjudication, notation and records:
+ * no search, no board), each with its rustc opt-level. `outName` names the files (`<outName>_bg.wasm`).
+ * The rules build is made for size ("z"; measured in docs/js-api.md, "Size"): what it is for — validating moves
+ * and reading records on a server or in a form — does not need the search's speed.
+ */
+export const WASM_BUILDS = [
+  { name: 'full', outName: 'xiangqi_wasm', cargoArgs: [], optLevel: WASM_OPT_LEVEL },
+  // Its own cargo target directory: the crate's cdylib has the same file name whatever its features, so two builds
+  // in one directory would each rebuild it every time (its dependencies differ anyway: another opt-level).
+  { name: 'rules', outName: 'xiangqi_rules', cargoArgs: ['--no-default-features', '--features', 'wasm-notation'],
+    optLevel: process.env.XIANGQI_RULES_OPT_LEVEL ?? 'z', targetDir: 'target/wasm-rules' },
+];

@@ -22,9 +22,10 @@
 //! The modules depend one way: `cache` and `dto` name no other module; `errors`, `input`, `options`,
 //! `notation`, `move_info` build on them; `game` on those; `game_notation` and `engine` on `game`.
 //!
-//! The TypeScript declarations are hand-written in `types.d.ts` (included below) so that they can use
-//! overloads, string-literal unions and the error-code union; `tests/types/usage.ts` type-checks them and
-//! `tests/js/dts.test.mjs` checks them against the runtime exports.
+//! The TypeScript declarations are hand-written in `types.d.ts` (and `board.d.ts` for `BoardView`) so that they
+//! can use overloads, string-literal unions and the error-code union; the package build joins them into
+//! `pkg/xiangqi_wasm.d.ts` (wasm-bindgen's own declarations are not used); `tests/types/usage.ts` type-checks
+//! them and `tests/js/dts.test.mjs` checks them against the runtime exports.
 #![cfg(target_arch = "wasm32")]
 #![forbid(unsafe_code)]
 
@@ -57,18 +58,15 @@ use input::{fen_arg, int_arg};
 use wasm_bindgen::prelude::*;
 use xiangqi::Position;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TYPES: &str = include_str!("types.d.ts");
-
 /// The deepest `perft` accepted (the count grows about 40-fold per ply; depth 6 from the start is 3.6e9).
 const MAX_PERFT_DEPTH: u64 = 12;
 
 // Runs once when the module is instantiated: installs `console_error_panic_hook`, so that a panic (a bug: bad
 // input is a typed error, never a panic) prints its message and source location with `console.error` before the
 // wasm traps, instead of a bare `unreachable executed`. (A plain comment: a doc comment would be copied into the
-// JS glue.)
-#[wasm_bindgen(start)]
-pub fn start() {
+// JS glue.) `private`: not also exported to JS as a function.
+#[wasm_bindgen(start, private)]
+fn start() {
     console_error_panic_hook::set_once();
 }
 

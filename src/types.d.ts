@@ -7,6 +7,9 @@ declare global {
   }
 }
 
+/** `T` with every key given, none `undefined`: the options as the package reports them (`game.options()`). */
+type Filled<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+
 /** A side: Red (紅, moves first) or Black (黑). */
 export type Color = "red" | "black";
 
@@ -346,17 +349,17 @@ export type Mode = "adjudicate" | "enforce" | "analysis";
  * of range throw `ERR_OPTIONS`. */
 export interface GameOptions {
   /** Rule set for repetition adjudication (default `"axf"`). Moves, mate and stalemate are the same in both. */
-  rules?: Ruleset;
+  rules?: Ruleset | undefined;
   /** Natural move limit (自然限着) in moves without a capture (default 60; 0 switches it off; up to 10000). */
-  moveLimit?: number;
+  moveLimit?: number | undefined;
   /** Which occurrence of a position triggers the repetition rules (default 3; 2 to 100). */
-  repetitionCount?: number;
+  repetitionCount?: number | undefined;
   /** Default `"adjudicate"`. */
-  mode?: Mode;
+  mode?: Mode | undefined;
   /** Do not count a side's checks beyond its tenth toward the move limit (default `false`). */
-  checkDiscount?: boolean;
+  checkDiscount?: boolean | undefined;
   /** Depth in moves of the mate-threat test of the classification (default 2; 1 to 4). */
-  mateThreatDepth?: number;
+  mateThreatDepth?: number | undefined;
 }
 
 /** A move notation. */
@@ -365,26 +368,26 @@ export type NotationName = "iccs" | "wxf" | "chinese";
 /** Output style of WXF and Chinese notation (ignored where it does not apply). */
 export interface NotationOptions {
   /** Chinese: `"simplified"` (default, `马8进7`) or `"traditional"` (`馬8進7`). */
-  script?: "simplified" | "traditional";
+  script?: "simplified" | "traditional" | undefined;
   /** Chinese: Black's digits `"ascii"` (default) or `"fullwidth"` (`马８进７`). */
-  blackDigits?: "ascii" | "fullwidth";
+  blackDigits?: "ascii" | "fullwidth" | undefined;
   /** Tandem soldiers: `"classic"` (WXF 1997, 前/后; default) or `"ordinal"` (2018 style, `15+1`). */
-  tandem?: "classic" | "ordinal";
+  tandem?: "classic" | "ordinal" | undefined;
   /** WXF traverse sign: `"."` (default, `C2.5`) or `"="`. */
-  traverse?: "." | "=";
+  traverse?: "." | "=" | undefined;
   /** WXF: lower-case letters (`c2.5`). */
-  lowercase?: boolean;
+  lowercase?: boolean | undefined;
 }
 
 /** Options of `game.pgn()`. */
 export interface PgnOptions {
   /** Notation of the moves (default `"chinese"`); it also sets the `Format` tag. */
-  notation?: NotationName;
-  notationOptions?: NotationOptions;
+  notation?: NotationName | undefined;
+  notationOptions?: NotationOptions | undefined;
   /** Tag pairs to write (`{ Event: "...", Red: "...", Black: "..." }`); `Result` defaults to the outcome. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** Wrap the move text at this many characters (default 80; 0 = one line). */
-  lineWidth?: number;
+  lineWidth?: number | undefined;
 }
 
 /** One move of a record line, with its NAGs, comment and variations (each played instead of this move). */
@@ -486,22 +489,22 @@ export interface RecordSummary {
 
 /** Options of `readRecord`: the format and the encoding are detected unless given. */
 export interface ReadRecordOptions {
-  format?: RecordFormat;
-  encoding?: RecordEncoding;
+  format?: RecordFormat | undefined;
+  encoding?: RecordEncoding | undefined;
   /** Which game of a file of several, from 0 (default 0). */
-  index?: number;
+  index?: number | undefined;
 }
 
 /** Options of `Game.fromPgn`, `Game.fromDhtmlxq`, `Game.fromXqf`: the game's options, the record's encoding and
  * (for PGN) which game. */
 export interface RecordGameOptions extends GameOptions {
-  encoding?: RecordEncoding;
-  index?: number;
+  encoding?: RecordEncoding | undefined;
+  index?: number | undefined;
 }
 
 /** Options of `Game.fromRecord`. */
 export interface ReadGameOptions extends RecordGameOptions {
-  format?: RecordFormat;
+  format?: RecordFormat | undefined;
 }
 
 /** A record as input: text, or bytes (`Uint8Array` or `ArrayBuffer`: UTF-8, GBK, Big5 or XQF; decoded with the
@@ -514,22 +517,22 @@ export type Score = { cp: number } | { mate: number };
 /** Limits and style of a search (`hint`, `Engine.search`). With no limit, 1 second. Bad values throw `ERR_OPTIONS`. */
 export interface SearchLimits {
   /** Deepest iteration in plies (1–64). */
-  depth?: number;
+  depth?: number | undefined;
   /** Time limit in milliseconds, used whole (a move of the unfinished last iteration counts when it scored better). */
-  timeMs?: number;
+  timeMs?: number | undefined;
   /** Node budget. */
-  nodes?: number;
+  nodes?: number | undefined;
   /** Number of best lines to report in `lines` (1–20, default 1). */
-  multiPv?: number;
+  multiPv?: number | undefined;
   /**
    * Playing strength −10 to 20 (full strength, the default). From 0 to 19 the depth is capped and the move chosen
    * among the best lines with seeded noise; below 0 (novice) every move is weighed at one ply and one of those
    * that do not lose much more than the best is picked at random (−1: within 140 cp; −10: within 500, pieces given
    * away).
    */
-  skill?: number;
+  skill?: number | undefined;
   /** Seed of the weaker levels' choices: same seed, same move. */
-  seed?: number;
+  seed?: number | undefined;
 }
 
 /** One of the best lines. */
@@ -570,17 +573,17 @@ export interface SearchProgress {
  */
 export interface AnalyseOptions {
   /** Depth of each position's search in plies (1–64). */
-  depth?: number;
+  depth?: number | undefined;
   /** Nodes of each position's search (default 40,000). */
-  nodes?: number;
+  nodes?: number | undefined;
   /** Milliseconds of each position's search. */
-  timeMs?: number;
+  timeMs?: number | undefined;
   /** The first move to analyse, 1 for the game's first move (default 1). */
-  from?: number;
+  from?: number | undefined;
   /** The last move to analyse (default: the last one played; at least `from`). Moves past the end are not there. */
-  to?: number;
+  to?: number | undefined;
   /** Only this side's moves (default both). */
-  side?: Color;
+  side?: Color | undefined;
 }
 
 /**
@@ -652,11 +655,11 @@ export interface Analysis {
 /** Options of `legalMoves` and `history`. */
 export interface ListOptions {
   /** `true` for {@link MoveInfo} records instead of strings. */
-  verbose?: boolean;
+  verbose?: boolean | undefined;
   /** The notation of the strings (default `"iccs"`). */
-  notation?: NotationName;
+  notation?: NotationName | undefined;
   /** The style of the notation, as `toNotation` takes it. */
-  notationOptions?: NotationOptions;
+  notationOptions?: NotationOptions | undefined;
 }
 
 /** Options of {@link Game.legalMoves}. */
@@ -665,18 +668,18 @@ export interface LegalMovesOptions extends ListOptions {
    * `true`: every legal move of the position by the rules of movement, whatever the game's state and mode (also
    * after the game ended, and including moves enforce mode forbids). Default `false`: the moves `play` accepts.
    */
-  positionOnly?: boolean;
+  positionOnly?: boolean | undefined;
 }
 
 /** Options of {@link Game.movesFrom}. */
 export interface MovesFromOptions {
   /** As in {@link LegalMovesOptions}: the piece's legal moves whatever the game's state and mode. */
-  positionOnly?: boolean;
+  positionOnly?: boolean | undefined;
   /**
    * `true`: for a piece of the side not to move too, the moves it would have if its side were to move (moves
    * that follow its rules of movement and leave its own general safe) — for "where can this piece go" lessons.
    */
-  anySide?: boolean;
+  anySide?: boolean | undefined;
 }
 
 /** A piece as `put` takes it: `{ color, kind }` (a {@link PieceInfo} will do), or a FEN letter (`"R"`, `"n"`). */
@@ -707,7 +710,7 @@ export interface GameJson {
   /** The moves played, ICCS. */
   history: string[];
   outcome: Outcome | null;
-  options: Required<GameOptions>;
+  options: Filled<GameOptions>;
 }
 
 /**
@@ -846,8 +849,8 @@ export class Game {
    * game.legalMoves({ positionOnly: true }).length;   // 44
    * @throws {XiangqiError} `ERR_OPTIONS` for bad options.
    */
-  legalMoves(options?: { verbose?: false; notation?: NotationName; notationOptions?: NotationOptions; positionOnly?: boolean }): string[];
-  legalMoves(options: { verbose: true; positionOnly?: boolean }): MoveInfo[];
+  legalMoves(options?: { verbose?: false | undefined; notation?: NotationName | undefined; notationOptions?: NotationOptions | undefined; positionOnly?: boolean | undefined }): string[];
+  legalMoves(options: { verbose: true; positionOnly?: boolean | undefined }): MoveInfo[];
   legalMoves(options?: LegalMovesOptions): string[] | MoveInfo[];
   /**
    * The moves `play` accepts now, sorted: the legal moves, without those that would complete a forbidden
@@ -966,7 +969,7 @@ export class Game {
    * game.history({ notation: "chinese", notationOptions: { script: "traditional" } }); // ["炮二平五", "馬8進7"]
    * game.history({ verbose: true });         // [{ iccs: "h2e2", ... }, ...]
    */
-  history(options?: { verbose?: false; notation?: NotationName; notationOptions?: NotationOptions }): string[];
+  history(options?: { verbose?: false | undefined; notation?: NotationName | undefined; notationOptions?: NotationOptions | undefined }): string[];
   history(options: { verbose: true }): MoveInfo[];
   history(options?: ListOptions): string[] | MoveInfo[];
   /**
@@ -1006,7 +1009,7 @@ export class Game {
    * @example
    * new Game().options(); // { rules: "axf", moveLimit: 60, repetitionCount: 3, mode: "adjudicate", checkDiscount: false, mateThreatDepth: 2 }
    */
-  options(): Required<GameOptions>;
+  options(): Filled<GameOptions>;
   /**
    * Changes some options (the others keep their values) and rules the game again under them: an ending the new
    * options do not give is lifted; a resignation, agreed draw or time forfeit stays.
@@ -1473,7 +1476,7 @@ export class Engine {
    * @example
    * const engine = new Engine({ hashMb: 4 });
    */
-  constructor(options?: { hashMb?: number });
+  constructor(options?: { hashMb?: number | undefined });
   /**
    * Searches a game (its history counts for repetitions, judged by the game's rule set and move limit) and
    * returns the best move. `onProgress` is called after each completed iteration; if it throws, the search
@@ -1633,8 +1636,8 @@ export type ClockPreset =
 
 /** A time control given by its numbers (see {@link ClockPreset}). All values are integers (milliseconds, moves). */
 export type ClockScheme =
-  | { firstMs: number; firstMoves?: number; thenMs?: number; thenMoves?: number; carryOver?: boolean }
-  | { perMoveMs: number; reserveMs?: number };
+  | { firstMs: number; firstMoves?: number | undefined; thenMs?: number | undefined; thenMoves?: number | undefined; carryOver?: boolean | undefined }
+  | { perMoveMs: number; reserveMs?: number | undefined };
 
 /** A fallen flag: who lost on time, why (`quotaNotMet`, `timeExhausted`, `moveTimeExceeded`), and where. */
 export interface ClockFlag {
@@ -1762,7 +1765,7 @@ export function readRecord(record: RecordInput, options?: ReadRecordOptions): Re
  * const list = readRecords('[Red "A"]\n1. 炮二平五 1-0\n[Red "B"]\n1. 炮二进九 *\n');
  * list.map((g) => [g.headers.Red, g.plies, g.error?.code ?? null]); // [["A", 1, null], ["B", 0, "ERR_RECORD_MOVE"]]
  */
-export function readRecords(record: RecordInput, options?: { format?: RecordFormat; encoding?: RecordEncoding }): RecordSummary[];
+export function readRecords(record: RecordInput, options?: { format?: RecordFormat | undefined; encoding?: RecordEncoding | undefined }): RecordSummary[];
 
 /**
  * A record read game by game, for databases: `next()` lists the games in batches (a worker can report progress
@@ -1780,7 +1783,7 @@ export function readRecords(record: RecordInput, options?: { format?: RecordForm
  */
 export class RecordReader {
   /** @throws {XiangqiError} `ERR_RECORD_ENCODING`, `ERR_ARGUMENT`, `ERR_OPTIONS`. */
-  constructor(record: RecordInput, options?: { format?: RecordFormat; encoding?: RecordEncoding });
+  constructor(record: RecordInput, options?: { format?: RecordFormat | undefined; encoding?: RecordEncoding | undefined });
   /** The format read. */
   format(): RecordFormat;
   /** The encoding of bytes, or `null`. */

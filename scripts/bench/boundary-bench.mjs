@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The cost of the JS boundary guard (scripts/pkg-postprocess.mjs) on calls that succeed, for two built packages in
+// The cost of the JS boundary guard (js/guard.js) on calls that succeed, for two built packages in
 // one run (the same machine load for both), alternating A and B; medians of 9 rounds, in ms for a fixed number of
 // calls. The guard must add nothing measurable: a method (isLegal, through its wrapper), the constructors and the
-// module functions (whose throw statements are rewritten, nothing on the success path).
+// module functions (a Proxy's construct trap and a wrapper: a try on the success path).
 // Usage: node scripts/bench/boundary-bench.mjs <pkgA> <pkgB>    (e.g. a copy of pkg/ built before a change, and pkg/)
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -12,8 +12,10 @@ const doc = readFileSync(join(root, 'docs', 'js-api.md'), 'utf8');
 // The JS examples of the other docs run too (docs/search.md's wasm Engine section, ...).
 const otherDocs = [join('docs', 'search.md'), join('docs', 'adjudication.md'), join('docs', 'notation.md'), 'README.md']
   .map((f) => readFileSync(join(root, f), 'utf8'));
-// Examples of the board and the worker need a browser: tests/e2e/board-docs.test.mjs runs those in Chromium.
-const browserOnly = (block) => /from "xiangqi-wasm\/(board|worker)"/.test(block);
+// Examples of the board and the worker need a browser: tests/e2e/board-docs.test.mjs runs those in Chromium. The
+// files of the consumer projects (a block whose first line is `// tests/consumers/...`) are built and run by
+// tests/package/consumers.test.mjs; the last test below checks that the docs show them as they are.
+const browserOnly = (block) => /from "xiangqi-wasm\/(board|worker)"/.test(block) || block.startsWith('// tests/consumers/');
 const blocks = [doc, ...otherDocs].flatMap((d) => [...d.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]))
   .filter((b) => !browserOnly(b));
 
@@ -74,7 +76,9 @@ test('every js example of docs/js-api.md and of the d.ts runs, and its commented
     [...blocks, ...dtsExamples()].forEach((block, i) => {
       const cjs = /\brequire\(/.test(block);
       const entry = join(root, 'pkg', cjs ? 'node.cjs' : 'node.mjs');
-      const { code, checks } = withAssertions(block.replaceAll('"xiangqi-wasm"', JSON.stringify(entry)));
+      const rules = join(root, 'pkg', cjs ? 'rules-node.cjs' : 'rules-node.mjs');
+      const { code, checks } = withAssertions(block.replaceAll('"xiangqi-wasm"', JSON.stringify(entry))
+        .replaceAll('"xiangqi-wasm/rules"', JSON.stringify(rules)));
       total += checks;
       const header = cjs ? "const __assert = require('node:assert/strict');\n"
         : "import __assert from 'node:assert/strict';\n";
@@ -90,4 +94,13 @@ test('every js example of docs/js-api.md and of the d.ts runs, and its commented
     rmSync(dir, { recursive: true, force: true });
   }
   assert.ok(total >= 40, `only ${total} checked values`);
+});
+
+test('the docs show the consumer projects\' files as they are (tests/package/consumers.test.mjs builds and runs them)', () => {
+  const docs = ['js-api.md', 'board.md', 'lesson.md'].map((f) => readFileSync(join(root, 'docs', f), 'utf8')).join('\n');
+  const shown = [...docs.matchAll(/```\w+\n(?:\/\/|<!--) (tests\/consumers\/[^\s]+?)(?: -->)?\n([\s\S]*?)```/g)];
+  assert.ok(shown.length >= 8, `${shown.length} consumer files shown`);
+  for (const [, file, body] of shown) {
+    assert.equal(body.trim(), readFileSync(join(root, file), 'utf8').trim(), `${file} as docs/js-api.md shows it`);
+  }
 });

@@ -1,4 +1,4 @@
-// The hand-written TypeScript declarations (src/types.d.ts, emitted into pkg/xiangqi_wasm.d.ts) agree with
+// The hand-written TypeScript declarations (src/types.d.ts, joined into pkg/xiangqi_wasm.d.ts) agree with
 // the runtime exports and with the codes the Rust code can produce, and the public surface has no `any`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,9 +49,9 @@ test('ErrorCode lists every code the Rust code can throw', () => {
   for (const c of union('FenErrorCode')) codes.add(c);
   const src = ['src', 'crates/rules/src', 'crates/search/src'].flatMap((d) => rustSources(join(root, d))).join('\n');
   const used = new Set([...src.matchAll(/"(ERR_[A-Z_]+)"/g)].map((m) => m[1]));
-  // The glue's own codes (freed and busy objects) come from the package's post-processing.
-  const guard = readFileSync(join(root, 'scripts', 'pkg-postprocess.mjs'), 'utf8');
-  for (const m of guard.matchAll(/__xqError\('(ERR_[A-Z_]+)'/g)) used.add(m[1]);
+  // The layer's own codes (freed and busy objects) come from js/guard.js.
+  const guard = readFileSync(join(root, 'js', 'guard.js'), 'utf8');
+  for (const m of guard.matchAll(/xqError\('(ERR_[A-Z_]+)'/g)) used.add(m[1]);
   assert.ok(used.size >= 18, [...used].join(' '));
   for (const c of used) assert.ok(codes.has(c), `${c} is missing from ErrorCode`);
   for (const c of codes) assert.ok(used.has(c), `${c} is declared but never produced`);

@@ -14,6 +14,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 let work;
 let consumer;
 let browser;
+let tarball;
 
 // The app used by the Vite and plain-HTML checks: plays a move, checks an error, reports through the DOM.
 const APP = (specifier) => `import init, { Game, validateFen, startFen } from '${specifier}';
@@ -44,6 +45,7 @@ before(async () => {
   const packOut = execFileSync(npm, ['pack', join(root, 'pkg'), '--pack-destination', work, '--json', '--silent'],
     { cwd: work, encoding: 'utf8' });
   const [info] = JSON.parse(packOut);
+  tarball = join(work, info.filename);
   const files = info.files.map((f) => f.path).sort();
   for (const f of ['package.json', 'README.md', 'node.cjs', 'node.mjs', 'xiangqi_wasm.d.ts', 'xiangqi_wasm.js',
     'xiangqi_wasm_bg.wasm', 'board.js', 'board.d.ts', 'lesson.js', 'lesson-read.js', 'lesson-worker.js', 'lesson.d.ts', 'LESSON.md', 'engine-client.js',
@@ -138,16 +140,25 @@ test('(a) TypeScript with lib es2022 only (no DOM, no esnext.disposable, no @typ
   const dir = join(consumer, 'ts-es2022');
   mkdirSync(dir);
   writeFileSync(join(dir, 'esm.mts'), `import init, { Game, type MoveInfo, type UndoneEnding } from 'xiangqi-wasm';
+import { Game as RulesGame, validateFen } from 'xiangqi-wasm/rules';
 await init();
+await init({ module_or_path: new Uint8Array(0) }); // bytes: the DOM's BufferSource, without the DOM
 const game = new Game();
 const moves: string[] = game.legalMoves();
 const undone: MoveInfo | UndoneEnding | null = game.undo();
 game.free();
-export { moves, undone };
+const rules = new RulesGame();
+rules.play('h2e2');
+// @ts-expect-error: the rules entry has no search
+rules.hint();
+const ok: boolean = validateFen(rules.fen()).ok;
+export { moves, undone, ok };
 `);
   writeFileSync(join(dir, 'cjs.cts'), `import xq = require('xiangqi-wasm');
+import rules = require('xiangqi-wasm/rules');
 const game: xq.Game = new xq.Game();
-export = game.board().length;
+const copy: rules.Game = new rules.Game().clone();
+export = [game.board().length, copy.fen()];
 `);
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022',
@@ -160,6 +171,29 @@ export = game.board().length;
   } catch (e) {
     assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`);
   }
+});
+
+test('(a) every entry imports on a server (Node, no DOM) without throwing, and defines no element', () => {
+  const out = runNode('ssr.mjs', `process.on('unhandledRejection', (e) => { console.log(JSON.stringify({ unhandled: String(e) })); process.exit(1); });
+const names = {};
+for (const entry of ['xiangqi-wasm', 'xiangqi-wasm/rules', 'xiangqi-wasm/board', 'xiangqi-wasm/lesson', 'xiangqi-wasm/worker',
+  'xiangqi-wasm/engine-worker.js', 'xiangqi-wasm/jsx', 'xiangqi-wasm/xiangqi_wasm.js']) {
+  names[entry] = Object.keys(await import(entry)).sort();
+}
+const { createRequire } = await import('node:module');
+const require = createRequire(import.meta.url);
+const cjs = ['xiangqi-wasm', 'xiangqi-wasm/rules'].map((e) => require(e).Game.name);
+await new Promise((r) => setTimeout(r, 100));
+console.log(JSON.stringify({ names, cjs, customElements: typeof customElements }));
+`);
+  assert.deepEqual(out.cjs, ['Game', 'Game']);
+  assert.equal(out.customElements, 'undefined');
+  assert.deepEqual(out.names['xiangqi-wasm/board'], ['XiangqiBoardElement', 'createBoard', 'ready']);
+  assert.deepEqual(out.names['xiangqi-wasm/lesson'], ['MAX_RECORD_BYTES', 'XiangqiLessonElement']);
+  assert.deepEqual(out.names['xiangqi-wasm/worker'], ['EngineClient']);
+  assert.deepEqual(out.names['xiangqi-wasm/engine-worker.js'], []);
+  assert.deepEqual(out.names['xiangqi-wasm/jsx'], []);
+  assert.ok(out.names['xiangqi-wasm/rules'].includes('Game') && !out.names['xiangqi-wasm/rules'].includes('Engine'));
 });
 
 test('(a) the web entry is a public path, and console.log shows a readable game', () => {
@@ -201,6 +235,29 @@ test('(b) a Vite build of a tiny app runs in Chromium', { timeout: 120_000 }, as
   }
 });
 
+test('(b) a Vite build with the rules entry ships the rules wasm alone, and runs in Chromium', { timeout: 120_000 }, async () => {
+  const app = join(consumer, 'vite-rules');
+  mkdirSync(app);
+  writeFileSync(join(app, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body><pre id="out"></pre>'
+    + '<script type="module" src="./main.js"></script></body></html>');
+  writeFileSync(join(app, 'main.js'), APP('xiangqi-wasm/rules'));
+  const { build } = await import('vite');
+  await build({ root: app, logLevel: 'warn', configFile: false, build: { outDir: join(app, 'dist') } });
+  const wasm = readdirSync(join(app, 'dist', 'assets')).filter((f) => f.endsWith('.wasm'));
+  assert.equal(wasm.length, 1, `${wasm}`);
+  assert.match(wasm[0], /^xiangqi_rules_bg/);
+  const server = await serve(join(app, 'dist'));
+  try {
+    const { page, errors, ready } = await openReady(browser, server.url, 'vite-rules');
+    assert.equal(ready, 'true', `${await page.textContent('#out')} ${errors.join('; ')}`);
+    assert.deepEqual(JSON.parse(await page.textContent('#out')), EXPECTED);
+    assert.deepEqual(errors, []);
+  } finally {
+    await server.close();
+  }
+});
+
 test('(c) a plain HTML page with <script type="module"> from a static server', { timeout: 60_000 }, async () => {
   writeFileSync(join(consumer, 'plain.html'), `<!doctype html><html><head><meta charset="utf-8">
 <link rel="icon" href="data:,">
@@ -227,7 +284,9 @@ test('(d) the exports map has the board, the lesson, the worker and the worker R
   assert.deepEqual(pj.exports['./lesson'], { types: './lesson.d.ts', default: './lesson.js' });
   assert.ok(pj.sideEffects.includes('./lesson.js'), 'importing the lesson defines <xiangqi-lesson>: not tree-shaken');
   assert.deepEqual(pj.exports['./worker'], { types: './worker.d.ts', default: './engine-client.js' });
-  assert.equal(pj.exports['./engine-worker.js'], './engine-worker.js');
+  assert.deepEqual(pj.exports['./engine-worker.js'], { types: './engine-worker.d.ts', default: './engine-worker.js' });
+  assert.deepEqual(pj.exports['./jsx'], { types: './jsx.d.ts', default: './jsx.js' });
+  assert.equal(pj.exports['./rules'].default, './rules.js');
   assert.deepEqual(pj.exports['./worker-rpc'], { types: './worker-rpc.d.ts', default: './worker-rpc.js' });
 });
 
@@ -363,4 +422,37 @@ try {
   } finally {
     await server.close();
   }
+});
+
+test('(f) publint and arethetypeswrong find no problem in the tarball', { timeout: 120_000 }, () => {
+  const bin = (name) => join(root, 'node_modules', '.bin', name);
+  const run = (cmd, args) => {
+    try {
+      return execFileSync(cmd, args, { cwd: work, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, NO_COLOR: '1' } });
+    } catch (e) {
+      assert.fail(`${cmd} ${args.join(' ')}:\n${e.stdout}${e.stderr}`);
+    }
+  };
+  // publint: every suggestion counts (--level suggestion), warnings fail (--strict).
+  const lint = run(bin('publint'), ['run', tarball, '--level', 'suggestion', '--strict']);
+  assert.match(lint, /All good!/, lint);
+  // The entries for every module system (Node ESM and CommonJS, bundlers, TypeScript's node10), strict profile.
+  run(bin('attw'), [tarball, '--entrypoints', '.', './rules', './package.json', '--format', 'ascii']);
+  // The browser modules are ESM only, declared so (profile esm-only: a require() of them is not a supported use).
+  run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--entrypoints', './board', './lesson',
+    './worker', './engine-worker.js', './jsx', './xiangqi_wasm.js']);
+  // The docs in the package link what it does not ship (the images, other pages) absolutely.
+  for (const doc of ['README.md', 'BOARD.md', 'LESSON.md', 'CHANGELOG.md']) {
+    const text = execFileSync('tar', ['-xzOf', tarball, `package/${doc}`], { encoding: 'utf8' });
+    const relative = [...text.matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1])
+      .filter((t) => !/^(https?:|mailto:|#)/.test(t)
+        && !['README.md', 'BOARD.md', 'LESSON.md', 'CHANGELOG.md'].includes(t.split('#')[0]));
+    assert.deepEqual(relative, [], `${doc} links files the package does not have`);
+  }
+  const board = execFileSync('tar', ['-xzOf', tarball, 'package/BOARD.md'], { encoding: 'utf8' });
+  assert.match(board, /\]\(https:\/\/raw\.githubusercontent\.com\/xiangqi-wasm\/xiangqi-wasm\/main\/docs\/board\.png\)/);
+  // Every entry of the exports map is checked by one of the two runs but the .wasm files (assets, not modules).
+  const pj = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
+  assert.deepEqual(Object.keys(pj.exports).filter((k) => !k.endsWith('.wasm')).sort(), ['.', './board', './engine-worker.js',
+    './jsx', './lesson', './package.json', './rules', './worker', './xiangqi_wasm.js'].sort());
 });

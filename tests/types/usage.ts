@@ -79,7 +79,7 @@ export async function main(): Promise<void> {
     const why: OutcomeReason = outcome.reason;
     const text: string = outcome.explanation;
   }
-  const opts: Required<GameOptions> = game.options();
+  const opts = game.options();
   const rules: Ruleset = opts.rules;
   const fv: FenValidation = validateFen('4k4/9/9/9/9/9/9/9/9/4K4 w');
   const problem: FenProblem | undefined = fv.errors[0];

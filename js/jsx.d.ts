@@ -1,0 +1,87 @@
+// Types of `xiangqi-wasm/jsx`: the package's custom elements in React's JSX (React 19 and @types/react 19), for a
+// TypeScript project that renders them. One line, anywhere in the project (or "xiangqi-wasm/jsx" in
+// `compilerOptions.types`):
+//
+//   import type {} from "xiangqi-wasm/jsx";
+//
+// Then `<xiangqi-board fen={fen} interactive onmove={(e) => e.detail.move} ref={ref} />` type-checks: the attributes
+// as docs/board.md and docs/lesson.md list them, the elements' events as `on` + the event's name (React 19 listens
+// to `move` for `onmove`), and `ref` of the element's type. The elements themselves are defined by importing
+// `xiangqi-wasm/board` / `xiangqi-wasm/lesson` in the browser (docs/js-api.md, "Frameworks").
+import type { DetailedHTMLProps, HTMLAttributes } from "react";
+import type { Color } from "./xiangqi_wasm.js";
+import type { Lang, MoveDetail, Movable, PieceSet, Theme, XiangqiBoardElement } from "./board.js";
+import type {
+  LessonErrorDetail, LessonLoadDetail, LessonNotation, LessonPosition, LessonTheme, XiangqiLessonElement,
+} from "./lesson.js";
+
+/** The attributes and events of `<xiangqi-board>` in JSX. */
+export interface XiangqiBoardAttributes {
+  /** The position (a FEN). An `interactive` board starts its game from it. */
+  fen?: string | undefined;
+  /** The side at the bottom (default `"red"`). */
+  orientation?: Color | undefined;
+  /** Which pieces the user may move (default `"both"`). */
+  movable?: Movable | undefined;
+  /** Default `"traditional"`. */
+  "piece-set"?: PieceSet | undefined;
+  /** `"iccs"` (the default), `"chinese"`, `"none"`; `"false"` is `"none"`. */
+  coordinates?: "iccs" | "chinese" | "none" | "true" | "false" | undefined;
+  /** Default `"light"`. */
+  theme?: Theme | undefined;
+  /** The language of the screen-reader text (default `"en"`). */
+  lang?: Lang | undefined;
+  /** The last move, highlighted (ICCS, `"h2e2"`). */
+  "last-move"?: string | undefined;
+  /** The general in check: its square, or `""` / `"true"` for the side to move's general. */
+  check?: string | undefined;
+  /** The accessible name (default "Xiangqi board" / "象棋棋盘"). */
+  label?: string | undefined;
+  /** Plays legal moves on the element's own `Game`. */
+  interactive?: boolean | undefined;
+  /** Every move the user makes (`event.detail.move` in ICCS). */
+  onmove?: ((event: CustomEvent<MoveDetail>) => void) | undefined;
+}
+
+/** The attributes and events of `<xiangqi-lesson>` in JSX. */
+export interface XiangqiLessonAttributes {
+  /** The record (PGN or DhtmlXQ text). In JSX, the attribute is the way to give it (not a `<script>` child). */
+  pgn?: string | undefined;
+  /** The URL of a record, fetched as bytes (UTF-8 or GBK). */
+  src?: string | undefined;
+  /** A position to show when there is no record. */
+  fen?: string | undefined;
+  /** Which game of a file with several, from 1. */
+  game?: number | string | undefined;
+  /** The move list's notation (default `"chinese"`). */
+  notation?: LessonNotation | undefined;
+  /** `zh…` for Chinese, anything else English (default: the page's nearest `lang`). */
+  lang?: string | undefined;
+  /** Default `"light"`. */
+  theme?: LessonTheme | undefined;
+  /** The side at the bottom (default `"red"`). */
+  orientation?: Color | undefined;
+  /** The board's piece labels (default `"traditional"`). */
+  "piece-set"?: PieceSet | undefined;
+  /** Each move to another position. */
+  onnavigate?: ((event: CustomEvent<LessonPosition>) => void) | undefined;
+  /** The record was read and shown. */
+  onload?: ((event: CustomEvent<LessonLoadDetail>) => void) | undefined;
+  /** The record could not be read (its message is shown in the element). */
+  onerror?: ((event: CustomEvent<LessonErrorDetail>) => void) | undefined;
+}
+
+/** React's props of an element: its HTML attributes (`className`, `style`, `ref`, ...) and its own. */
+type Props<E extends HTMLElement, A> = Omit<DetailedHTMLProps<HTMLAttributes<E>, E>, keyof A> & A;
+
+/** The package's elements, by tag name, as React props. */
+export interface XiangqiIntrinsicElements {
+  "xiangqi-board": Props<XiangqiBoardElement, XiangqiBoardAttributes>;
+  "xiangqi-lesson": Props<XiangqiLessonElement, XiangqiLessonAttributes>;
+}
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements extends XiangqiIntrinsicElements {}
+  }
+}

@@ -1,0 +1,7 @@
+import "xiangqi-wasm/board";
+import "xiangqi-wasm/lesson";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App, ClientBoard } from "./App";
+
+hydrateRoot(document.getElementById("root")!, <App />);
+createRoot(document.getElementById("client")!).render(<ClientBoard />);

@@ -1,0 +1,10 @@
+// The server's render: importing the board and the lesson on a server defines nothing and throws nothing; the page
+// gets their tags, which come alive when the browser loads entry-client.tsx.
+import "xiangqi-wasm/board";
+import "xiangqi-wasm/lesson";
+import { renderToString } from "react-dom/server";
+import { App } from "./App";
+
+export function render(): string {
+  return renderToString(<App />);
+}

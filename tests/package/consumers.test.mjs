@@ -1,0 +1,353 @@
+// The packed package in the web stacks a library's user has: the consumer projects of tests/consumers/ (one folder
+// each: a package.json, a config, a page), built by their own tools from the tarball and run in Chromium.
+//
+//   vite, webpack, esbuild, rollup   the board page (shared/): the board paints, the user plays a move, the worker
+//                                    gives a hint; Vite also as a dev server
+//   react-ssr                        React 19 + TypeScript (xiangqi-wasm/jsx): tsc, a Vite client and SSR build,
+//                                    the page rendered on the server, then hydrated: the elements come alive
+//   vue, svelte                      the elements in a Vue (isCustomElement) and a Svelte app, built and run
+//   vitest                           a component test with happy-dom and with jsdom: `ready` rejects ERR_WASM_LOAD
+//   next                             a Next.js app-router page: `next build`, `next start`, the elements come alive
+//
+// The tools are installed once for all of them (tests/consumers/package-lock.json, `npm ci`) into a folder of the
+// system's temporary directory named after the lockfile's hash, kept between runs (set XIANGQI_CONSUMERS_DIR to
+// choose it); the package is the tarball of `npm pack pkg/`, extracted into its node_modules. Screenshots of every
+// page after its checks: test-results/consumers/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createServer as createNetServer } from 'node:net';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync, renameSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root } from '../support/data.mjs';
+import { serve, listen, launch } from '../support/browser.mjs';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const SRC = join(root, 'tests', 'consumers');
+const SHOTS = join(root, 'test-results', 'consumers');
+let dir;
+let tarball;
+let browser;
+
+/**
+ * The environment of the projects' tools: this process's, without NODE_ENV (the Vite dev server of one test sets it
+ * in this process; each tool sets its own, as from a shell).
+ */
+function toolEnv(extra = {}) {
+  const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra };
+  delete env.NODE_ENV;
+  return env;
+}
+
+function sh(cmd, args, cwd, what = `${cmd} ${args.join(' ')}`) {
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: toolEnv() });
+  assert.equal(r.status, 0, `${what} failed in ${cwd}:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+before(async () => {
+  assert.ok(existsSync(join(root, 'pkg', 'package.json')), 'pkg/ missing: run node scripts/build.mjs');
+  const lock = readFileSync(join(SRC, 'package-lock.json'));
+  const hash = createHash('sha256').update(lock).digest('hex').slice(0, 12);
+  dir = process.env.XIANGQI_CONSUMERS_DIR ?? join(tmpdir(), `xiangqi-consumers-${hash}`);
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(join(dir, 'node_modules', '.package-lock.json'))
+    || readFileSync(join(dir, 'package-lock.json'), 'utf8') !== lock.toString()) {
+    cpSync(join(SRC, 'package.json'), join(dir, 'package.json'));
+    cpSync(join(SRC, 'package-lock.json'), join(dir, 'package-lock.json'));
+    const t0 = Date.now();
+    sh(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error'], dir);
+    console.log(`consumers: npm ci in ${((Date.now() - t0) / 1000).toFixed(0)} s (${dir})`);
+  }
+  // The projects, fresh; the package from its tarball, as npm would unpack it.
+  for (const f of readdirSync(SRC)) {
+    if (f === 'package.json' || f === 'package-lock.json') continue;
+    rmSync(join(dir, f), { recursive: true, force: true });
+    cpSync(join(SRC, f), join(dir, f), { recursive: true });
+  }
+  const info = JSON.parse(execFileSync(npm, ['pack', join(root, 'pkg'), '--pack-destination', dir, '--json', '--silent'],
+    { cwd: dir, encoding: 'utf8' }))[0];
+  tarball = join(dir, info.filename);
+  const installed = join(dir, 'node_modules', 'xiangqi-wasm');
+  rmSync(installed, { recursive: true, force: true });
+  const unpack = join(dir, '.unpack');
+  rmSync(unpack, { recursive: true, force: true });
+  mkdirSync(unpack);
+  sh('tar', ['-xzf', tarball, '-C', unpack], dir);
+  renameSync(join(unpack, 'package'), installed);
+  rmSync(unpack, { recursive: true, force: true });
+  browser = await launch();
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** Copies the shared board page into a project (`page` folder) and its script as `script`. */
+function addBoardPage(project, { page = '.', script = 'main.js' } = {}) {
+  mkdirSync(join(dir, project, page), { recursive: true });
+  mkdirSync(join(dir, project, script, '..'), { recursive: true });
+  cpSync(join(SRC, 'shared', 'index.html'), join(dir, project, page, 'index.html'));
+  cpSync(join(SRC, 'shared', 'main.js'), join(dir, project, script));
+}
+
+/** The share of the board's canvases' pixels that are painted (opaque). */
+async function painted(page, selector) {
+  return page.evaluate((sel) => {
+    const host = document.querySelector(sel);
+    const canvases = [...host.shadowRoot.querySelectorAll('canvas')];
+    if (!canvases.length) return { share: 0, width: 0 };
+    const { width, height } = canvases[0];
+    const ctx = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+    for (const c of canvases) ctx.drawImage(c, 0, 0);
+    const d = ctx.getImageData(0, 0, width, height).data;
+    let opaque = 0;
+    for (let i = 3; i < d.length; i += 4) if (d[i] === 255) opaque++;
+    return { share: opaque / (d.length / 4), width };
+  }, selector);
+}
+
+/** Opens `url`, waits for `body[data-ready]`; always saves a screenshot; returns the page and its errors. */
+async function open(url, name, { ready = true } = {}) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()}: ${r.url()}`); });
+  await page.goto(url);
+  if (ready) {
+    await page.waitForFunction(() => document.body?.dataset.ready, null, { timeout: 30_000 }).catch(() => {});
+    const state = await page.evaluate(() => document.body?.dataset.ready ?? null);
+    if (state !== 'true') {
+      await page.screenshot({ path: join(SHOTS, `${name}.png`) }).catch(() => {});
+      assert.fail(`${name}: the page did not get ready (${state}): ${await page.textContent('#out').catch(() => '')} ${errors.join('; ')}`);
+    }
+  }
+  return { page, errors };
+}
+
+/** The shared board page: painted, a move by the user, a legal hint from the worker, no error. */
+async function checkBoardPage(url, name) {
+  const { page, errors } = await open(url, name);
+  try {
+    const out = JSON.parse(await page.textContent('#out'));
+    assert.deepEqual(out, { hintLegal: true, legalMoves: 44 }, name);
+    const p = await painted(page, 'xiangqi-board');
+    assert.equal(p.width, 320, name);
+    assert.ok(p.share > 0.9, `${name}: the board is painted (${p.share})`);
+    for (const sq of ['b0', 'c2']) {
+      const { x, y } = await page.evaluate((s) => document.querySelector('xiangqi-board').board.pointOf(s), sq);
+      await page.mouse.click(x, y);
+    }
+    assert.deepEqual(await page.evaluate(() => window.moves), ['b0c2'], name);
+    assert.deepEqual(await page.evaluate(() => document.querySelector('xiangqi-board').game.history()), ['b0c2'], name);
+    assert.deepEqual(errors, [], name);
+  } finally {
+    await page.screenshot({ path: join(SHOTS, `${name}.png`) }).catch(() => {});
+    await page.close();
+  }
+}
+
+async function checkBuilt(project, { outDir = 'dist' } = {}) {
+  const server = await serve(join(dir, project, outDir));
+  try {
+    await checkBoardPage(server.url, project);
+  } finally {
+    await server.close();
+  }
+}
+
+test('Vite: build, and the dev server', { timeout: 180_000 }, async () => {
+  addBoardPage('vite');
+  sh(npm, ['run', 'build', '--silent'], join(dir, 'vite'));
+  const assets = readdirSync(join(dir, 'vite', 'dist', 'assets'));
+  assert.ok(assets.some((f) => f.endsWith('.wasm')), `no .wasm: ${assets}`);
+  assert.ok(assets.some((f) => f.startsWith('engine-worker')), `no worker: ${assets}`);
+  await checkBuilt('vite');
+  // The dev server, as `npx vite` starts it (the consumer's own Vite).
+  const { createServer } = await import(pathToFileURL(createRequire(join(dir, 'package.json')).resolve('vite')).href);
+  // (`fs.allow`: here the projects share one node_modules above their folders, which Vite does not serve unless told;
+  // a project with its own node_modules needs nothing.)
+  const server = await createServer({ root: join(dir, 'vite'), logLevel: 'warn',
+    server: { host: '127.0.0.1', port: 0, fs: { allow: [dir] } } });
+  await server.listen();
+  try {
+    await checkBoardPage(server.resolvedUrls.local[0], 'vite-dev');
+  } finally {
+    await server.close();
+  }
+});
+
+test('webpack 5 with no configuration', { timeout: 180_000 }, async () => {
+  addBoardPage('webpack', { page: 'dist', script: 'src/index.js' });
+  sh(npm, ['run', 'build', '--silent'], join(dir, 'webpack'));
+  const files = readdirSync(join(dir, 'webpack', 'dist'));
+  assert.ok(files.some((f) => f.endsWith('.wasm')), `no .wasm: ${files}`);
+  await checkBuilt('webpack');
+});
+
+test('esbuild: the worker as a second entry, the .wasm copied', { timeout: 120_000 }, async () => {
+  addBoardPage('esbuild', { page: 'dist' });
+  sh(npm, ['run', 'build', '--silent'], join(dir, 'esbuild'));
+  await checkBuilt('esbuild');
+});
+
+test('Rollup: node-resolve, the worker as a second input, the .wasm emitted', { timeout: 120_000 }, async () => {
+  addBoardPage('rollup', { page: 'dist' });
+  sh(npm, ['run', 'build', '--silent'], join(dir, 'rollup'));
+  await checkBuilt('rollup');
+});
+
+
+/**
+ * Waits for the boards (and the lesson, if any) to be ready, checks the board `board` is painted, plays b0c2 on it by
+ * clicks, and checks that the page's framework put the move into the element `output`.
+ */
+async function playOnBoard(page, name, { board = 'xiangqi-board', output = '#moves' } = {}) {
+  // The page's scripts may run after the load event (Next.js): the elements are defined, then ready.
+  await page.evaluate(() => Promise.all([...document.querySelectorAll('xiangqi-board, xiangqi-lesson')]
+    .map(async (e) => {
+      await customElements.whenDefined(e.localName);
+      return e.ready;
+    })));
+  const p = await painted(page, board);
+  assert.ok(p.share > 0.9, `${name}: the board is painted (${p.share})`);
+  await page.evaluate((sel) => document.querySelector(sel).scrollIntoView({ block: 'center' }), board);
+  for (const sq of ['b0', 'c2']) {
+    const { x, y } = await page.evaluate(([sel, s]) => document.querySelector(sel).board.pointOf(s), [board, sq]);
+    await page.mouse.click(x, y);
+  }
+  await page.waitForFunction((sel) => document.querySelector(sel)?.textContent === 'b0c2', output, { timeout: 5000 })
+    .catch(() => {});
+  assert.equal(await page.textContent(output), 'b0c2', `${name}: the framework saw the move event (${board})`);
+}
+
+test('React 19 + TypeScript: xiangqi-wasm/jsx types the elements; server rendering, then hydration', { timeout: 180_000 }, async () => {
+  const project = join(dir, 'react-ssr');
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  sh(process.execPath, [tsc, '-p', '.'], project, 'tsc -p . (React TSX with xiangqi-wasm/jsx)');
+  sh(process.execPath, [tsc, '-p', 'tsconfig.types.json'], project, 'tsc with "types": ["xiangqi-wasm/jsx"]');
+  sh(npm, ['run', 'build', '--silent'], project);
+  // The server: the built render function (Node imports xiangqi-wasm/board and /lesson: no DOM there).
+  const { render } = await import(pathToFileURL(join(project, 'dist', 'server', 'entry-server.js')).href);
+  const app = render();
+  assert.match(app, /<xiangqi-board interactive="" orientation="red"[^>]*><\/xiangqi-board>/);
+  assert.match(app, /<xiangqi-lesson pgn="\[Event &quot;Lesson 1&quot;\][^"]*" notation="wxf" lang="zh"/);
+  const html = readFileSync(join(project, 'dist', 'client', 'index.html'), 'utf8').replace('<!--app-->', app);
+  const { default: sirv } = await import('sirv');
+  const files = sirv(join(project, 'dist', 'client'), { dev: true });
+  const server = await listen((req, res, next) => {
+    if (req.url === '/' || req.url === '/index.html') {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(html);
+    } else {
+      files(req, res, next);
+    }
+  });
+  const { page, errors } = await open(server.url, 'react-ssr', { ready: false });
+  try {
+    // The server's HTML, as the browser got it, before any script ran: the tags are there.
+    const served = await (await fetch(server.url)).text();
+    assert.ok(served.includes('<xiangqi-board') && served.includes('<xiangqi-lesson'), 'the tags are in the HTML');
+    // The server-rendered board, listened to through a ref; the board React rendered itself, through `onmove`.
+    await playOnBoard(page, 'react-ssr', { board: '#root xiangqi-board', output: '#moves' });
+    await playOnBoard(page, 'react-ssr', { board: '#client xiangqi-board', output: '#client-moves' });
+    const lesson = await page.evaluate(async () => {
+      const el = document.querySelector('xiangqi-lesson');
+      el.next();
+      return { notation: el.current.notation, comment: el.current.comment, boardSynced: el.board.fen === el.current.fen };
+    });
+    assert.deepEqual(lesson, { notation: '1. C2.5', comment: '中炮', boardSynced: true });
+    // No hydration mismatch, no error.
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.screenshot({ path: join(SHOTS, 'react-ssr.png') }).catch(() => {});
+    await page.close();
+    await server.close();
+  }
+});
+
+for (const [project, what] of [['vue', 'Vue 3 (isCustomElement)'], ['svelte', 'Svelte 5']]) {
+  test(`${what}: the board in an app, its move event in the framework's state`, { timeout: 120_000 }, async () => {
+    sh(npm, ['run', 'build', '--silent'], join(dir, project));
+    const server = await serve(join(dir, project, 'dist'));
+    const { page, errors } = await open(server.url, project, { ready: false });
+    try {
+      await playOnBoard(page, project);
+      assert.deepEqual(errors, [], project);
+    } finally {
+      await page.screenshot({ path: join(SHOTS, `${project}.png`) }).catch(() => {});
+      await page.close();
+      await server.close();
+    }
+  });
+}
+
+test('Vitest with happy-dom and with jsdom: the board\'s ready rejects ERR_WASM_LOAD; a component test', { timeout: 120_000 }, () => {
+  const out = sh(npm, ['test', '--silent', '--', '--reporter=verbose'], join(dir, 'vitest'), 'vitest run');
+  for (const file of ['board.test.js', 'board.jsdom.test.js']) {
+    for (const name of ['ready rejects with ERR_WASM_LOAD', 'createBoard rejects with ERR_WASM_LOAD',
+      'ready settles, the error shown', "a component's own logic"]) {
+      assert.match(out, new RegExp(`✓ ${file.replace('.', '\\.')} > [^\\n]*${name.replace(/[()]/g, '\\$&')}`), `${file}: ${name}\n${out}`);
+    }
+  }
+});
+
+/** A free TCP port of 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    }).on('error', reject);
+  });
+}
+
+test('Next.js (app router): the page rendered on the server has the tags; in the browser they come alive',
+  { timeout: 300_000 }, async () => {
+    const project = join(dir, 'next');
+    const env = toolEnv({ NEXT_TELEMETRY_DISABLED: '1' });
+    const build = spawnSync(npm, ['run', 'build', '--silent'], { cwd: project, encoding: 'utf8', env });
+    assert.equal(build.status, 0, `next build:\n${build.stdout}\n${build.stderr}`);
+    const port = await freePort();
+    const server = spawn(npm, ['run', 'start', '--silent', '--', '-p', String(port), '-H', '127.0.0.1'],
+      { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let log = '';
+    server.stdout.on('data', (d) => { log += d; });
+    server.stderr.on('data', (d) => { log += d; });
+    try {
+      const url = `http://127.0.0.1:${port}/`;
+      let html = null;
+      for (let i = 0; i < 100 && html === null; i++) {
+        html = await fetch(url).then((r) => r.text(), () => null);
+        if (html === null) await new Promise((r) => setTimeout(r, 200));
+      }
+      assert.ok(html, `next start did not answer:\n${log}`);
+      assert.match(html, /<xiangqi-board interactive=""[^>]*><\/xiangqi-board>/, 'the server rendered the board\'s tag');
+      assert.match(html, /<xiangqi-lesson pgn="1\. C2\.5 \{central cannon\} H8\+7 \*" notation="wxf"/);
+      const { page, errors } = await open(url, 'next', { ready: false });
+      try {
+        await playOnBoard(page, 'next');
+        const first = await page.evaluate(() => {
+          const el = document.querySelector('xiangqi-lesson');
+          el.next();
+          return [el.current.notation, el.current.comment];
+        });
+        assert.deepEqual(first, ['1. C2.5', 'central cannon']);
+        assert.deepEqual(errors, []);
+      } finally {
+        await page.screenshot({ path: join(SHOTS, 'next.png') }).catch(() => {});
+        await page.close();
+      }
+    } finally {
+      // npm and the next server it started: the process group this test started.
+      const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
+      try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+      await exited;
+    }
+  });
