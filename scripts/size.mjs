@@ -37,12 +37,17 @@ const ENTRIES = [
 ];
 const LAZY = new Set(['lesson-worker.js']);
 /**
- * Budgets, gzip. The package: 215 KB until the panic hook (console_error_panic_hook, +1.2 KB) and the freed / busy
- * object guard (+1.0 KB) were added, raised by their measured cost. The rules entry: issue 23 asks for 120 KB with
- * notation and records; the build made for size (opt-level "z") ships about 145 KB, and what it would take to
- * reach 120 KB is written in docs/js-api.md ("Size"). This budget keeps it from growing unnoticed.
+ * Budgets, gzip, each raised only by the measured cost of what was added. The package: 215 KB until the panic hook
+ * (console_error_panic_hook, +1.2 KB) and the freed / busy object guard (+1.0 KB); then 217.2 KB until records were
+ * read as archives have them (issue 22: the one reader, XQF, the PGN stream, DhtmlXQ pages, headers, the recorded
+ * result: +31.1 KB) and the engine became a coach (issue 24: the search in slices, the game analysis, the novice
+ * levels: +13.9 KB, both measured on the package as it was), then measured on what ships (each entry with its
+ * imports, the bindings minified): 253.9 KB, so 254.5 KB. The rules entry: issue 23 asks for
+ * 120 KB with notation and records; the build made for size (opt-level "z") shipped 144.8 KB before the records
+ * (+25.9 KB), and what it would take to get smaller is written in docs/js-api.md ("Size"). These budgets keep both
+ * from growing unnoticed.
  */
-const BUDGETS = { 'xiangqi-wasm': 217.2 * KB, 'xiangqi-wasm/rules': 150 * KB };
+const BUDGETS = { 'xiangqi-wasm': 254.5 * KB, 'xiangqi-wasm/rules': 171.5 * KB };
 
 /** The files an import of `file` downloads: static imports, the .wasm, worker scripts; in load order, once each. */
 function filesOf(file, seen = new Set()) {
