@@ -106,7 +106,7 @@ function buildVariant(features, optLevel) {
     if (r.status !== 0) throw new Error(`${cmd} failed (${r.error?.message ?? `exit ${r.status}`})`);
   };
   run('wasm-pack', ['build', '--mode', 'no-install', '--release', '--target', 'web', '--weak-refs', '--no-typescript',
-    '--no-pack', '--out-dir', out, '--out-name', 'variant', '--', '--no-default-features',
+    '--no-pack', '--out-dir', out, '--out-name', 'variant', '--', '--package', 'xiangqi-wasm', '--no-default-features',
     ...(features.length ? ['--features', features.join(',')] : [])]);
   const wasm = join(out, 'variant_bg.wasm');
   run('wasm-opt', [...WASM_OPT, ...WASM_FEATURES, wasm, '-o', wasm]);

@@ -26,10 +26,14 @@ export const WASM_FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-floa
  * The rules build is made for size ("z"; measured in docs/js-api.md, "Size"): what it is for — validating moves
  * and reading records on a server or in a form — does not need the search's speed.
  */
+// `--package xiangqi-wasm` (wasm-pack would take `-p` for the crate's path): wasm-pack binds the last artifact cargo
+// reports, and a `cargo build` at the workspace's top builds every default member; when nothing needs rebuilding,
+// cargo may report another member (the search or the view crate) last, and wasm-pack fails with "Expected exactly
+// one .wasm file in the compiler artifact".
 export const WASM_BUILDS = [
-  { name: 'full', outName: 'xiangqi_wasm', cargoArgs: [], optLevel: WASM_OPT_LEVEL },
+  { name: 'full', outName: 'xiangqi_wasm', cargoArgs: ['--package', 'xiangqi-wasm'], optLevel: WASM_OPT_LEVEL },
   // Its own cargo target directory: the crate's cdylib has the same file name whatever its features, so two builds
   // in one directory would each rebuild it every time (its dependencies differ anyway: another opt-level).
-  { name: 'rules', outName: 'xiangqi_rules', cargoArgs: ['--no-default-features', '--features', 'wasm-notation'],
+  { name: 'rules', outName: 'xiangqi_rules', cargoArgs: ['--package', 'xiangqi-wasm', '--no-default-features', '--features', 'wasm-notation'],
     optLevel: process.env.XIANGQI_RULES_OPT_LEVEL ?? 'z', targetDir: 'target/wasm-rules' },
 ];

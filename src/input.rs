@@ -278,7 +278,9 @@ fn integer(
     signed_integer(v, slot, what, key, min..=max).map(|n| n as u64)
 }
 
-/// A signed integer option in `range` (`undefined` = `None`); otherwise `ERR_OPTIONS`.
+/// A signed integer option in `range` (`undefined` = `None`); otherwise `ERR_OPTIONS`. (Only the engine's `skill`
+/// is signed.)
+#[cfg(feature = "wasm-search")]
 pub(crate) fn signed_option(
     v: &JsValue,
     what: &str,
