@@ -440,7 +440,7 @@ test('(f) publint and arethetypeswrong find no problem in the tarball', { timeou
   run(bin('attw'), [tarball, '--entrypoints', '.', './rules', './package.json', '--format', 'ascii']);
   // The browser modules are ESM only, declared so (profile esm-only: a require() of them is not a supported use).
   run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--entrypoints', './board', './lesson',
-    './worker', './engine-worker.js', './jsx', './xiangqi_wasm.js']);
+    './worker', './worker-rpc', './engine-worker.js', './jsx', './xiangqi_wasm.js']);
   // The docs in the package link what it does not ship (the images, other pages) absolutely.
   for (const doc of ['README.md', 'BOARD.md', 'LESSON.md', 'CHANGELOG.md']) {
     const text = execFileSync('tar', ['-xzOf', tarball, `package/${doc}`], { encoding: 'utf8' });
@@ -454,5 +454,5 @@ test('(f) publint and arethetypeswrong find no problem in the tarball', { timeou
   // Every entry of the exports map is checked by one of the two runs but the .wasm files (assets, not modules).
   const pj = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
   assert.deepEqual(Object.keys(pj.exports).filter((k) => !k.endsWith('.wasm')).sort(), ['.', './board', './engine-worker.js',
-    './jsx', './lesson', './package.json', './rules', './worker', './xiangqi_wasm.js'].sort());
+    './jsx', './lesson', './package.json', './rules', './worker', './worker-rpc', './xiangqi_wasm.js'].sort());
 });
