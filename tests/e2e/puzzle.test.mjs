@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { servePackage, launch } from '../support/browser.mjs';
 
@@ -410,3 +410,72 @@ test('the module imports on a server (no DOM) and defines nothing', async () => 
   assert.equal(MAX_MATE_MOVES, 10);
   assert.equal(WIN_MARGIN_CP, 300);
 });
+
+// --- docs/puzzle.md: its JS examples run in Chromium, each `expression; // value` line checked (as docs/lesson.md's) --
+
+const DOC = readFileSync(join(root, 'docs', 'puzzle.md'), 'utf8');
+const DOC_BLOCKS = [...DOC.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).filter((b) => b.trim().includes('\n'));
+
+/** Rewrites `expr; // value` lines (value a JS literal) into checks; returns the code and how many. */
+function withChecks(code) {
+  let checks = 0;
+  const out = code.split('\n').map((line) => {
+    const m = /^(\s*)([^/]*?);\s*\/\/\s*(.+?)\s*$/.exec(line);
+    if (!m || /^\s*(import|const|let|var|await|try|if|\})/.test(m[2])) return line;
+    try {
+      new Function(`return (${m[3]});`); // eslint-disable-line no-new-func
+    } catch {
+      return line;
+    }
+    checks++;
+    return `${m[1]}__check(${m[2]}, ${m[3]}, ${JSON.stringify(m[2])});`;
+  });
+  return { code: out.join('\n'), checks };
+}
+
+test('docs/puzzle.md has runnable examples', () => assert.ok(DOC_BLOCKS.length >= 3, `${DOC_BLOCKS.length} blocks`));
+
+for (const [i, block] of DOC_BLOCKS.entries()) {
+  test(`docs/puzzle.md example ${i + 1}`, async () => {
+    const { code: body, checks } = withChecks(block);
+    const imports = body.split('\n').filter((l) => /^import /.test(l)).join('\n');
+    const code = body.split('\n').filter((l) => !/^import /.test(l)).join('\n');
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const url = `${server.url}puzzle-doc-${i}.html`;
+    await page.route(url, (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head>
+<meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="importmap">{ "imports": { "xiangqi-wasm": "/pkg/xiangqi_wasm.js", "xiangqi-wasm/board": "/pkg/board.js",
+  "xiangqi-wasm/puzzle": "/pkg/puzzle.js" } }</script></head>
+<body><div id="board" style="width: 700px"></div>
+<script>
+window.__failures = [];
+window.__checked = 0;
+window.__check = (actual, expected, text) => {
+  window.__checked++;
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+    window.__failures.push(text + ' = ' + JSON.stringify(actual) + ', expected ' + JSON.stringify(expected));
+  }
+};
+</script>
+<script type="module">
+${imports}
+try {
+${code}
+  window.__done = 'ok';
+} catch (e) { window.__done = String(e && e.stack || e); }
+</script></body></html>` }));
+    await withShot(page, `doc-example-${i + 1}`, async () => {
+      await page.goto(url);
+      await page.waitForFunction(() => window.__done, null, { timeout: 30000 }).catch(() => {});
+      const r = await page.evaluate(() => ({ done: window.__done, failures: window.__failures, checked: window.__checked }));
+      assert.equal(r.done, 'ok', `${r.done}\n${errors.join('\n')}`);
+      assert.deepEqual(r.failures, []);
+      assert.equal(r.checked, checks);
+      assert.ok(checks >= 3, `${checks} checks`);
+    });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
