@@ -5,15 +5,19 @@
 //   import type {} from "xiangqi-wasm/jsx";
 //
 // Then `<xiangqi-board fen={fen} interactive onmove={(e) => e.detail.move} ref={ref} />` type-checks: the attributes
-// as docs/board.md and docs/lesson.md list them, the elements' events as `on` + the event's name (React 19 listens
+// as docs/board.md, docs/lesson.md and docs/puzzle.md list them, the elements' events as `on` + the event's name (React 19 listens
 // to `move` for `onmove`), and `ref` of the element's type. The elements themselves are defined by importing
-// `xiangqi-wasm/board` / `xiangqi-wasm/lesson` in the browser (docs/js-api.md, "Frameworks").
+// `xiangqi-wasm/board` / `xiangqi-wasm/lesson` / `xiangqi-wasm/puzzle` in the browser (docs/js-api.md, "Frameworks").
 import type { DetailedHTMLProps, HTMLAttributes } from "react";
 import type { Color } from "./xiangqi_wasm.js";
 import type { Lang, MoveDetail, Movable, PieceSet, Theme, XiangqiBoardElement } from "./board.js";
 import type {
   LessonErrorDetail, LessonLoadDetail, LessonNotation, LessonPosition, LessonTheme, XiangqiLessonElement,
 } from "./lesson.js";
+import type {
+  PuzzleCorrectDetail, PuzzleErrorDetail, PuzzleGoal, PuzzleHintDetail, PuzzleLoadDetail, PuzzleNotation,
+  PuzzleProgress, PuzzleSolvedDetail, PuzzleTheme, PuzzleWrongDetail, XiangqiPuzzleElement,
+} from "./puzzle.js";
 
 /** The attributes and events of `<xiangqi-board>` in JSX. */
 export interface XiangqiBoardAttributes {
@@ -71,6 +75,36 @@ export interface XiangqiLessonAttributes {
   onerror?: ((event: CustomEvent<LessonErrorDetail>) => void) | undefined;
 }
 
+/** The attributes and events of `<xiangqi-puzzle>` in JSX. */
+export interface XiangqiPuzzleAttributes {
+  /** The exercise's position; the side to move solves. */
+  fen?: string | undefined;
+  /** The expected line in ICCS, both sides' moves, space-separated. */
+  solution?: string | undefined;
+  /** Default `"line"` with a solution, `"mate"` without. */
+  goal?: PuzzleGoal | undefined;
+  /** `goal="mate"`: mate in this many solver moves (1 to 10; default the shortest). */
+  moves?: number | string | undefined;
+  /** A record (PGN or DhtmlXQ text): its main line is the solution; several games make a set. */
+  pgn?: string | undefined;
+  /** The URL of a record. */
+  src?: string | undefined;
+  notation?: PuzzleNotation | undefined;
+  lang?: string | undefined;
+  theme?: PuzzleTheme | undefined;
+  /** The side at the bottom (default: the solver's). */
+  orientation?: Color | undefined;
+  "piece-set"?: PieceSet | undefined;
+  onload?: ((event: CustomEvent<PuzzleLoadDetail>) => void) | undefined;
+  oncorrect?: ((event: CustomEvent<PuzzleCorrectDetail>) => void) | undefined;
+  onwrong?: ((event: CustomEvent<PuzzleWrongDetail>) => void) | undefined;
+  onsolved?: ((event: CustomEvent<PuzzleSolvedDetail>) => void) | undefined;
+  onhint?: ((event: CustomEvent<PuzzleHintDetail>) => void) | undefined;
+  onreveal?: ((event: CustomEvent<{ index: number; hints: number; wrong: number }>) => void) | undefined;
+  onprogress?: ((event: CustomEvent<PuzzleProgress>) => void) | undefined;
+  onerror?: ((event: CustomEvent<PuzzleErrorDetail>) => void) | undefined;
+}
+
 /** React's props of an element: its HTML attributes (`className`, `style`, `ref`, ...) and its own. */
 type Props<E extends HTMLElement, A> = Omit<DetailedHTMLProps<HTMLAttributes<E>, E>, keyof A> & A;
 
@@ -78,6 +112,7 @@ type Props<E extends HTMLElement, A> = Omit<DetailedHTMLProps<HTMLAttributes<E>,
 export interface XiangqiIntrinsicElements {
   "xiangqi-board": Props<XiangqiBoardElement, XiangqiBoardAttributes>;
   "xiangqi-lesson": Props<XiangqiLessonElement, XiangqiLessonAttributes>;
+  "xiangqi-puzzle": Props<XiangqiPuzzleElement, XiangqiPuzzleAttributes>;
 }
 
 declare module "react" {

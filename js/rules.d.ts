@@ -1,5 +1,5 @@
 // Types of `xiangqi-wasm/rules`: the rules entry, its own wasm without the hint engine and the board painter. The
-// same declarations as `xiangqi-wasm` (every type, and every value but `Engine`, `BoardView` and `game.hint`),
+// same declarations as `xiangqi-wasm` (every type, and every value but `Engine`, `MateProver`, `BoardView` and `game.hint`),
 // re-exported from the package's main declarations. scripts/pkg-postprocess.mjs copies this file as rules.d.ts and,
 // with "./xiangqi_wasm.js" read as "./node.cjs", as rules.d.cts (for `require`).
 import type * as full from "./xiangqi_wasm.js";
@@ -7,7 +7,7 @@ import type * as full from "./xiangqi_wasm.js";
 export * from "./xiangqi_wasm.js";
 export { default } from "./xiangqi_wasm.js";
 // Not in the rules entry: the hint engine and the board painter (their types stay, as types only).
-export type { Engine, BoardView } from "./xiangqi_wasm.js";
+export type { Engine, MateProver, BoardView } from "./xiangqi_wasm.js";
 
 /** A `Game` of the rules entry: every method of the package's `Game` but `hint` (the search is not in this wasm). */
 export type Game = Omit<full.Game, "hint" | "clone"> & {

@@ -12,8 +12,8 @@
 //   node.cjs, rules-node.cjs                           the Node CommonJS entries: the ESM ones bundled by rolldown
 //   xiangqi_wasm.d.ts, node.d.cts                      src/types.d.ts + src/board.d.ts + js/init.d.ts
 //   rules.d.ts, rules.d.cts                            js/rules.d.ts (the .d.cts importing ./node.cjs)
-//   board.js, lesson.js, ... (js/)                     the board, the lesson embed, the worker (see JS_FILES)
-//   README.md, BOARD.md, LESSON.md, CHANGELOG.md       the docs (images linked absolutely), and the licences
+//   board.js, lesson.js, ... (js/)                     the board, the lesson and puzzle embeds, the worker (see JS_FILES)
+//   README.md, BOARD.md, LESSON.md, PUZZLE.md, ...     the docs (images linked absolutely), and the licences
 //   package.json                                       the manifest and the `exports` map
 import { readFileSync, writeFileSync, existsSync, copyFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -46,14 +46,18 @@ const files = new Set();
 // search worker (`xiangqi-wasm/worker`, `xiangqi-wasm/engine-worker.js`), the JSX types (`xiangqi-wasm/jsx`) ------
 // guard.js is the entries' layer over the bindings (above). lesson-read.js (reading a record, no DOM) and
 // lesson-worker.js (the module worker lesson.js starts for large records) are the lesson's own modules, not entry
-// points. guard.js, board.js and the lesson's files are minified (oxc, through rolldown): the download is budgeted
+// points; so are the puzzle's puzzle-check.js (its checks, no DOM) and puzzle-worker.js (the worker running them),
+// and record-text.js (record text as text nodes, shared by both elements). guard.js, board.js and the lesson's files are minified (oxc, through rolldown): the download is budgeted
 // (see size.mjs); the readable sources are in js/.
-const JS_FILES = ['guard.js', 'board.js', 'board.d.ts', 'lesson.js', 'lesson-read.js', 'lesson-worker.js', 'lesson.d.ts',
-  'engine-client.js', 'engine-worker.js', 'engine-worker.d.ts', 'worker.d.ts', 'worker-rpc.js', 'worker-rpc.d.ts',
+const JS_FILES = ['guard.js', 'board.js', 'board.d.ts', 'record-text.js', 'lesson.js', 'lesson-read.js', 'lesson-worker.js',
+  'lesson.d.ts', 'puzzle.js', 'puzzle-check.js', 'puzzle-worker.js', 'puzzle.d.ts', 'engine-client.js', 'engine-worker.js', 'engine-worker.d.ts', 'worker.d.ts', 'worker-rpc.js', 'worker-rpc.d.ts',
   'jsx.js', 'jsx.d.ts'];
 const MINIFIED = { 'guard.js': ['the package\'s guard over the bindings', 'xiangqi_wasm.d.ts', 'README.md'], 'board.js': ['xiangqi-wasm/board', 'board.d.ts', 'BOARD.md'],
   'lesson.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'], 'lesson-read.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'],
-  'lesson-worker.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'] };
+  'lesson-worker.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'],
+  'record-text.js': ['xiangqi-wasm/lesson and xiangqi-wasm/puzzle', 'lesson.d.ts', 'LESSON.md'],
+  'puzzle.js': ['xiangqi-wasm/puzzle', 'puzzle.d.ts', 'PUZZLE.md'], 'puzzle-check.js': ['xiangqi-wasm/puzzle', 'puzzle.d.ts', 'PUZZLE.md'],
+  'puzzle-worker.js': ['xiangqi-wasm/puzzle', 'puzzle.d.ts', 'PUZZLE.md'] };
 const { minifySync } = await import('rolldown/utils');
 for (const f of JS_FILES) {
   files.add(f);
@@ -133,7 +137,7 @@ for (const f of ['xiangqi_wasm.d.ts', 'node.d.cts', 'rules.d.ts', 'rules.d.cts']
 // --- docs and licences --------------------------------------------------------------------------------------------
 // The npm README is the JS API guide. Links to files the package does not ship (the docs' images, other pages of
 // docs/) point to the repository.
-const shipped = { 'js-api.md': 'README.md', 'board.md': 'BOARD.md', 'lesson.md': 'LESSON.md' };
+const shipped = { 'js-api.md': 'README.md', 'board.md': 'BOARD.md', 'lesson.md': 'LESSON.md', 'puzzle.md': 'PUZZLE.md' };
 for (const [src, dst] of Object.entries(shipped)) {
   const text = read('docs', src).replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (whole, bang, label, target) => {
     if (/^(https?:|mailto:|#)/.test(target) || Object.values(shipped).includes(target)) return whole;
@@ -194,6 +198,7 @@ const out = {
     // Browser modules, ESM only (they import on a server too, and define nothing there).
     './board': { types: './board.d.ts', default: './board.js' },
     './lesson': { types: './lesson.d.ts', default: './lesson.js' },
+    './puzzle': { types: './puzzle.d.ts', default: './puzzle.js' },
     './worker': { types: './worker.d.ts', default: './engine-client.js' },
     './worker-rpc': { types: './worker-rpc.d.ts', default: './worker-rpc.js' },
     './engine-worker.js': { types: './engine-worker.d.ts', default: './engine-worker.js' },
@@ -208,9 +213,9 @@ const out = {
     './package.json': './package.json',
   },
   // The entries patch the bindings' classes (guard.js); board.js defines <xiangqi-board> when imported, lesson.js
-  // <xiangqi-lesson> (and the board); the Node entries load the wasm.
+  // <xiangqi-lesson> (and the board), puzzle.js <xiangqi-puzzle>; the Node entries load the wasm.
   sideEffects: ['./xiangqi_wasm.js', './rules.js', './node.mjs', './node.cjs', './rules-node.mjs', './rules-node.cjs',
-    './board.js', './lesson.js'],
+    './board.js', './lesson.js', './puzzle.js'],
   engines: { node: '>=20' },
 };
 for (const f of out.files) if (!existsSync(join(pkgDir, f))) fail(`${f} is listed but not in pkg/`);

@@ -33,6 +33,7 @@ const ENTRIES = [
   { name: 'xiangqi-wasm/rules', file: 'rules.js', label: '`xiangqi-wasm/rules`: rules, notation and records, clock (no search, no board)' },
   { name: 'xiangqi-wasm/board', file: 'board.js', label: '`xiangqi-wasm/board`: the board, with `xiangqi-wasm`' },
   { name: 'xiangqi-wasm/lesson', file: 'lesson.js', label: '`xiangqi-wasm/lesson`: the lesson embed, with the board' },
+  { name: 'xiangqi-wasm/puzzle', file: 'puzzle.js', label: '`xiangqi-wasm/puzzle`: the exercise embed, with the board and its prover worker' },
   { name: 'xiangqi-wasm/worker', file: 'engine-client.js', label: '`xiangqi-wasm/worker`: the client, the worker script and `xiangqi-wasm` in the worker' },
 ];
 const LAZY = new Set(['lesson-worker.js']);
@@ -42,12 +43,13 @@ const LAZY = new Set(['lesson-worker.js']);
  * read as archives have them (issue 22: the one reader, XQF, the PGN stream, DhtmlXQ pages, headers, the recorded
  * result: +31.1 KB) and the engine became a coach (issue 24: the search in slices, the game analysis, the novice
  * levels: +13.9 KB, both measured on the package as it was), then measured on what ships (each entry with its
- * imports, the bindings minified): 253.9 KB, so 254.5 KB. The rules entry: issue 23 asks for
+ * imports, the bindings minified): 253.9 KB, so 254.5 KB; then the MateProver class for exercises (issue 26:
+ * src/mate.rs and the prover's defence, +5.9 KB measured on what ships), 260.4 KB. The rules entry: issue 23 asks for
  * 120 KB with notation and records; the build made for size (opt-level "z") shipped 144.8 KB before the records
  * (+25.9 KB), and what it would take to get smaller is written in docs/js-api.md ("Size"). These budgets keep both
  * from growing unnoticed.
  */
-const BUDGETS = { 'xiangqi-wasm': 254.5 * KB, 'xiangqi-wasm/rules': 171.5 * KB };
+const BUDGETS = { 'xiangqi-wasm': 260.4 * KB, 'xiangqi-wasm/rules': 171.5 * KB };
 
 /** The files an import of `file` downloads: static imports, the .wasm, worker scripts; in load order, once each. */
 function filesOf(file, seen = new Set()) {

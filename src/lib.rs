@@ -122,3 +122,5 @@ pub fn is_xiangqi_error(value: JsValue) -> bool {
 }
 #[cfg(feature = "wasm-search")]
 mod engine;
+#[cfg(feature = "wasm-search")]
+mod mate;

@@ -143,6 +143,7 @@ export type FenErrorCode =
  *   `onProgress`); the object stays usable. (`free()` there is not an error: it takes effect when the call returns.)
  * - `ERR_NO_SEARCH`: `engine.step()` / `engine.stepAnalysis()` with no search / analysis under way (never started,
  *   or already over).
+ * - `ERR_MATE_LIMIT`: a `MateProver` call that reached its `nodeLimit` without a proof either way.
  */
 export type ErrorCode =
   | FenErrorCode
@@ -163,7 +164,8 @@ export type ErrorCode =
   | "ERR_ARGUMENT"
   | "ERR_FREED"
   | "ERR_BUSY"
-  | "ERR_NO_SEARCH";
+  | "ERR_NO_SEARCH"
+  | "ERR_MATE_LIMIT";
 
 /** One problem of a FEN, as listed by `validateFen` and in the `errors` of a thrown FEN error. */
 export interface FenProblem {
@@ -1611,6 +1613,71 @@ export class Engine {
    */
   newGame(): void;
   /** Frees the table now (optional: unreachable engines are reclaimed by the garbage collector). */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/**
+ * What the defender can do against a forced mate ({@link MateProver.defend}): `"mated"` (no legal move: the
+ * attacker's last move mated, or stalemated, which loses too; `move` and `mateIn` are `null`), `"escape"` (`move`
+ * leaves the attacker no forced mate within the limit), or `"stubborn"` (every reply loses; `move` holds out
+ * longest, and the attacker then mates in `mateIn` moves).
+ */
+export interface MateDefence {
+  result: "mated" | "escape" | "stubborn";
+  move: string | null;
+  mateIn: number | null;
+}
+
+/**
+ * An exhaustive forced-mate prover (full width for both sides, no evaluation: a proof, not a search), for checking
+ * exercises. "Mate" is any position where the side to move has no legal move (checkmate and stalemate both lose);
+ * repetition and the move limit are not considered. A prover remembers what it proved between calls (up to about
+ * 500,000 positions), so ask one prover about one exercise move after move. Mates are counted in the attacker's
+ * moves, 1 to 10. Each call gives up after `nodeLimit` nodes (default 20,000,000) with `ERR_MATE_LIMIT`.
+ * `<xiangqi-puzzle>` runs one in a worker.
+ * @example
+ * const prover = new MateProver();
+ * prover.mateIn("8N/9/3k5/9/9/7R1/9/9/1p4N2/5K3 w - - 0 1", 5); // 2
+ */
+export class MateProver {
+  /**
+   * @throws {XiangqiError} `ERR_OPTIONS` for an unknown option or a `nodeLimit` outside 1 to 1,000,000,000.
+   * @example
+   * const prover = new MateProver({ nodeLimit: 1_000_000 });
+   */
+  constructor(options?: { nodeLimit?: number | undefined });
+  /**
+   * The fewest moves (1 to `maxMoves`) in which the side to move forces mate, or `null` when it cannot within
+   * `maxMoves`.
+   * @throws {XiangqiError} `ERR_FEN_*`, `ERR_ARGUMENT` (`maxMoves` not 1 to 10), `ERR_MATE_LIMIT`.
+   * @example
+   * const prover = new MateProver();
+   * prover.mateIn("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", 3); // null
+   */
+  mateIn(fen: string, maxMoves: number): number | null;
+  /**
+   * Every move of the side to move (ICCS, in generation order) that forces mate within `moves` of its moves:
+   * all the solutions of a "mate in `moves`" exercise.
+   * @throws {XiangqiError} `ERR_FEN_*`, `ERR_ARGUMENT` (`moves` not 1 to 10), `ERR_MATE_LIMIT`.
+   * @example
+   * const prover = new MateProver();
+   * prover.matingMoves("8N/9/3k5/9/9/7R1/9/9/1p4N2/5K3 w - - 0 1", 2); // ["f0e0"]
+   */
+  matingMoves(fen: string, moves: number): string[];
+  /**
+   * The defender's answer (the side to move in `fen`) when the attacker has `moves` moves (0 to 10) after it.
+   * @throws {XiangqiError} `ERR_FEN_*`, `ERR_ARGUMENT`, `ERR_MATE_LIMIT`.
+   * @example
+   * const prover = new MateProver();
+   * const d = prover.defend("8N/9/3k5/9/9/7R1/9/9/1p4N2/4K4 b - - 1 1", 1);
+   * d.result; // "stubborn"
+   * d.mateIn; // 1
+   */
+  defend(fen: string, moves: number): MateDefence;
+  /** The nodes the last call visited. */
+  nodes(): number;
+  /** Frees the prover's memory now (optional). */
   free(): void;
   [Symbol.dispose](): void;
 }
