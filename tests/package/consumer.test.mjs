@@ -176,8 +176,8 @@ export = [game.board().length, copy.fen()];
 test('(a) every entry imports on a server (Node, no DOM) without throwing, and defines no element', () => {
   const out = runNode('ssr.mjs', `process.on('unhandledRejection', (e) => { console.log(JSON.stringify({ unhandled: String(e) })); process.exit(1); });
 const names = {};
-for (const entry of ['xiangqi-wasm', 'xiangqi-wasm/rules', 'xiangqi-wasm/board', 'xiangqi-wasm/lesson', 'xiangqi-wasm/worker',
-  'xiangqi-wasm/engine-worker.js', 'xiangqi-wasm/jsx', 'xiangqi-wasm/xiangqi_wasm.js']) {
+for (const entry of ['xiangqi-wasm', 'xiangqi-wasm/rules', 'xiangqi-wasm/board', 'xiangqi-wasm/lesson', 'xiangqi-wasm/puzzle',
+  'xiangqi-wasm/worker', 'xiangqi-wasm/worker-rpc', 'xiangqi-wasm/engine-worker.js', 'xiangqi-wasm/jsx', 'xiangqi-wasm/xiangqi_wasm.js']) {
   names[entry] = Object.keys(await import(entry)).sort();
 }
 const { createRequire } = await import('node:module');
@@ -190,6 +190,7 @@ console.log(JSON.stringify({ names, cjs, customElements: typeof customElements }
   assert.equal(out.customElements, 'undefined');
   assert.deepEqual(out.names['xiangqi-wasm/board'], ['XiangqiBoardElement', 'createBoard', 'ready']);
   assert.deepEqual(out.names['xiangqi-wasm/lesson'], ['MAX_RECORD_BYTES', 'XiangqiLessonElement']);
+  assert.deepEqual(out.names['xiangqi-wasm/puzzle'], ['MAX_MATE_MOVES', 'MAX_RECORD_BYTES', 'WIN_MARGIN_CP', 'XiangqiPuzzleElement']);
   assert.deepEqual(out.names['xiangqi-wasm/worker'], ['EngineClient']);
   assert.deepEqual(out.names['xiangqi-wasm/engine-worker.js'], []);
   assert.deepEqual(out.names['xiangqi-wasm/jsx'], []);
@@ -439,14 +440,14 @@ test('(f) publint and arethetypeswrong find no problem in the tarball', { timeou
   // The entries for every module system (Node ESM and CommonJS, bundlers, TypeScript's node10), strict profile.
   run(bin('attw'), [tarball, '--entrypoints', '.', './rules', './package.json', '--format', 'ascii']);
   // The browser modules are ESM only, declared so (profile esm-only: a require() of them is not a supported use).
-  run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--entrypoints', './board', './lesson',
+  run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--entrypoints', './board', './lesson', './puzzle',
     './worker', './worker-rpc', './engine-worker.js', './jsx', './xiangqi_wasm.js']);
   // The docs in the package link what it does not ship (the images, other pages) absolutely.
-  for (const doc of ['README.md', 'BOARD.md', 'LESSON.md', 'CHANGELOG.md']) {
+  for (const doc of ['README.md', 'BOARD.md', 'LESSON.md', 'PUZZLE.md', 'CHANGELOG.md']) {
     const text = execFileSync('tar', ['-xzOf', tarball, `package/${doc}`], { encoding: 'utf8' });
     const relative = [...text.matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1])
       .filter((t) => !/^(https?:|mailto:|#)/.test(t)
-        && !['README.md', 'BOARD.md', 'LESSON.md', 'CHANGELOG.md'].includes(t.split('#')[0]));
+        && !['README.md', 'BOARD.md', 'LESSON.md', 'PUZZLE.md', 'CHANGELOG.md'].includes(t.split('#')[0]));
     assert.deepEqual(relative, [], `${doc} links files the package does not have`);
   }
   const board = execFileSync('tar', ['-xzOf', tarball, 'package/BOARD.md'], { encoding: 'utf8' });
@@ -454,5 +455,5 @@ test('(f) publint and arethetypeswrong find no problem in the tarball', { timeou
   // Every entry of the exports map is checked by one of the two runs but the .wasm files (assets, not modules).
   const pj = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
   assert.deepEqual(Object.keys(pj.exports).filter((k) => !k.endsWith('.wasm')).sort(), ['.', './board', './engine-worker.js',
-    './jsx', './lesson', './package.json', './rules', './worker', './worker-rpc', './xiangqi_wasm.js'].sort());
+    './jsx', './lesson', './package.json', './puzzle', './rules', './worker', './worker-rpc', './xiangqi_wasm.js'].sort());
 });
