@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as pkg from '../../pkg/node.mjs';
-import { Game, Engine, Clock, BoardView, RecordReader } from '../../pkg/node.mjs';
+import { Game, Engine, Clock, BoardView, RecordReader, MateProver } from '../../pkg/node.mjs';
 import { throwsCode } from '../support/assert.mjs';
 
 /** The package's classes: the exported constructors (guarded Proxies of wasm-bindgen's classes), which have free(). */
@@ -31,6 +31,11 @@ const CALLS = {
   RecordReader: {
     make: () => new RecordReader('[Red "A"]\n1. h2e2 *'),
     calls: [['format', []], ['next', []], ['read', [0]], ['game', [0]], ['done', []]],
+  },
+  MateProver: {
+    make: () => new MateProver(),
+    calls: [['mateIn', ['3k5/9/9/9/9/9/9/9/9/R3K4 w', 1]], ['matingMoves', ['3k5/9/9/9/9/9/9/9/9/R3K4 w', 1]],
+      ['nodes', []]],
   },
 };
 
@@ -252,6 +257,7 @@ test('sweep: every constructor given a freed object throws ERR_FREED, in every a
     [Clock, ['cxa-6.1', 'red']],
     [BoardView, [{}, {}, {}]],
     [RecordReader, ['1. h2e2 *', { format: 'pgn' }]],
+    [MateProver, [{ nodeLimit: 1000 }]],
   ];
   // Every class the package exports is here.
   const classes = Object.entries(pkg).filter(([, v]) => isClass(v));

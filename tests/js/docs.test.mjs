@@ -51,7 +51,7 @@ function dtsExamples() {
     }
     const code = body.join('\n');
     out.push(/^import /m.test(code) ? code
-      : `import { Game, Engine, Clock, parsePgn, readRecord, readRecords, RecordReader, startFen, validateFen, perft, isXiangqiError } from "xiangqi-wasm";\n${code}`);
+      : `import { Game, Engine, Clock, MateProver, parsePgn, readRecord, readRecords, RecordReader, startFen, validateFen, perft, isXiangqiError } from "xiangqi-wasm";\n${code}`);
   }
   return out;
 }
