@@ -811,7 +811,7 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
 
   get #notation() {
     const n = this.getAttribute('notation');
-    return NOTATIONS.includes(n) ? n : this.#lang === 'zh' ? 'chinese' : 'chinese';
+    return NOTATIONS.includes(n) ? n : 'chinese'; // the notation of xiangqi books, in both languages
   }
 
   #build(root) {
@@ -882,6 +882,8 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
     retry.textContent = t.retry;
     tools.setAttribute('aria-label', t.tools);
     this.#boardEl.setAttribute('lang', this.#lang);
+    // Files as Chinese players read them (一…九 for Red, 1…9 for Black) in Chinese, as the app does.
+    this.#boardEl.setAttribute('coordinates', this.#lang === 'zh' ? 'chinese' : 'iccs');
     this.#boardEl.setAttribute('label', t.board);
     this.#renderSet();
   }
