@@ -494,7 +494,7 @@ export interface AnalyseOptions {
 export type AnalysisValue = { cp: number } | { mate: number } | { winner: Color | null };
 
 /** How good a move was, by what it lost in expected score: the engine's choice, then < 0.05, ≥ 0.05, ≥ 0.10, ≥ 0.20. */
-export type MoveClassification = "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+export type AnalysisClass = "best" | "good" | "inaccuracy" | "mistake" | "blunder";
 
 /** One analysed move of {@link Analysis}. */
 export interface AnalysedMove {
@@ -518,7 +518,8 @@ export interface AnalysedMove {
   pv: string[];
   /** What the move cost its player in expected score, 0 to 1 (0 for the engine's choice). */
   loss: number;
-  classification: MoveClassification;
+  /** Its class ({@link AnalysisClass}). */
+  classification: AnalysisClass;
   /** 0 to 100: 100 · e^(−loss / 0.2). */
   accuracy: number;
   /** Depth and nodes of the search of the position before. */
