@@ -33,9 +33,9 @@ use xiangqi::{Color, Game, Move, Position};
 
 /// The win-probability model: a side whose search score is `cp` centipawns expects to score
 /// `1 / (1 + 10^(−cp / K))` (1 a win, ½ a draw). `K` was fitted to the project's own games by
-/// `xiangqi fit-winprob` (620.9 on 150 self-play games, 18,457 positions; docs/analysis.md: the data, the fit
-/// and its error).
-pub const WIN_PROBABILITY_K: f64 = 620.0;
+/// `xiangqi fit-winprob` (638.6 on the 274 finished self-play games of `tests/data/selfplay`, 35,190 positions;
+/// docs/analysis.md: the data, the fit and its error).
+pub const WIN_PROBABILITY_K: f64 = 640.0;
 
 /// Nodes searched per position when the caller gives no limit: deterministic, and fast enough for a
 /// 60-move game in a few seconds in a browser (docs/analysis.md).
@@ -553,7 +553,7 @@ mod tests {
     fn the_model_and_the_classes() {
         assert_eq!(expected_score(Score::Cp(0)), 0.5);
         // K centipawns: ten to one.
-        assert!((expected_score(Score::Cp(620)) - 1.0 / 1.1).abs() < 1e-12);
+        assert!((expected_score(Score::Cp(640)) - 1.0 / 1.1).abs() < 1e-12);
         assert_eq!(
             expected_score(Score::Cp(-250)) + expected_score(Score::Cp(250)),
             1.0
