@@ -620,6 +620,7 @@ export interface AnalysedMove {
   pv: string[];
   /** What the move cost its player in expected score, 0 to 1 (0 for the engine's choice). */
   loss: number;
+  /** Its class ({@link AnalysisClass}). */
   classification: AnalysisClass;
   /** 0 to 100: 100 · e^(−loss / 0.2). */
   accuracy: number;

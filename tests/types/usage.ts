@@ -10,7 +10,8 @@ import init, {
   type NotationOptions, type PgnOptions, type RecordGame, type RecordLine, type RecordMove, type RecordInput,
   type Score, type SearchLimits, type Hint, type HintLine, type SearchProgress, type ClockPreset, type ClockScheme,
   type ClockFlag, type UndoneEnding, type PieceInput, type PlyAnnotation, type GameJson, type LegalMovesOptions,
-  type MovesFromOptions,
+  type MovesFromOptions, type AnalyseOptions, type Analysis, type AnalysedMove, type AnalysisClass,
+  type AnalysisValue,
 } from '../../pkg/xiangqi_wasm.js';
 
 export async function main(): Promise<void> {
@@ -161,6 +162,17 @@ export async function main(): Promise<void> {
   const r2: Hint = engine.search(null, ['h2e2'], { depth: 2 });
   const r3: Hint = engine.search(startFen(), [], undefined, (p) => p.pv);
   engine.newGame();
+  // Analysis: the class of an analysed move is the string AnalysisClass, not classifyMove's MoveClassification.
+  const aopts: AnalyseOptions = { nodes: 2000, from: 1, side: 'red' };
+  const an: Analysis = engine.analyse(game, aopts, (m: AnalysedMove, done: number, total: number) => m.loss);
+  const am: AnalysedMove | undefined = an.moves[0];
+  const ac: AnalysisClass | undefined = am?.classification;
+  const av: AnalysisValue | undefined = am?.before;
+  const blunders: number = an.black.blunder;
+  // @ts-expect-error: an analysed move's class is a string, not classifyMove's record
+  const wrongClass: MoveClassification | undefined = am?.classification;
+  // @ts-expect-error: not a class
+  const wrongName: AnalysisClass = 'brilliant';
   // Clock
   const preset: ClockPreset = 'cxa-6.1';
   const scheme: ClockScheme = { firstMs: 60000, firstMoves: 40, thenMs: 900000, thenMoves: 10, carryOver: false };

@@ -205,8 +205,9 @@ fn fit_k(points: &[Point]) -> f64 {
 /// position's score for the side to move with the game's result for that side, and fits the `K` of the
 /// win-probability model `1 / (1 + 10^(−cp / K))` by least log loss. Positions before ply `--skip-plies`
 /// (default 8), mate scores and finished positions are left out, and so are games drawn at `--cap` plies or
-/// more (default 300: unfinished, stopped by the harness's ply cap). Prints the fit, its errors against the
-/// current constant, and a calibration table.
+/// more (default 300: unfinished, stopped by the harness's ply cap). Prints the games' results (the share of
+/// draws), the fit, its errors against the current constant, the classes of every analysed move with the
+/// current and the fitted `K`, and a calibration table.
 pub fn fit_winprob(args: &[String]) -> Result<(), String> {
     let mut options = AnalysisOptions::default();
     let mut skip = 8usize;
@@ -242,8 +243,17 @@ pub fn fit_winprob(args: &[String]) -> Result<(), String> {
     }
     let mut games = Vec::new();
     let mut unfinished = 0;
+    // Over every game read: Red's wins, Black's wins, draws (those at the cap included).
+    let mut results = [0usize; 3];
     for line in &lines {
         let (game, result) = read_record(line)?;
+        results[if result == 1.0 {
+            0
+        } else if result == 0.0 {
+            1
+        } else {
+            2
+        }] += 1;
         if result == 0.5 && game.history().len() >= cap {
             unfinished += 1;
         } else if games.len() < max_games {
@@ -253,6 +263,8 @@ pub fn fit_winprob(args: &[String]) -> Result<(), String> {
     let mut engine = Engine::new(16);
     let stop = AtomicBool::new(false);
     let mut points = Vec::new();
+    // Every analysed move (all plies): its mover, whether it was the engine's choice, its values.
+    let mut moves: Vec<(Color, bool, Value, Value)> = Vec::new();
     let t = Instant::now();
     for (g, (game, red_result)) in games.iter().enumerate() {
         let red_result = *red_result;
@@ -262,6 +274,11 @@ pub fn fit_winprob(args: &[String]) -> Result<(), String> {
             &InstantClock(Instant::now()),
             &stop,
             &mut |_| {},
+        );
+        moves.extend(
+            a.moves
+                .iter()
+                .map(|m| (m.color, m.best == Some(m.mv), m.before, m.after)),
         );
         for m in a.moves.iter().filter(|m| m.ply > skip) {
             if let Value::Score(Score::Cp(cp)) = m.before {
@@ -285,8 +302,17 @@ pub fn fit_winprob(args: &[String]) -> Result<(), String> {
     if points.len() < 100 {
         return Err(format!("only {} positions: too few to fit", points.len()));
     }
+    let seconds = t.elapsed().as_secs_f64();
     let k = fit_k(&points);
     let current = analysis::WIN_PROBABILITY_K;
+    let n_read = lines.len();
+    println!(
+        "{n_read} games read: red won {}, black won {}, drawn {} ({:.1} %; {unfinished} at {cap} plies or more)",
+        results[0],
+        results[1],
+        results[2],
+        100.0 * results[2] as f64 / n_read.max(1) as f64
+    );
     println!(
         "{} games ({unfinished} drawn at the ply cap left out), {} positions ({:?} a position, from ply {})",
         games.len(),
@@ -304,6 +330,33 @@ pub fn fit_winprob(args: &[String]) -> Result<(), String> {
         log_loss(&points, current),
         squared_error(&points, current)
     );
+    println!(
+        "{} moves analysed in {seconds:.0} s ({:.1} ms a move)",
+        moves.len(),
+        1000.0 * seconds / moves.len().max(1) as f64
+    );
+    for (name, scale) in [("current", current), ("fitted", k)] {
+        let mut counts = [0usize; 5];
+        for &(color, best, before, after) in &moves {
+            let loss = analysis::move_loss(color, best, before, after, scale);
+            counts[Class::of(best, loss) as usize] += 1;
+        }
+        let shares: Vec<String> = Class::ALL
+            .iter()
+            .map(|c| {
+                let n = counts[*c as usize];
+                format!(
+                    "{} {n} ({:.1} %)",
+                    c.code(),
+                    100.0 * n as f64 / moves.len().max(1) as f64
+                )
+            })
+            .collect();
+        println!(
+            "classes with the {name} K = {scale:.1}: {}",
+            shares.join(", ")
+        );
+    }
     println!("calibration (side to move's score -> its mean result, and the fitted model):");
     let bins = [
         -100_000.0, -800.0, -400.0, -200.0, -100.0, -50.0, 50.0, 100.0, 200.0, 400.0, 800.0,

@@ -33,8 +33,9 @@ use xiangqi::{Color, Game, Move, Position};
 
 /// The win-probability model: a side whose search score is `cp` centipawns expects to score
 /// `1 / (1 + 10^(−cp / K))` (1 a win, ½ a draw). `K` was fitted to the project's own games by
-/// `xiangqi fit-winprob` (docs/analysis.md: the data, the fit and its error).
-pub const WIN_PROBABILITY_K: f64 = 400.0;
+/// `xiangqi fit-winprob` (638.6 on the 274 finished self-play games of `tests/data/selfplay`, 35,190 positions;
+/// docs/analysis.md: the data, the fit and its error).
+pub const WIN_PROBABILITY_K: f64 = 640.0;
 
 /// Nodes searched per position when the caller gives no limit: deterministic, and fast enough for a
 /// 60-move game in a few seconds in a browser (docs/analysis.md).
@@ -52,8 +53,13 @@ pub const ACCURACY_SCALE: f64 = 0.20;
 /// The expected score (0 to 1) of the side whose score `score` is: [`WIN_PROBABILITY_K`] for centipawns;
 /// 1 when it mates, 0 when it is mated.
 pub fn expected_score(score: Score) -> f64 {
+    expected_score_with(score, WIN_PROBABILITY_K)
+}
+
+/// [`expected_score`] with the scale `k` instead of [`WIN_PROBABILITY_K`] (for fitting and comparing scales).
+pub fn expected_score_with(score: Score, k: f64) -> f64 {
     match score {
-        Score::Cp(cp) => 1.0 / (1.0 + 10f64.powf(-(cp as f64) / WIN_PROBABILITY_K)),
+        Score::Cp(cp) => 1.0 / (1.0 + 10f64.powf(-(cp as f64) / k)),
         Score::Mate(n) if n > 0 => 1.0,
         Score::Mate(_) => 0.0,
     }
@@ -131,8 +137,13 @@ pub enum Value {
 impl Value {
     /// Red's expected score.
     pub fn expected(self) -> f64 {
+        self.expected_with(WIN_PROBABILITY_K)
+    }
+
+    /// Red's expected score with the scale `k` instead of [`WIN_PROBABILITY_K`].
+    pub fn expected_with(self, k: f64) -> f64 {
         match self {
-            Value::Score(s) => expected_score(s),
+            Value::Score(s) => expected_score_with(s, k),
             Value::Over(Some(Color::Red)) => 1.0,
             Value::Over(Some(Color::Black)) => 0.0,
             Value::Over(None) => 0.5,
@@ -147,6 +158,20 @@ fn red_view(score: Score, turn: Color) -> Score {
         (Color::Black, Score::Cp(c)) => Score::Cp(-c),
         (Color::Black, Score::Mate(n)) => Score::Mate(-n),
     }
+}
+
+/// What a move of `color` from a position of value `before` to one of value `after` (both Red's view) cost
+/// its player in expected score with the scale `k`: 0 when it is the engine's own choice (`best`), else
+/// `max(0, E(before) − E(after))` from the mover's side.
+pub fn move_loss(color: Color, best: bool, before: Value, after: Value, k: f64) -> f64 {
+    if best {
+        return 0.0;
+    }
+    let mover = |v: Value| match color {
+        Color::Red => v.expected_with(k),
+        Color::Black => 1.0 - v.expected_with(k),
+    };
+    (mover(before) - mover(after)).max(0.0)
 }
 
 /// What was found in one position.
@@ -457,17 +482,8 @@ impl Analysis {
         } else {
             self.start.turn().other()
         };
-        // The mover's expected score before and after its move.
-        let mover = |v: Value| match color {
-            Color::Red => v.expected(),
-            Color::Black => 1.0 - v.expected(),
-        };
         let best = before.best == Some(mv);
-        let loss = if best {
-            0.0
-        } else {
-            (mover(before.value) - mover(after.value)).max(0.0)
-        };
+        let loss = move_loss(color, best, before.value, after.value, WIN_PROBABILITY_K);
         let m = MoveAnalysis {
             ply: i + 1,
             mv,
@@ -536,7 +552,8 @@ mod tests {
     #[test]
     fn the_model_and_the_classes() {
         assert_eq!(expected_score(Score::Cp(0)), 0.5);
-        assert!((expected_score(Score::Cp(400)) - 1.0 / 1.1).abs() < 1e-12);
+        // K centipawns: ten to one.
+        assert!((expected_score(Score::Cp(640)) - 1.0 / 1.1).abs() < 1e-12);
         assert_eq!(
             expected_score(Score::Cp(-250)) + expected_score(Score::Cp(250)),
             1.0
@@ -556,5 +573,30 @@ mod tests {
         }
         assert_eq!(red_view(Score::Mate(2), Color::Black), Score::Mate(-2));
         assert_eq!(Value::Over(None).expected(), 0.5);
+    }
+
+    #[test]
+    fn the_loss_is_the_movers_and_follows_the_scale() {
+        let (level, down) = (Value::Score(Score::Cp(0)), Value::Score(Score::Cp(-200)));
+        // Red drops 200 cp: a loss for Red, a gain (no loss) for Black playing into the same values.
+        let red = move_loss(Color::Red, false, level, down, WIN_PROBABILITY_K);
+        assert!((red - (0.5 - expected_score(Score::Cp(-200)))).abs() < 1e-12);
+        assert_eq!(
+            move_loss(Color::Black, false, level, down, WIN_PROBABILITY_K),
+            0.0
+        );
+        // The engine's own choice loses nothing; a larger scale makes the same drop cost less.
+        assert_eq!(
+            move_loss(Color::Red, true, level, down, WIN_PROBABILITY_K),
+            0.0
+        );
+        assert!(move_loss(Color::Red, false, level, down, 2.0 * WIN_PROBABILITY_K) < red);
+        // Walking into a mate costs everything that was left.
+        let mated = Value::Over(Some(Color::Black));
+        assert_eq!(
+            move_loss(Color::Red, false, level, mated, WIN_PROBABILITY_K),
+            0.5
+        );
+        assert!((expected_score_with(Score::Cp(300), 300.0) - 10.0 / 11.0).abs() < 1e-12);
     }
 }
