@@ -95,7 +95,8 @@ export default defineConfig({
         // are precached under their name; the others (the pages, the icons, the manifest) with a Workbox
         // revision, the MD5 of their content. A new build changes sw.js, which the browser finds as an update.
         // (The manifest itself is added by vite-plugin-pwa, with its revision; the icons come from the glob.)
-        globPatterns: ['**/*.{html,js,css,wasm,png,svg,ico,woff2}'],
+        // JSON: the Puzzles section's set (public/puzzles.json), so the section works offline.
+        globPatterns: ['**/*.{html,js,css,wasm,png,svg,ico,woff2,json}'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         cleanupOutdatedCaches: true,
       },

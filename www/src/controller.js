@@ -7,6 +7,7 @@ import { move as moveOnEditor, put, withTurn, EMPTY_FEN } from './editor.js';
 import { exportPgn, pgnFileName } from './export.js';
 import { DEEPER_NODES } from './review.js';
 import { SAVE_KEY, readSave, setAside, writePrefs, writeSave } from './save.js';
+import { PUZZLES_URL, readProgress, readSet, setKey, writeProgress } from './puzzles.js';
 import { saveData } from './store.js';
 import { analysisGame } from './views/board.js';
 import { askRepetition, closeDialogs, copyText, download } from './views/dialogs.js';
@@ -30,8 +31,14 @@ export function createController({ store, computer, board, Game, storage, import
   let passingId = null;
   let confirmTimer = 0;
   let armed = null;
+  let savedPuzzles = null;
   store.subscribe(() => {
     if (state.gen !== savedGen) save();
+    const progress = state.puzzles.progress;
+    if (progress !== savedPuzzles) {
+      savedPuzzles = progress;
+      if (progress && storage) writeProgress(storage, progress);
+    }
     const m = state.message;
     if (m?.passing && m.id !== passingId) {
       passingId = m.id;
@@ -255,6 +262,35 @@ export function createController({ store, computer, board, Game, storage, import
     });
   }
 
+  // --- the puzzles ----------------------------------------------------------------------------------------
+
+  function bindPuzzles() {
+    on('puzzles-open', 'click', () => {
+      store.openPuzzles();
+      if (state.puzzles.status === 'idle') loadPuzzles();
+    });
+    on('puzzles-close', 'click', () => store.closePuzzles());
+    // The element's events do not bubble: heard on the way down (capture).
+    $('puzzles').addEventListener('progress', (e) => { if (e.target.id === 'puzzle') store.puzzleProgress(e.detail); }, true);
+    $('puzzles').addEventListener('load', (e) => { if (e.target.id === 'puzzle') store.puzzleShown(e.detail.index); }, true);
+  }
+
+  /** Fetches the set (precached: offline too) and the progress kept for it. */
+  async function loadPuzzles() {
+    store.puzzlesLoading();
+    try {
+      const r = await fetch(PUZZLES_URL);
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      const set = readSet(await r.json());
+      const key = setKey(set);
+      const kept = storage ? readProgress(storage, key) : null;
+      savedPuzzles = kept;
+      store.puzzlesLoaded(set, key, kept);
+    } catch (e) {
+      store.puzzlesFailed(String(e?.message ?? e));
+    }
+  }
+
   /** The position a new mode starts from: the analysis board's, else the one shown. */
   function modeFen() {
     if (state.mode === 'analysis') {
@@ -283,6 +319,7 @@ export function createController({ store, computer, board, Game, storage, import
     bindBoard();
     bindControls();
     bindModes();
+    bindPuzzles();
     importDialog.bind();
   }
 

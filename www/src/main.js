@@ -27,6 +27,7 @@ import { renderNewDialog } from './views/new-game.js';
 import { renderAnnouncement } from './views/announce.js';
 import { renderReview } from './views/review.js';
 import { renderAnalysis } from './views/analysis.js';
+import { renderPuzzles } from './views/puzzles.js';
 import { buildPalette, renderEditor } from './views/editor.js';
 import { createImportDialog } from './views/import-dialog.js';
 import { bindLayout } from './views/layout.js';
@@ -70,6 +71,7 @@ async function start() {
     renderReview(state, Game);
     renderAnalysis(state, Game);
     renderEditor(state, validateFen);
+    renderPuzzles(state, Game, themeOf(state));
     renderOver(state);
     renderAnnouncement(state, el.board);
     document.body.dataset.mode = state.mode;

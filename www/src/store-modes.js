@@ -102,6 +102,40 @@ export function modeActions({ state, act, Game, startFresh, showMessage }) {
       state.mode = 'game';
       state.editor = null;
     }),
+    // --- the puzzles ---------------------------------------------------------------------------------------
+
+    /** The Puzzles section: each visit shows a fresh element (nothing of the last visit's exercise stays). */
+    openPuzzles: act(() => {
+      state.mode = 'puzzles';
+      state.busy = null;
+      state.confirm = null;
+      state.puzzles.visit++;
+      if (state.puzzles.status === 'error') state.puzzles.status = 'idle';
+    }),
+    puzzlesLoading: act(() => {
+      state.puzzles.status = 'loading';
+    }),
+    /** The set (puzzles.js readSet), its key and the progress kept for it (or null). */
+    puzzlesLoaded: act((set, key, progress) => {
+      Object.assign(state.puzzles, { status: 'ready', set, key, error: null,
+        progress: progress ?? { key, index: 0, results: [] } });
+    }),
+    puzzlesFailed: act((error) => {
+      Object.assign(state.puzzles, { status: 'error', error });
+    }),
+    /** The element's progress event: an exercise solved or revealed. */
+    puzzleProgress: act(({ index, results }) => {
+      const p = state.puzzles;
+      if (p.status === 'ready') p.progress = { key: p.key, index, results };
+    }),
+    /** The element showed exercise `index` (next / previous). */
+    puzzleShown: act((index) => {
+      const p = state.puzzles;
+      if (p.status === 'ready' && p.progress.index !== index) p.progress = { ...p.progress, index };
+    }),
+    closePuzzles: act(() => {
+      state.mode = 'game';
+    }),
     /** Plays the edited position: a new game from it, the human to move, with the current settings. */
     playFrom: act((fen) => {
       const game = new Game(fen, { rules: state.game.options().rules }); // throws on a bad FEN

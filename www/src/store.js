@@ -57,7 +57,7 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     baseMs: 0, // time spent on the current ply before turnStart (after a reload)
     turnStart: now(),
     gen: 0, // bumped whenever the live game changes
-    mode: 'game', // 'game' | 'review' | 'analysis' | 'editor'
+    mode: 'game', // 'game' | 'review' | 'analysis' | 'editor' | 'puzzles'
     shown: null, // the ply shown from the move list, or null for the live position
     busy: null, // 'move' | 'hint' | 'draw' while a search for the live game runs
     hint: null, // { move, pv, score } for the live position
@@ -68,6 +68,9 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     review: null, // { key, status, done, total, moves, red, black, nodes, cancelled }
     analysis: null, // the analysis board: { fen, moves, lines, depth, from }
     editor: null, // the position editor: { fen, tool, turn }
+    // the Puzzles section: the set (puzzles.js), its progress ({ key, index, results }: kept in localStorage),
+    // and `visit`, bumped each time the section opens (the view then shows a fresh element)
+    puzzles: { status: 'idle', set: null, key: null, progress: null, error: null, visit: 0 },
     message: null, // { key, vars, passing, id }
     saveProblem: null, // null | 'quota' | 'unavailable'
     lang: 'en',

@@ -13,6 +13,8 @@
 //! xiangqi openings [--count N] [--plies N] [--seed S] [--depth D] [--max-cp CP]
 //!                                               random balanced openings for `match`, one a line
 //! xiangqi mates FILE.jsonl                      time to find each mate of a puzzle file
+//! xiangqi make-puzzles GAMES… [--min-moves N] [--max-moves N] [--max-first N] [--count N] [--out FILE]
+//!                                               mate exercises from recorded games, proved (JSON)
 //! xiangqi tune FILE… [--skip-plies N] [--iterations N] [--rate R] [--l2 L] [--write]
 //!                                               fits the evaluation's weights to recorded games (Texel);
 //!                                               --write rewrites crates/search/src/weights.rs
@@ -32,11 +34,12 @@ mod bench;
 mod matches;
 mod mates;
 mod perft;
+mod puzzles;
 mod stats;
 mod tune;
 mod uci;
 
-const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi openings [options] | xiangqi mates FILE | xiangqi tune FILE… [options] | xiangqi analyse [options] [MOVE…] | xiangqi fit-winprob FILE… [options]";
+const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi openings [options] | xiangqi mates FILE | xiangqi make-puzzles GAMES… [options] | xiangqi tune FILE… [options] | xiangqi analyse [options] [MOVE…] | xiangqi fit-winprob FILE… [options]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -63,6 +66,7 @@ fn run(args: &[String]) -> Result<(), String> {
             .map(|_| ()),
         "openings" => matches::write_openings(rest),
         "mates" => mates::mate_times(rest),
+        "make-puzzles" => puzzles::run(rest),
         "tune" => tune::run(rest),
         "analyse" => analyse::analyse(rest),
         "fit-winprob" => analyse::fit_winprob(rest),

@@ -1,0 +1,143 @@
+// The app's Puzzles section (www/src/views/puzzles.js): reached from the toolbar, `<xiangqi-puzzle>` with the set
+// the project made from the engine's own games (www/public/puzzles.json, `xiangqi make-puzzles`: docs/app.md);
+// the first exercise solved by playing its solution on the board, the verdict and the note on its first move;
+// the progress kept across a reload; nothing stale after going back to the game and returning; Chinese and dark;
+// axe-core (WCAG 2.1 A and AA) with no violation on the section. On a phone (390 × 844) and a laptop (1280 × 800);
+// screenshots in test-results/app/puzzles-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { openApp, root, startApp, waitReady, withShot } from './app-support.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const SET = JSON.parse(readFileSync(join(root, 'www', 'public', 'puzzles.json'), 'utf8')).puzzles;
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+/** axe-core's violations on the page now (WCAG 2.1 A and AA), as readable lines (as app-screens.test.mjs). */
+async function axe(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async (tags) => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join(' | ')}`);
+  }, AXE_TAGS);
+}
+
+/** Opens the section and waits for the exercise to be ready for a move. */
+async function openPuzzles(page) {
+  await page.click('#puzzles-open');
+  await page.waitForFunction(() => document.getElementById('puzzle')?.state?.status === 'solving', null, { timeout: 30000 });
+  await page.evaluate(() => { document.getElementById('puzzle').defenceDelay = 30; });
+}
+
+const puzzleState = (page) => page.evaluate(() => {
+  const el = document.getElementById('puzzle');
+  const sr = el.shadowRoot;
+  return { state: el.state, progress: el.progress, verdict: sr.querySelector('.verdict').textContent,
+    count: sr.querySelector('.count').textContent, title: sr.querySelector('.title').textContent,
+    task: sr.querySelector('.task').textContent, note: document.getElementById('puzzle-note').textContent,
+    lang: el.getAttribute('lang'), theme: el.getAttribute('theme') };
+});
+
+/** Plays `move` (ICCS) with two clicks on the puzzle's board. */
+async function play(page, move) {
+  for (const sq of [move.slice(0, 2), move.slice(2)]) {
+    const { x, y } = await page.evaluate((s) => document.getElementById('puzzle').board.board.pointOf(s), sq);
+    await page.mouse.click(x, y);
+  }
+}
+
+for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]]) {
+  test(`${name}: the Puzzles section — solve the first exercise, the progress kept across a reload`, async () => {
+    const { page, context, errors } = await openApp(app, { viewport });
+    const first = SET[0];
+    await withShot(page, `puzzles-${name}-solved`, async () => {
+      await openPuzzles(page);
+      assert.equal(await page.evaluate(() => document.body.dataset.mode), 'puzzles');
+      assert.equal(await page.evaluate(() => document.querySelector('.layout').hidden), true, 'the game is out of the way');
+      let s = await puzzleState(page);
+      assert.equal(s.state.total, SET.length);
+      assert.equal(s.state.index, 0);
+      assert.equal(s.state.goal, 'mate');
+      assert.equal(s.state.mateIn, first.mateIn);
+      assert.equal(s.title, first.title);
+      assert.equal(s.lang, 'en');
+      assert.deepEqual(await axe(page), [], 'axe on the section');
+      // The whole board in view, no horizontal scroll.
+      const r = await page.evaluate(() => {
+        const b = document.getElementById('puzzle').board.getBoundingClientRect();
+        return { left: b.left, right: b.right, width: b.width, scroll: document.documentElement.scrollWidth };
+      });
+      assert.ok(r.left >= 0 && r.right <= viewport.width && r.scroll <= viewport.width, JSON.stringify(r));
+      // The solution, the solver's moves on the board; the defence answers by itself.
+      for (let i = 0; i < first.solution.length; i += 2) {
+        await play(page, first.solution[i]);
+        const want = i + 1 < first.solution.length ? i + 2 : i + 1;
+        await page.waitForFunction((n) => document.getElementById('puzzle').state.moves.length === n, want, { timeout: 30000 });
+      }
+      await page.waitForFunction(() => document.getElementById('puzzle').state.status === 'solved', null, { timeout: 30000 });
+      s = await puzzleState(page);
+      assert.deepEqual(s.state.moves, first.solution);
+      assert.match(s.verdict, /Correct/);
+      assert.match(s.count, /✓ 1/);
+      assert.equal(s.note, first.alternatives.length ? s.note : `The first move was the only one that mates in ${first.mateIn}.`);
+      const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('xiangqi-wasm-app/puzzles')));
+      assert.equal(kept.results[0].solved, true);
+      assert.deepEqual(await axe(page), [], 'axe on the solved exercise');
+    });
+
+    // The next exercise, then a reload: the section comes back with the progress and the exercise shown.
+    await page.evaluate(() => document.getElementById('puzzle').next());
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('xiangqi-wasm-app/puzzles')).index === 1);
+    await page.reload();
+    await waitReady(page);
+    await withShot(page, `puzzles-${name}-reloaded`, async () => {
+      await openPuzzles(page);
+      await page.waitForFunction(() => document.getElementById('puzzle').state.index === 1);
+      const s = await puzzleState(page);
+      assert.equal(s.progress.results[0].solved, true, 'solved before the reload');
+      assert.match(s.count, /✓ 1/);
+      assert.equal(s.title, SET[1].title);
+      assert.deepEqual(s.state.moves, []);
+    });
+
+    // Back to the game: the board is there again; a half-played exercise is not there on return.
+    await play(page, SET[1].solution[0]);
+    await page.waitForFunction(() => document.getElementById('puzzle').state.moves.length > 0, null, { timeout: 30000 });
+    await page.click('#puzzles-close');
+    assert.equal(await page.evaluate(() => document.body.dataset.mode), 'game');
+    assert.equal(await page.evaluate(() => document.getElementById('puzzle')), null, 'the element is gone');
+    await page.waitForFunction(() => document.getElementById('board').getBoundingClientRect().width > 200);
+    await openPuzzles(page);
+    let s = await puzzleState(page);
+    assert.equal(s.state.index, 1);
+    assert.deepEqual(s.state.moves, [], 'a fresh exercise');
+
+    // Chinese and dark, switched while in the section.
+    await withShot(page, `puzzles-${name}-zh-dark`, async () => {
+      await page.click('#lang');
+      await page.click('#theme'); // auto → light
+      await page.click('#theme'); // light → dark
+      await page.waitForFunction(() => document.getElementById('puzzle')?.getAttribute('lang') === 'zh'
+        && document.getElementById('puzzle').state?.status === 'solving');
+      s = await puzzleState(page);
+      assert.equal(s.theme, 'dark');
+      assert.equal(s.title, SET[1].titleZh);
+      assert.match(s.task, /杀/);
+      assert.equal(s.state.index, 1);
+      assert.deepEqual(await axe(page), [], 'axe in Chinese, dark');
+    });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

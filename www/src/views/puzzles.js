@@ -1,0 +1,74 @@
+// The Puzzles section rendered from the state: `<xiangqi-puzzle>` with the app's set (puzzles.js), in the
+// interface language, theme and notation. Each visit (and a change of language, which changes the titles) gets a
+// fresh element, given the kept progress once it has loaded — so nothing of an exercise left half-played stays.
+// Under it, after an exercise is solved or revealed: whether its first move was the only mating one.
+import 'xiangqi-wasm/puzzle';
+import { setPgn } from '../puzzles.js';
+import { notationOf } from '../derive.js';
+import { infoText, tr } from '../text.js';
+import { fitBoard } from './layout.js';
+
+const $ = (id) => document.getElementById(id);
+let current = null; // { el, visit, lang }
+
+export function renderPuzzles(state, Game, theme) {
+  const p = state.puzzles;
+  const open = state.mode === 'puzzles';
+  const box = $('puzzles');
+  if (box.hidden === open) {
+    box.hidden = !open;
+    document.querySelector('.layout').hidden = open;
+    if (!open) requestAnimationFrame(fitBoard); // the board is measured again, now that it shows
+  }
+  if (!open || p.status !== 'ready') {
+    if (current) {
+      current.el.remove();
+      current = null;
+    }
+    $('puzzles-status').textContent = !open ? '' : p.status === 'error'
+      ? tr(state, 'puzzlesFailed', { error: p.error }) : tr(state, 'puzzlesLoading');
+    $('puzzle-note').textContent = '';
+    return;
+  }
+  $('puzzles-status').textContent = '';
+  if (!current || current.visit !== p.visit || current.lang !== state.lang) {
+    current?.el.remove();
+    const el = document.createElement('xiangqi-puzzle');
+    el.id = 'puzzle';
+    el.setAttribute('goal', 'mate');
+    const saved = p.progress;
+    el.addEventListener('load', () => {
+      if (saved.results.length || saved.index) el.progress = { index: saved.index, results: saved.results };
+    }, { once: true });
+    el.setAttribute('lang', state.lang === 'zh' ? 'zh' : 'en');
+    el.setAttribute('pgn', setPgn(p.set, state.lang));
+    current = { el, visit: p.visit, lang: state.lang };
+    setAttrs(el, state, theme);
+    $('puzzles-host').append(el);
+  }
+  setAttrs(current.el, state, theme);
+  $('puzzle-note').textContent = note(state, Game);
+}
+
+function setAttrs(el, state, theme) {
+  const n = notationOf(state);
+  if (el.getAttribute('theme') !== theme) el.setAttribute('theme', theme);
+  if (el.getAttribute('notation') !== n) el.setAttribute('notation', n);
+}
+
+/** After the exercise shown is done: its first move unique, or the others that mate as fast. */
+function note(state, Game) {
+  const { set, progress } = state.puzzles;
+  const ex = set[progress.index];
+  if (!ex || !progress.results[progress.index]) return '';
+  if (!ex.alternatives.length) return tr(state, 'puzzleUnique', { n: ex.mateIn });
+  const moves = ex.alternatives.map((m) => {
+    const g = new Game(ex.fen);
+    try {
+      return infoText(state, g.play(m));
+    } finally {
+      g.free();
+    }
+  });
+  return tr(state, 'puzzleAlternatives', { n: ex.mateIn, moves: moves.join(state.lang === 'zh' ? '、' : ', ') });
+}
