@@ -1,5 +1,6 @@
 // <xiangqi-puzzle> (xiangqi-wasm/puzzle) in Chromium: a written solution played through the board (the defence
-// answered, `solved` with attempts and hints), an alternative mate credited, a wrong move refused with the piece
+// answered, `solved` with attempts and hints), a record's variation accepted (goal line), a move that throws a win
+// away refused and one that keeps it credited (goal win), an alternative mate credited, a wrong move refused with the piece
 // back and the reason in one line, hints (the piece, then the move), "show solution", the keyboard (a move
 // played with the arrows and Enter, the buttons), a set of two exercises with next / previous and `progress`,
 // bad attributes as text with an `error` event, a hostile record comment shown only as text, and the same
@@ -205,6 +206,55 @@ test('goal="mate": an alternative mate is credited, the defence is the prover\'s
   });
   assert.deepEqual(third.errors, []);
   await third.context.close();
+});
+
+test('goal="line" with a record: a variation of the record is accepted and its own defence played', async () => {
+  // The main line is the mate in 2; the record also gives 1. h4h7 d7d8 2. h7h8 as a variation (a teacher's
+  // second answer): the reader who plays it follows the variation to its end.
+  const pgn = `[FEN "${MATE2}"]\n1. f0e0 (1. h4h7 {check} d7d8 2. h7h8) d7d8 2. h4d4 *`;
+  const { page, context, errors } = await open(`<xiangqi-puzzle></xiangqi-puzzle>`,
+    SCRIPT.replace("for (const el of", `document.querySelector('xiangqi-puzzle').setAttribute('pgn', ${JSON.stringify(pgn)});\nfor (const el of`));
+  await withShot(page, 'line-variation', async () => {
+    let v = await view(page);
+    assert.equal(v.state.goal, 'line');
+    await play(page, 'h4h7');
+    await page.waitForFunction(() => document.querySelector('xiangqi-puzzle').state.moves.length === 2);
+    v = await view(page);
+    assert.deepEqual(v.state.moves, ['h4h7', 'd7d8'], 'the variation\'s defence was played');
+    assert.equal(v.comment, 'check', 'the variation\'s comment is shown');
+    await waitStatus(page, 'solving');
+    await play(page, 'h7h8');
+    await waitStatus(page, 'solved');
+    const [solved] = await eventsOf(page, 'solved');
+    assert.deepEqual(solved.moves, ['h4h7', 'd7d8', 'h7h8']);
+    assert.deepEqual(await eventsOf(page, 'wrong'), []);
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('goal="win": a move that throws the win away is refused with the engine\'s reply; one that keeps it solves', async () => {
+  // Chariot against horse: a0a3 leaves the chariot to the horse on b5; a0d0 keeps the win (it mates in 2).
+  const fen = '3k5/9/9/9/1n7/9/9/9/9/R3K4 w - - 0 1';
+  const { page, context, errors } = await open(`<xiangqi-puzzle goal="win" moves="1" fen="${fen}"></xiangqi-puzzle>`);
+  await withShot(page, 'win', async () => {
+    let v = await view(page);
+    assert.equal(v.state.goal, 'win');
+    assert.equal(v.task, 'Red to move and win.');
+    await play(page, 'a0a3');
+    await page.waitForFunction(() => window.events.some((e) => e.type === 'wrong'), null, { timeout: 30000 });
+    v = await view(page);
+    assert.equal(v.boardFen, fen, 'the piece is back');
+    assert.match(v.verdict, /^Not quite: after Black's .+ the win is gone\. Try again\.$/);
+    const [wrong] = await eventsOf(page, 'wrong');
+    assert.equal(wrong.refutation, 'b5a3', 'the horse takes the chariot');
+    await play(page, 'a0d0');
+    await waitStatus(page, 'solved');
+    const [solved] = await eventsOf(page, 'solved');
+    assert.equal(solved.attempts, 2);
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('hints: the piece, then the move; "show solution" plays it through; the keyboard plays and presses', async () => {
