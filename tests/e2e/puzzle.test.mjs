@@ -1,6 +1,6 @@
 // <xiangqi-puzzle> (xiangqi-wasm/puzzle) in Chromium: a written solution played through the board (the defence
 // answered, `solved` with attempts and hints), a record's variation accepted (goal line), a move that throws a win
-// away refused and one that keeps it credited (goal win), an alternative mate credited, a wrong move refused with the piece
+// away refused and one that keeps it credited (goal win), an XQF file as src, an alternative mate credited, a wrong move refused with the piece
 // back and the reason in one line, hints (the piece, then the move), "show solution", the keyboard (a move
 // played with the arrows and Enter, the buttons), a set of two exercises with next / previous and `progress`,
 // bad attributes as text with an `error` event, a hostile record comment shown only as text, and the same
@@ -39,7 +39,7 @@ const WATCH = () => {
 };
 
 /** A page with `body` and the module `script` served as files (so that the page can carry a strict CSP). */
-async function open(body, script = SCRIPT, { width = 900, height = 900, csp = false, dark = false } = {}) {
+async function open(body, script = SCRIPT, { width = 900, height = 900, csp = false, dark = false, files = {} } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce',
     colorScheme: dark ? 'dark' : 'light' });
   const page = await context.newPage();
@@ -51,6 +51,11 @@ async function open(body, script = SCRIPT, { width = 900, height = 900, csp = fa
   });
   page.on('dialog', (d) => { errors.push(`dialog: ${d.message()}`); d.dismiss(); });
   await page.addInitScript(WATCH);
+  // Other files the page fetches (records for `src`), by path.
+  for (const [path, body] of Object.entries(files)) {
+    await page.route(`${server.url}${path.replace(/^\//, '')}`, (route) => route.fulfill({ body,
+      contentType: 'application/octet-stream' }));
+  }
   const id = Math.random().toString(36).slice(2);
   const url = `${server.url}t/${id}.html`;
   const headers = csp ? { 'Content-Security-Policy': CSP } : {};
@@ -252,6 +257,25 @@ test('goal="win": a move that throws the win away is refused with the engine\'s 
     await waitStatus(page, 'solved');
     const [solved] = await eventsOf(page, 'solved');
     assert.equal(solved.attempts, 2);
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an XQF file as src: the exercise is its main line, its title shown as text', async () => {
+  // 橘中秘's endgame 兵势尚强 (tests/data/records/xqf): 1. c4d4 d9e8, the record's line ends with the defence.
+  const xqf = readFileSync(join(root, 'tests', 'data', 'records', 'xqf', 'qt-v10-endgame-2plies.xqf'));
+  const { page, context, errors } = await open('<xiangqi-puzzle src="/records/endgame.xqf" lang="zh"></xiangqi-puzzle>',
+    SCRIPT, { files: { '/records/endgame.xqf': xqf } });
+  await withShot(page, 'xqf-src', async () => {
+    let v = await view(page);
+    assert.equal(v.state.goal, 'line');
+    assert.equal(v.state.fen, '3ak4/9/4r4/5P3/9/2R6/9/9/9/3K5 w - - 0 1');
+    assert.equal(await page.evaluate(() => document.querySelector('xiangqi-puzzle').shadowRoot.querySelector('.title').textContent), '兵势尚强');
+    await play(page, 'c4d4');
+    await waitStatus(page, 'solved');
+    v = await view(page);
+    assert.deepEqual(v.state.moves, ['c4d4', 'd9e8']);
   });
   assert.deepEqual(errors, []);
   await context.close();
