@@ -4,9 +4,9 @@
 // pair at a tenth of these times (below skill 20 a level stops at its depth cap, so the time hardly matters): each
 // level beats the one below it 95–100 % (the weaker side's score: Novice–Beginner 5 %, Beginner–Casual 0 %,
 // Casual–Club player 0 %, Club player–Strong 5 %, Strong–Maximum 2.5 % in 20 games), so the steps are even only in
-// being large (some 400–850 Elo each). Against Fairy-Stockfish: Novice loses 37 games in 40 to its Skill Level 0
-// and wins 91 % against −10; Beginner beats Skill Level 0 80 %. Novice is the level meant for a new player (not
-// measured against people); the names say what each level aims at, not a human rating.
+// being large (some 400–850 Elo each). Against Fairy-Stockfish: Novice scores 7.5 % against its Skill Level 0,
+// 15 % against −2 and 87.5 % against −5; Beginner scores 80 % against Skill Level 0. Novice is the level meant for
+// a new player (not measured against people); the names say what each level aims at, not a human rating.
 
 /** @typedef {{ id: string, name: { en: string, zh: string }, about: { en: string, zh: string },
  *              limits: import('xiangqi-wasm').SearchLimits }} Level */
