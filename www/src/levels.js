@@ -1,7 +1,12 @@
 // The computer's levels, named by what they mean. Each is a search limit for the engine worker (SearchLimits:
-// `skill` 0–20, where 20 is full strength; `timeMs` the thinking time per move). Measured against
-// Fairy-Stockfish in docs/strength.md ("Levels"): the order holds, but even Beginner beats Fairy-Stockfish's
-// Skill Level 0 two games in three, so the names say what each level aims at, not a human rating.
+// `skill` −10–20, where 20 is full strength and below 0 a novice picks at random among the moves that do not lose
+// much; `timeMs` the thinking time per move). Measured in docs/strength.md ("Levels, measured again"), 40 games a
+// pair at a tenth of these times (below skill 20 a level stops at its depth cap, so the time hardly matters): each
+// level beats the one below it 95–100 % (the weaker side's score: Novice–Beginner 5 %, Beginner–Casual 0 %,
+// Casual–Club player 0 %, Club player–Strong 5 %, Strong–Maximum 2.5 % in 20 games), so the steps are even only in
+// being large (some 400–850 Elo each). Against Fairy-Stockfish: Novice scores 7.5 % against its Skill Level 0,
+// 15 % against −2 and 87.5 % against −5; Beginner scores 80 % against Skill Level 0. Novice is the level meant for
+// a new player (not measured against people); the names say what each level aims at, not a human rating.
 
 /** @typedef {{ id: string, name: { en: string, zh: string }, about: { en: string, zh: string },
  *              limits: import('xiangqi-wasm').SearchLimits }} Level */
