@@ -110,6 +110,7 @@ const CSS = `
 .verdict.bad { border-color: #d2453a; background: #fdecea; color: #8a1c14; }
 .dark .verdict.ok { background: #1c3326; color: #9be0b6; }
 .dark .verdict.bad { background: #3a1f1d; color: #ffb4aa; }
+.verdict:empty, .dark .verdict:empty { background: transparent; border-color: transparent; }
 .comment { margin: 0; padding: 8px 10px; border-radius: 8px; border: 1px solid #eadfc8; background: #fffdf8;
   max-height: 12em; overflow: auto; }
 .dark .comment { border-color: #3b3f46; background: #23262b; }
