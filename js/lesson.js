@@ -12,7 +12,7 @@
 import { ready as boardReady } from './board.js';
 import { readLesson, MAX_HEADER_CHARS } from './lesson-read.js';
 import { RpcClient } from './worker-rpc.js';
-import { h, recordText } from './record-text.js';
+import { h, recordText, fetchRecord, utf8Length } from './record-text.js';
 
 /** The largest record shown (UTF-8 bytes): 2 MiB. Above it the element shows a message and fires `error`. */
 export const MAX_RECORD_BYTES = 2 * 1024 * 1024;
@@ -131,44 +131,8 @@ function styleSheet() {
   return sheet;
 }
 
-function utf8Length(s) {
-  // Every UTF-16 code unit is at least one UTF-8 byte: only measure strings that might fit.
-  return s.length > MAX_RECORD_BYTES ? s.length : new TextEncoder().encode(s).length;
-}
-
-/** Fetches `url` as bytes, refusing more than MAX_RECORD_BYTES without reading the rest. */
-async function fetchRecord(url, signal) {
-  let res;
-  try {
-    res = await fetch(url, { signal, credentials: 'same-origin' });
-  } catch (e) {
-    if (e?.name === 'AbortError') throw e;
-    throw lessonError('ERR_RECORD_FETCH', `fetching ${url}: ${e?.message ?? e}`);
-  }
-  if (!res.ok) throw lessonError('ERR_RECORD_FETCH', `fetching ${url}: HTTP ${res.status}`);
-  const declared = Number(res.headers.get('content-length'));
-  if (declared > MAX_RECORD_BYTES) throw tooLarge(declared);
-  const chunks = [];
-  let size = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > MAX_RECORD_BYTES) {
-      reader.cancel().catch(() => {});
-      throw tooLarge(size, true);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.length;
-  }
-  return bytes;
-}
+/** Record fetching errors as the lesson's (ERR_RECORD_FETCH, ERR_RECORD_TOO_LARGE). */
+const FETCH_ERRORS = { fetch: (message) => lessonError('ERR_RECORD_FETCH', message), tooLarge };
 
 function tooLarge(size, atLeast = false) {
   const e = lessonError('ERR_RECORD_TOO_LARGE',
@@ -447,9 +411,11 @@ export class XiangqiLessonElement extends (typeof HTMLElement === 'undefined' ? 
       const script = this.querySelector(PGN_SCRIPT);
       if (this.hasAttribute('pgn')) record = this.getAttribute('pgn');
       else if (script) record = script.textContent;
-      else if (this.hasAttribute('src')) record = await fetchRecord(this.getAttribute('src'), signal);
+      else if (this.hasAttribute('src')) {
+        record = await fetchRecord(this.getAttribute('src'), signal, MAX_RECORD_BYTES, FETCH_ERRORS);
+      }
       if (token !== this.#loadToken) return;
-      const size = record == null ? 0 : typeof record === 'string' ? utf8Length(record) : record.length;
+      const size = record == null ? 0 : typeof record === 'string' ? utf8Length(record, MAX_RECORD_BYTES) : record.length;
       if (size > MAX_RECORD_BYTES) throw tooLarge(size);
       const index = this.hasAttribute('game') ? Number(this.getAttribute('game')) - 1 : 0;
       if (!Number.isInteger(index) || index < 0) {

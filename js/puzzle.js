@@ -14,7 +14,7 @@ import { Game, readRecords } from './xiangqi_wasm.js';
 import { readLesson } from './lesson-read.js';
 import { checks, WIN_MARGIN_CP } from './puzzle-check.js';
 import { RpcClient } from './worker-rpc.js';
-import { h, recordText } from './record-text.js';
+import { h, recordText, fetchRecord, utf8Length } from './record-text.js';
 
 export { WIN_MARGIN_CP };
 /** The largest record read (UTF-8 bytes), as the lesson's: 2 MiB. */
@@ -138,27 +138,12 @@ function styleSheet() {
   return sheet;
 }
 
-function utf8Length(s) {
-  return s.length > MAX_RECORD_BYTES ? s.length : new TextEncoder().encode(s).length;
-}
+/** Record fetching errors as the puzzle's (ERR_RECORD_FETCH, ERR_RECORD_TOO_LARGE). */
+const FETCH_ERRORS = { fetch: (message) => puzzleError('ERR_RECORD_FETCH', message), tooLarge };
 
-async function fetchRecord(url, signal) {
-  let res;
-  try {
-    res = await fetch(url, { signal, credentials: 'same-origin' });
-  } catch (e) {
-    if (e?.name === 'AbortError') throw e;
-    throw puzzleError('ERR_RECORD_FETCH', `fetching ${url}: ${e?.message ?? e}`);
-  }
-  if (!res.ok) throw puzzleError('ERR_RECORD_FETCH', `fetching ${url}: HTTP ${res.status}`);
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  if (bytes.length > MAX_RECORD_BYTES) throw tooLarge(bytes.length);
-  return bytes;
-}
-
-function tooLarge(size) {
+function tooLarge(size, atLeast = false) {
   return puzzleError('ERR_RECORD_TOO_LARGE',
-    `the record is ${size} bytes; <xiangqi-puzzle> reads records up to ${MAX_RECORD_BYTES} bytes`, { size });
+    `the record is ${atLeast ? 'more than ' : ''}${size} bytes; <xiangqi-puzzle> reads records up to ${MAX_RECORD_BYTES} bytes`, { size });
 }
 
 // --- the checks: in one worker for every puzzle of the page, else on the page --------------------------------
@@ -433,10 +418,12 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
       const script = this.querySelector(PGN_SCRIPT);
       if (this.hasAttribute('pgn')) record = this.getAttribute('pgn');
       else if (script) record = script.textContent;
-      else if (this.hasAttribute('src')) record = await fetchRecord(this.getAttribute('src'), this.#abort.signal);
+      else if (this.hasAttribute('src')) {
+        record = await fetchRecord(this.getAttribute('src'), this.#abort.signal, MAX_RECORD_BYTES, FETCH_ERRORS);
+      }
       if (token !== this.#loadToken) return;
       if (record != null) {
-        const size = typeof record === 'string' ? utf8Length(record) : record.length;
+        const size = typeof record === 'string' ? utf8Length(record, MAX_RECORD_BYTES) : record.length;
         if (size > MAX_RECORD_BYTES) throw tooLarge(size);
         const games = readRecords(record);
         if (!games.length) throw puzzleError('ERR_RECORD_EMPTY', 'the record holds no game');

@@ -1,6 +1,49 @@
-// Text from records on the page, for <xiangqi-lesson> and <xiangqi-puzzle>: only ever as text nodes, inside an
-// element that isolates bidirectional text and wraps anywhere, with any bidi control the text leaves open closed
-// right after it. No record text is parsed as HTML.
+// Records on the page, for <xiangqi-lesson> and <xiangqi-puzzle>: fetched with a size cap, and their text shown only
+// ever as text nodes, inside an element that isolates bidirectional text and wraps anywhere, with any bidi control
+// the text leaves open closed right after it. No record text is parsed as HTML.
+
+/** The UTF-8 length of `s`; its UTF-16 length when that alone is over `max` (every code unit is at least a byte). */
+export function utf8Length(s, max) {
+  return s.length > max ? s.length : new TextEncoder().encode(s).length;
+}
+
+/**
+ * Fetches `url` as bytes, refusing more than `max` without reading the rest. The element's own errors:
+ * `errors.fetch(message)` for a request that failed, `errors.tooLarge(size, atLeast)` for a record over `max`
+ * (`atLeast`: the body was cut at `size` bytes). An abort is rethrown as it is.
+ */
+export async function fetchRecord(url, signal, max, errors) {
+  let res;
+  try {
+    res = await fetch(url, { signal, credentials: 'same-origin' });
+  } catch (e) {
+    if (e?.name === 'AbortError') throw e;
+    throw errors.fetch(`fetching ${url}: ${e?.message ?? e}`);
+  }
+  if (!res.ok) throw errors.fetch(`fetching ${url}: HTTP ${res.status}`);
+  const declared = Number(res.headers.get('content-length'));
+  if (declared > max) throw errors.tooLarge(declared, false);
+  const chunks = [];
+  let size = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      reader.cancel().catch(() => {});
+      throw errors.tooLarge(size, true);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
+  return bytes;
+}
 
 /** An element with a class and, optionally, text (always as text). */
 export function h(tag, className, text) {
