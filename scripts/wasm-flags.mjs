@@ -34,6 +34,6 @@ export const WASM_BUILDS = [
   { name: 'full', outName: 'xiangqi_wasm', cargoArgs: ['--package', 'xiangqi-wasm'], optLevel: WASM_OPT_LEVEL },
   // Its own cargo target directory: the crate's cdylib has the same file name whatever its features, so two builds
   // in one directory would each rebuild it every time (its dependencies differ anyway: another opt-level).
-  { name: 'rules', outName: 'xiangqi_rules', cargoArgs: ['--package', 'xiangqi-wasm', '--no-default-features', '--features', 'wasm-notation'],
+  { name: 'rules', outName: 'xiangqi_rules', cargoArgs: ['--package', 'xiangqi-wasm', '--no-default-features', '--features', 'wasm-notation,wasm-small'],
     optLevel: process.env.XIANGQI_RULES_OPT_LEVEL ?? 'z', targetDir: 'target/wasm-rules' },
 ];

@@ -132,7 +132,7 @@ impl MoveList {
 
     /// Sorts the moves in ICCS string order.
     pub fn sort_iccs(&mut self) {
-        self.as_mut_slice().sort_unstable_by_key(|m| m.iccs_order());
+        crate::notation::sort_iccs(self.as_mut_slice());
     }
 
     /// The moves as a mutable slice.

@@ -32,7 +32,6 @@ use super::record::{
 };
 use crate::{Color, IllegalMoveError, Move, Position, Square};
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 /// The standard start position as `binit`.
 pub const START_BINIT: &str = "8979695949392919097717866646260600102030405060708012720323436383";
@@ -331,6 +330,54 @@ fn start_position(
     Position::from_fen(&fen).map_err(|e| cx.fen(b.at, e))
 }
 
+/// A map by route id, in id order: a vector searched by bisection (what a `BTreeMap` does here, without its
+/// kilobytes of wasm per instantiation; a record has a few hundred routes at most in practice).
+struct IdMap<V>(Vec<(usize, V)>);
+
+impl<V> IdMap<V> {
+    fn new() -> Self {
+        IdMap(Vec::new())
+    }
+    fn find(&self, id: usize) -> Result<usize, usize> {
+        self.0.binary_search_by_key(&id, |e| e.0)
+    }
+    /// Sets the value of `id` (a later tag with the same id replaces the earlier one).
+    fn insert(&mut self, id: usize, v: V) {
+        match self.find(id) {
+            Ok(i) => self.0[i].1 = v,
+            Err(i) => self.0.insert(i, (id, v)),
+        }
+    }
+    /// The value of `id`, made with `make` when it has none.
+    fn entry(&mut self, id: usize, make: impl FnOnce() -> V) -> &mut V {
+        let i = match self.find(id) {
+            Ok(i) => i,
+            Err(i) => {
+                self.0.insert(i, (id, make()));
+                i
+            }
+        };
+        &mut self.0[i].1
+    }
+    fn get(&self, id: usize) -> Option<&V> {
+        self.find(id).ok().map(|i| &self.0[i].1)
+    }
+    fn contains_key(&self, id: usize) -> bool {
+        self.find(id).is_ok()
+    }
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+impl<V> core::ops::Index<usize> for IdMap<V> {
+    type Output = V;
+    /// The value of an id known to be there.
+    fn index(&self, id: usize) -> &V {
+        &self.0[self.find(id).unwrap_or(usize::MAX)].1
+    }
+}
+
 struct Route {
     parent: usize,
     ply: usize,
@@ -359,7 +406,7 @@ pub fn parse_block(text: &str, block: (usize, usize)) -> Result<GameRecord, Reco
     let mut headers = Vec::new();
     let mut binit = None;
     let mut fen = None;
-    let mut routes: BTreeMap<usize, Route> = BTreeMap::new();
+    let mut routes: IdMap<Route> = IdMap::new();
     let mut comments: Vec<(usize, usize, String)> = Vec::new();
     let num = |s: &str| s.parse::<usize>().ok();
     for tag in &tags {
@@ -440,18 +487,18 @@ pub fn parse_block(text: &str, block: (usize, usize)) -> Result<GameRecord, Reco
             }
         }
     }
-    routes.entry(0).or_insert(Route {
+    routes.entry(0, || Route {
         parent: 0,
         ply: 1,
         at: block.0,
         moves: Vec::new(),
     });
-    let first = routes[&0].moves.first().map(|m| m.1.from);
+    let first = routes[0].moves.first().map(|m| m.1.from);
     let start = start_position(&mut cx, binit, fen, first)?;
-    let mut children: BTreeMap<usize, Vec<(usize, usize)>> = BTreeMap::new();
-    for (&id, r) in &routes {
+    let mut children: IdMap<Vec<(usize, usize)>> = IdMap::new();
+    for &(id, ref r) in &routes.0 {
         if id != 0 {
-            if !routes.contains_key(&r.parent) || r.parent == id {
+            if !routes.contains_key(r.parent) || r.parent == id {
                 let at = r.at;
                 let parent = r.parent;
                 return Err(cx.syntax(
@@ -459,11 +506,19 @@ pub fn parse_block(text: &str, block: (usize, usize)) -> Result<GameRecord, Reco
                     format!("variation {id} branches from unknown route {parent}"),
                 ));
             }
-            children.entry(r.parent).or_default().push((r.ply, id));
+            children.entry(r.parent, Vec::new).push((r.ply, id));
         }
     }
-    for v in children.values_mut() {
-        v.sort();
+    // Each branch point's variations by ply, then id: a few each, so an insertion sort (a library sort would be
+    // instantiated for this one type, kilobytes of wasm).
+    for (_, v) in &mut children.0 {
+        for i in 1..v.len() {
+            let mut j = i;
+            while j > 0 && v[j - 1] > v[j] {
+                v.swap(j - 1, j);
+                j -= 1;
+            }
+        }
     }
     let mut budget = routes.len();
     let mainline = build(
@@ -487,8 +542,8 @@ pub fn parse_block(text: &str, block: (usize, usize)) -> Result<GameRecord, Reco
 #[allow(clippy::too_many_arguments)]
 fn build(
     cx: &mut Cx<'_>,
-    routes: &BTreeMap<usize, Route>,
-    children: &BTreeMap<usize, Vec<(usize, usize)>>,
+    routes: &IdMap<Route>,
+    children: &IdMap<Vec<(usize, usize)>>,
     comments: &[(usize, usize, String)],
     id: usize,
     start: &Position,
@@ -497,16 +552,16 @@ fn build(
 ) -> Result<Line, RecordError> {
     // Each route is built once; a cycle in the parent links would exceed the budget.
     if *budget == 0 {
-        return Err(cx.syntax(routes[&id].at, "variations form a cycle"));
+        return Err(cx.syntax(routes[id].at, "variations form a cycle"));
     }
     *budget -= 1;
     if depth > MAX_VARIATION_DEPTH {
-        return Err(cx.syntax(routes[&id].at, "variations nested too deeply"));
+        return Err(cx.syntax(routes[id].at, "variations nested too deeply"));
     }
-    let r = &routes[&id];
+    let r = &routes[id];
     let mut pos = start.clone();
     let mut line = Line::default();
-    let kids = children.get(&id).map_or(&[][..], |v| &v[..]);
+    let kids = children.get(id).map_or(&[][..], |v| &v[..]);
     // The ply after the route's last readable move: an illegal move cuts the route there.
     let mut end = r.ply + r.moves.len();
     for (i, (at, m, s)) in r.moves.iter().enumerate() {
@@ -548,7 +603,7 @@ fn build(
         .find(|(p, _)| *p < r.ply || (*p >= r.ply + r.moves.len()))
     {
         return Err(cx.syntax(
-            routes[&child].at,
+            routes[child].at,
             format!("variation {child} branches at ply {p}, which its route does not have"),
         ));
     }

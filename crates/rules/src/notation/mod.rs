@@ -34,7 +34,7 @@ pub mod record;
 pub mod wxf;
 pub mod xqf;
 
-use super::{Color, IllegalMoveError, Move, Piece, Position, Role, Square};
+use super::{Bitboard, Color, IllegalMoveError, Move, Piece, Position, Role, Square};
 use core::fmt;
 
 pub use chinese::ChineseOptions;
@@ -436,11 +436,14 @@ const fn forward(color: Color) -> i32 {
 
 /// The mover's pieces of `role` on ICCS file `file`, front first.
 fn stack(pos: &Position, color: Color, role: Role, file: u8) -> Vec<Square> {
+    // A bitboard yields its points by rank, Red's side first: Red's front piece is the last.
     let mut v: Vec<Square> = (pos.board().by_piece(Piece::new(color, role)))
         .into_iter()
         .filter(|s| s.file() == file)
         .collect();
-    v.sort_by_key(|s| -(s.rank() as i32) * forward(color));
+    if forward(color) > 0 {
+        v.reverse();
+    }
     v
 }
 
@@ -639,8 +642,11 @@ pub(crate) fn resolve_noted(
     for sel in &d.selectors {
         sel.candidates(pos, color, &mut squares);
     }
-    squares.sort();
-    squares.dedup();
+    // In board order, each once (through a bitboard: no sort to instantiate).
+    let squares: Vec<Square> = squares
+        .iter()
+        .fold(Bitboard::EMPTY, |set, &sq| set.with(sq))
+        .collect();
     if squares.is_empty() {
         let role = d.selectors.first().map_or(Role::Soldier, |s| s.role());
         return Err(NotationError::NoSuchPiece {
@@ -691,10 +697,10 @@ pub(crate) fn resolve_noted(
     }
 }
 
-/// Sorts moves in ICCS order (one sort for every reader of move text: each sort instantiated costs kilobytes
-/// of wasm).
+/// Sorts moves in ICCS order: the one sort of the crate (each sort instantiated costs kilobytes of wasm; the moves
+/// of a list are distinct, so an unstable sort gives the one order).
 pub(crate) fn sort_iccs(moves: &mut [Move]) {
-    moves.sort_by_key(|m| m.iccs_order());
+    moves.sort_unstable_by_key(|m| m.iccs_order());
 }
 
 /// Maps full-width ASCII forms (`Ｃ２．５`, `８`) to ASCII; other characters are kept.
