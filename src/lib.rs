@@ -29,6 +29,12 @@
 #![cfg(target_arch = "wasm32")]
 #![forbid(unsafe_code)]
 
+/// The rules-only build's allocator: talc, smaller than Rust's default for wasm (dlmalloc), measured in
+/// docs/js-api.md ("Size"). The full build keeps dlmalloc.
+#[cfg(feature = "wasm-small")]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 mod adjudication_extras;
 mod basics;
 #[cfg(feature = "wasm-board")]
