@@ -29,7 +29,11 @@ const steps = [
   ['clippy native', 'cargo', ['clippy', '--workspace', '--all-targets', '--', '-D', 'warnings'], []],
   // The wasm binding is empty on a native target: check it (and the crates under it) for wasm32.
   ['clippy wasm32', 'cargo', ['clippy', '--target', 'wasm32-unknown-unknown', '-p', 'xiangqi-wasm', '--', '-D', 'warnings'], []],
+  // The rules-only entry's feature set (scripts/wasm-flags.mjs) is another build: checked too.
+  ['clippy wasm32 rules', 'cargo', ['clippy', '--target', 'wasm32-unknown-unknown', '-p', 'xiangqi-wasm', '--no-default-features', '--features', 'wasm-notation,wasm-small', '--', '-D', 'warnings'], []],
   ['cargo test', 'cargo', ['test', '--workspace'], []],
+  // The rules crate's size feature `small` (on in the rules-only wasm): the same keys, the same moves.
+  ['cargo test small', 'cargo', ['test', '-p', 'xiangqi', '--features', 'small', '--lib'], []],
   ['perft release', 'cargo', ['test', '--release', '-p', 'xiangqi', '--test', 'rules', 'perft', '--', '--include-ignored'], []],
   // What the compiler cannot check about the house: see tests/repo/.
   ['repo checks', node, ['--test', '--test-reporter=spec', 'tests/repo/'], []],
