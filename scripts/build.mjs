@@ -36,12 +36,13 @@ function run(cmd, argv, extraEnv = {}) {
 
 // wasm-bindgen's own declarations are not used (--no-typescript): they are hand-written (src/types.d.ts,
 // src/board.d.ts, js/*.d.ts). The rustc opt-level is set for these builds only.
-for (const { name, outName, cargoArgs, optLevel, targetDir } of WASM_BUILDS) {
+for (const { name, outName, cargoArgs, optLevel, targetDir, rustflags } of WASM_BUILDS) {
   const outDir = join('target', 'wasm-pack', name);
   run('wasm-pack', [
     'build', '--mode', 'no-install', dev ? '--dev' : '--release', '--no-typescript', '--no-pack',
     '--target', 'web', '--weak-refs', '--out-dir', outDir, '--out-name', outName, ...(cargoArgs.length ? ['--', ...cargoArgs] : []),
-  ], { CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel, ...(targetDir ? { CARGO_TARGET_DIR: join(root, targetDir) } : {}) });
+  ], { CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel, ...(targetDir ? { CARGO_TARGET_DIR: join(root, targetDir) } : {}),
+    ...(rustflags ? { RUSTFLAGS: rustflags } : {}) });
   if (!dev && WASM_OPT.join(' ') !== 'none') {
     const wasmFile = join(root, outDir, `${outName}_bg.wasm`);
     run('wasm-opt', [...WASM_OPT, ...WASM_FEATURES, wasmFile, '-o', wasmFile]);

@@ -101,10 +101,10 @@ for (const e of ENTRIES) {
 
 // --- the feature breakdown (builds made for measuring) -----------------------------------------------------------
 /** Builds the binding with `features` (cargo, default features off) at `optLevel`; the .wasm and bindings, gzip. */
-function buildVariant(features, optLevel) {
+function buildVariant(features, optLevel, rustflags) {
   const out = mkdtempSync(join(tmpdir(), 'xiangqi-size-'));
   const env = { ...process.env, PATH: [join(root, 'node_modules', '.bin'), process.env.PATH].join(delimiter),
-    CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel };
+    CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel, ...(rustflags ? { RUSTFLAGS: rustflags } : {}) };
   const run = (cmd, argv) => {
     const r = spawnSync(cmd, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) throw new Error(`${cmd} failed (${r.error?.message ?? `exit ${r.status}`})`);
@@ -127,11 +127,11 @@ const VARIANTS = [
   ['all', ['wasm-search', 'wasm-notation', 'wasm-board'], 'everything (the package\'s wasm)'],
 ];
 if (process.argv.includes('--breakdown')) {
-  const opt = WASM_BUILDS.find((b) => b.name === 'full').optLevel;
+  const { optLevel: opt, rustflags } = WASM_BUILDS.find((b) => b.name === 'full');
   report.breakdown = {};
   for (const [name, features] of VARIANTS) {
     console.error(`[size] building ${name} (opt-level ${opt}) ...`);
-    report.breakdown[name] = buildVariant(features, opt);
+    report.breakdown[name] = buildVariant(features, opt, rustflags);
   }
 }
 
