@@ -7,17 +7,61 @@
 //! sequences this is meant for).
 
 use std::collections::HashMap;
-use xiangqi::Position;
+use std::hash::{BuildHasherDefault, Hasher};
+use xiangqi::{Move, Position};
+
+/// What the memo knows of one position (the attacker to move): bounds on its mate, in the attacker's moves.
+/// A mate within `k` is one within every `n >= k`, and no mate within `k` means none within any `n <= k`, so one
+/// entry answers every question the iterative loops ([`MateProver::shortest_mate`], [`MateProver::defend`]) ask.
+#[derive(Debug, Clone, Copy, Default)]
+struct Known {
+    /// The fewest moves a forced mate was proved within (0: none proved).
+    mate_within: u16,
+    /// The most moves no forced mate was proved within (0: nothing refuted).
+    no_mate_within: u16,
+    /// The move that proved `mate_within`: tried first when the position is asked again.
+    best: Option<Move>,
+}
+
+/// The memo's keys are Zobrist keys, already uniform: hashed as they are.
+#[derive(Debug, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+/// The killer replies are kept per number of the attacker's moves left, up to this many (longer share the last).
+const KILLER_SLOTS: usize = 16;
 
 /// Proves or refutes forced mates; remembers solved nodes between calls.
+///
+/// The search is exhaustive (both sides full width, no pruning): the attacker's node is proved by one move after
+/// which every reply loses, refuted only when every move has a reply that escapes. What speeds it up changes the
+/// order of the moves, never the set looked at: the memo's move first, then checks, then captures for the
+/// attacker; the reply that escaped last time at the same distance (the killer) first for the defender. At the
+/// attacker's last move only whether the defender is left without a legal move matters, which
+/// [`Position::has_legal_move`] answers without listing the replies.
 #[derive(Debug, Default)]
 pub struct MateProver {
-    memo: HashMap<(u64, u32), bool>,
+    memo: HashMap<u64, Known, BuildHasherDefault<KeyHasher>>,
+    killers: [Option<Move>; KILLER_SLOTS],
     /// Nodes visited so far.
     pub nodes: u64,
     /// Give up after this many nodes (0 = never); see [`MateProver::gave_up`].
     pub node_limit: u64,
-    /// Remember at most this many solved nodes (0 = no cap): the memo stops growing there, the answers stay right.
+    /// Remember at most this many solved positions (0 = no cap): the memo stops growing there, the answers stay
+    /// right.
     pub memo_limit: usize,
     gave_up: bool,
 }
@@ -45,7 +89,7 @@ impl MateProver {
     }
 
     /// A prover that gives up after `node_limit` nodes (0 = never) and remembers at most `memo_limit` solved
-    /// nodes (0 = no cap).
+    /// positions (0 = no cap).
     pub fn with_limits(node_limit: u64, memo_limit: usize) -> MateProver {
         MateProver {
             node_limit,
@@ -73,7 +117,7 @@ impl MateProver {
     }
 
     /// The moves that force mate within `moves`, in generation order.
-    pub fn mating_moves(&mut self, pos: &Position, moves: u32) -> Vec<xiangqi::Move> {
+    pub fn mating_moves(&mut self, pos: &Position, moves: u32) -> Vec<Move> {
         let mut p = pos.clone();
         let mut out = Vec::new();
         for &m in p.legal_moves().iter() {
@@ -86,6 +130,14 @@ impl MateProver {
         out
     }
 
+    /// Whether the legal move `m` of the side to move in `pos` forces mate within `moves` of its moves (`m`
+    /// included): the check of one move of [`MateProver::mating_moves`].
+    pub fn move_mates_within(&mut self, pos: &Position, m: Move, moves: u32) -> bool {
+        let mut p = pos.clone();
+        p.play_unchecked(m);
+        self.all_replies_lose(&mut p, moves)
+    }
+
     /// The fewest of its own moves, at most `max`, in which the side to move in `pos` forces mate; `None` when
     /// it cannot within `max`.
     pub fn shortest_mate(&mut self, pos: &Position, max: u32) -> Option<u32> {
@@ -93,83 +145,159 @@ impl MateProver {
     }
 
     /// The defender's (side to move's) best answer when the attacker has `moves` moves left after it: no move
-    /// ([`Defence::Mated`]), a reply that escapes the mate ([`Defence::Escape`], the first found), or, when
-    /// every reply loses, the one after which the mate takes longest ([`Defence::Stubborn`]).
+    /// ([`Defence::Mated`]), a reply that escapes the mate ([`Defence::Escape`], the first in generation
+    /// order), or, when every reply loses, the one after which the mate takes longest ([`Defence::Stubborn`]).
     pub fn defend(&mut self, pos: &Position, moves: u32) -> Defence {
         let mut p = pos.clone();
         let replies = p.legal_moves();
         if replies.is_empty() {
             return Defence::Mated;
         }
-        let mut best: Option<(xiangqi::Move, u32)> = None;
+        let mut best: Option<(Move, u32)> = None;
         for &r in replies.iter() {
             let u = p.play_unchecked(r);
-            let length = (1..=moves).find(|&k| self.attack(&mut p, k));
+            // Only a reply that holds out longer than the best so far needs its exact length.
+            let floor = best.map_or(0, |(_, b)| b);
+            let length = if floor > 0 && self.attack(&mut p, floor) {
+                Some(floor)
+            } else {
+                (floor + 1..=moves).find(|&k| self.attack(&mut p, k))
+            };
             p.undo(r, u);
-            match (length, best) {
-                (None, _) => return Defence::Escape(r),
-                (Some(k), Some((_, b))) if k <= b => {}
-                (Some(k), _) => best = Some((r, k)),
+            match length {
+                None => return Defence::Escape(r),
+                Some(k) if k <= floor => {}
+                Some(k) => best = Some((r, k)),
             }
         }
         let (reply, mate_in) = best.expect("a position with replies has a best one");
         Defence::Stubborn { reply, mate_in }
     }
 
+    /// Whether the side to move forces mate within `n` of its moves.
     fn attack(&mut self, p: &mut Position, n: u32) -> bool {
         if n == 0 {
             return false;
         }
-        let key = (p.hash(), n);
-        if let Some(&v) = self.memo.get(&key) {
-            return v;
+        let key = p.hash();
+        let known = self.memo.get(&key).copied().unwrap_or_default();
+        if known.mate_within != 0 && n >= u32::from(known.mate_within) {
+            return true;
+        }
+        if n <= u32::from(known.no_mate_within) {
+            return false;
         }
         self.nodes += 1;
         if self.node_limit > 0 && self.nodes > self.node_limit {
             self.gave_up = true;
             return false;
         }
-        let moves = p.legal_moves();
-        // Try checking moves first: most mates are reached through them.
-        let mut ordered: Vec<(bool, xiangqi::Move)> = Vec::with_capacity(moves.len());
-        for &m in moves.iter() {
-            let u = p.play_unchecked(m);
-            let check = p.is_check();
-            p.undo(m, u);
-            ordered.push((!check, m));
+        let found = if n == 1 {
+            self.mate_in_one(p, known.best)
+        } else {
+            self.mate_in(p, n, known.best)
+        };
+        if !self.gave_up {
+            self.remember(key, n, found);
         }
-        ordered.sort_by_key(|&(quiet, _)| quiet);
-        let mut found = false;
+        found.is_some()
+    }
+
+    /// The attacker's last move: one after which the defender has no legal move, trying `hint` first.
+    fn mate_in_one(&mut self, p: &mut Position, hint: Option<Move>) -> Option<Move> {
+        let moves = p.legal_moves();
+        let first = hint.filter(|h| moves.contains(h));
+        for m in first
+            .into_iter()
+            .chain(moves.iter().copied().filter(|&m| Some(m) != first))
+        {
+            let u = p.play_unchecked(m);
+            let mated = !p.has_legal_move();
+            p.undo(m, u);
+            if mated {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// A move after which every reply lets the attacker mate within `n - 1` (`n >= 2`): the memo's move
+    /// (`hint`) first, then checks, captures, the rest.
+    fn mate_in(&mut self, p: &mut Position, n: u32, hint: Option<Move>) -> Option<Move> {
+        let moves = p.legal_moves();
+        let mut ordered: Vec<(u8, Move)> = Vec::with_capacity(moves.len());
+        for &m in moves.iter() {
+            let rank = if Some(m) == hint {
+                0
+            } else {
+                let capture = p.is_capture(m);
+                let u = p.play_unchecked(m);
+                let check = p.is_check();
+                p.undo(m, u);
+                match (check, capture) {
+                    (true, true) => 1,
+                    (true, false) => 2,
+                    (false, true) => 3,
+                    (false, false) => 4,
+                }
+            };
+            ordered.push((rank, m));
+        }
+        ordered.sort_by_key(|&(rank, _)| rank);
         for (_, m) in ordered {
             let u = p.play_unchecked(m);
             let ok = self.all_replies_lose(p, n);
             p.undo(m, u);
             if ok {
-                found = true;
-                break;
+                return Some(m);
+            }
+            if self.gave_up {
+                return None;
             }
         }
-        if !self.gave_up && (self.memo_limit == 0 || self.memo.len() < self.memo_limit) {
-            self.memo.insert(key, found);
+        None
+    }
+
+    /// Records what `attack` found at `n` for the position of `key`.
+    fn remember(&mut self, key: u64, n: u32, found: Option<Move>) {
+        let Ok(n) = u16::try_from(n) else { return };
+        let room = self.memo_limit == 0 || self.memo.len() < self.memo_limit;
+        let entry = if room {
+            self.memo.entry(key).or_default()
+        } else if let Some(entry) = self.memo.get_mut(&key) {
+            entry
+        } else {
+            return;
+        };
+        match found {
+            Some(m) => {
+                if entry.mate_within == 0 || n < entry.mate_within {
+                    entry.mate_within = n;
+                    entry.best = Some(m);
+                }
+            }
+            None => entry.no_mate_within = entry.no_mate_within.max(n),
         }
-        found
     }
 
     /// The side to move (the defender) is mated now, or every reply lets the attacker mate within `n - 1`.
     fn all_replies_lose(&mut self, p: &mut Position, n: u32) -> bool {
         self.nodes += 1;
-        let replies = p.legal_moves();
-        if replies.is_empty() {
-            return true;
-        }
         if n <= 1 {
-            return false;
+            return !p.has_legal_move();
         }
-        for &r in replies.iter() {
+        let replies = p.legal_moves();
+        let slot = (n as usize).min(KILLER_SLOTS - 1);
+        let killer = self.killers[slot].filter(|k| replies.contains(k));
+        for r in killer
+            .into_iter()
+            .chain(replies.iter().copied().filter(|&r| Some(r) != killer))
+        {
             let u = p.play_unchecked(r);
             let ok = self.attack(p, n - 1);
             p.undo(r, u);
             if !ok {
+                self.killers[slot] = Some(r);
                 return false;
             }
         }
@@ -180,6 +308,200 @@ impl MateProver {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first prover, kept as the reference the faster one must agree with: a memo of one bool per
+    /// (position, moves left), every legal move listed at every node, checks first for the attacker, the
+    /// defender's replies in generation order.
+    #[derive(Default)]
+    struct Reference {
+        memo: HashMap<(u64, u32), bool>,
+    }
+
+    impl Reference {
+        fn attack(&mut self, p: &mut Position, n: u32) -> bool {
+            if n == 0 {
+                return false;
+            }
+            let key = (p.hash(), n);
+            if let Some(&v) = self.memo.get(&key) {
+                return v;
+            }
+            let moves = p.legal_moves();
+            let mut ordered: Vec<(bool, Move)> = Vec::with_capacity(moves.len());
+            for &m in moves.iter() {
+                let u = p.play_unchecked(m);
+                let check = p.is_check();
+                p.undo(m, u);
+                ordered.push((!check, m));
+            }
+            ordered.sort_by_key(|&(quiet, _)| quiet);
+            let mut found = false;
+            for (_, m) in ordered {
+                let u = p.play_unchecked(m);
+                let ok = self.all_replies_lose(p, n);
+                p.undo(m, u);
+                if ok {
+                    found = true;
+                    break;
+                }
+            }
+            self.memo.insert(key, found);
+            found
+        }
+
+        fn all_replies_lose(&mut self, p: &mut Position, n: u32) -> bool {
+            let replies = p.legal_moves();
+            if replies.is_empty() {
+                return true;
+            }
+            if n <= 1 {
+                return false;
+            }
+            for &r in replies.iter() {
+                let u = p.play_unchecked(r);
+                let ok = self.attack(p, n - 1);
+                p.undo(r, u);
+                if !ok {
+                    return false;
+                }
+            }
+            true
+        }
+
+        fn mating_moves(&mut self, pos: &Position, moves: u32) -> Vec<Move> {
+            let mut p = pos.clone();
+            let mut out = Vec::new();
+            for &m in p.legal_moves().iter() {
+                let u = p.play_unchecked(m);
+                if self.all_replies_lose(&mut p, moves) {
+                    out.push(m);
+                }
+                p.undo(m, u);
+            }
+            out
+        }
+
+        fn shortest_mate(&mut self, pos: &Position, max: u32) -> Option<u32> {
+            (1..=max).find(|&n| self.attack(&mut pos.clone(), n))
+        }
+
+        fn defend(&mut self, pos: &Position, moves: u32) -> Defence {
+            let mut p = pos.clone();
+            let replies = p.legal_moves();
+            if replies.is_empty() {
+                return Defence::Mated;
+            }
+            let mut best: Option<(Move, u32)> = None;
+            for &r in replies.iter() {
+                let u = p.play_unchecked(r);
+                let length = (1..=moves).find(|&k| self.attack(&mut p, k));
+                p.undo(r, u);
+                match (length, best) {
+                    (None, _) => return Defence::Escape(r),
+                    (Some(k), Some((_, b))) if k <= b => {}
+                    (Some(k), _) => best = Some((r, k)),
+                }
+            }
+            let (reply, mate_in) = best.expect("a position with replies has a best one");
+            Defence::Stubborn { reply, mate_in }
+        }
+    }
+
+    /// The prover and the reference agree on `pos`, a mate in `n` (or none within `n` when `n` is a bound):
+    /// the shortest mate up to `n + 1`, the mating moves within `n` and within the shortest mate, and the
+    /// defence after every legal move with `n - 1` moves left. One prover answers everything, so that its memo
+    /// carries bounds from question to question as in a puzzle.
+    fn agrees(what: &str, pos: &Position, n: u32) {
+        let mut fast = MateProver::new();
+        let mut slow = Reference::default();
+        let shortest = slow.shortest_mate(pos, n + 1);
+        assert_eq!(
+            fast.shortest_mate(pos, n + 1),
+            shortest,
+            "{what}: shortest mate"
+        );
+        let mut lengths = vec![n];
+        lengths.extend(shortest.filter(|&k| k < n));
+        for k in lengths {
+            assert_eq!(
+                fast.mating_moves(pos, k),
+                slow.mating_moves(pos, k),
+                "{what}: mating moves within {k}"
+            );
+        }
+        for &m in pos.legal_moves().iter() {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            assert_eq!(
+                fast.move_mates_within(pos, m, n),
+                slow.all_replies_lose(&mut after.clone(), n),
+                "{what}: {m} mates within {n}"
+            );
+            assert_eq!(
+                fast.defend(&after, n - 1),
+                slow.defend(&after, n - 1),
+                "{what}: the defence after {m}"
+            );
+        }
+    }
+
+    /// The longest mates compared with the reference by default: a debug build's `cargo test` up to 3 moves, a
+    /// release build's (`cargo test --release`) up to 4, each in a few seconds (the reference's cost). The
+    /// ignored test `agrees_with_the_reference_everywhere` compares every mate of both files, up to 5 moves.
+    const COMPARED_UP_TO: u32 = if cfg!(debug_assertions) { 3 } else { 4 };
+    /// The app's puzzles of one length compared by default (they are full boards: the reference takes about
+    /// half a second for each mate in 4).
+    const PUZZLES_PER_LENGTH: usize = 5;
+
+    fn data(path: &str) -> String {
+        let path = format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    /// The mates of `tests/data/mates.jsonl` up to `max` moves, then the app's puzzles (`www/public/puzzles.json`)
+    /// up to `max`, at most `per_length` of each length: (name, position, mate in).
+    fn cases(max: u32, per_length: usize) -> Vec<(String, Position, u32)> {
+        let mut out = Vec::new();
+        for line in data("tests/data/mates.jsonl")
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+        {
+            let r: serde_json::Value = serde_json::from_str(line).unwrap();
+            let n = r["mate_in"].as_u64().unwrap() as u32;
+            if n <= max {
+                let pos = Position::from_fen(r["fen"].as_str().unwrap()).unwrap();
+                out.push((r["id"].as_str().unwrap().to_string(), pos, n));
+            }
+        }
+        let v: serde_json::Value = serde_json::from_str(&data("www/public/puzzles.json")).unwrap();
+        let mut taken = [0; 11];
+        for p in v["puzzles"].as_array().unwrap() {
+            let n = p["mateIn"].as_u64().unwrap() as u32;
+            if n <= max && taken[n as usize] < per_length {
+                taken[n as usize] += 1;
+                let pos = Position::from_fen(p["fen"].as_str().unwrap()).unwrap();
+                out.push((format!("puzzle {}", p["id"]), pos, n));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn agrees_with_the_reference() {
+        let cases = cases(COMPARED_UP_TO, PUZZLES_PER_LENGTH);
+        assert!(cases.len() >= 35, "{} positions", cases.len());
+        for (what, pos, n) in cases {
+            agrees(&what, &pos, n);
+        }
+    }
+
+    #[test]
+    #[ignore = "about 20 s in release builds (the reference's mates in 5); run with --release --include-ignored"]
+    fn agrees_with_the_reference_everywhere() {
+        for (what, pos, n) in cases(5, usize::MAX) {
+            agrees(&what, &pos, n);
+        }
+    }
 
     #[test]
     fn proves_a_mate_in_one_and_refutes_a_non_mate() {
