@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use xiangqi::{Move, Position};
+use xiangqi::{Bitboard, Move, Position, Role};
 
 /// What the memo knows of one position (the attacker to move): bounds on its mate, in the attacker's moves.
 /// A mate within `k` is one within every `n >= k`, and no mate within `k` means none within any `n <= k`, so one
@@ -56,6 +56,7 @@ const KILLER_SLOTS: usize = 16;
 pub struct MateProver {
     memo: HashMap<u64, Known, BuildHasherDefault<KeyHasher>>,
     killers: [Option<Move>; KILLER_SLOTS],
+    mate_killers: [Option<Move>; KILLER_SLOTS],
     /// Nodes visited so far.
     pub nodes: u64,
     /// Give up after this many nodes (0 = never); see [`MateProver::gave_up`].
@@ -98,6 +99,8 @@ impl MateProver {
         }
     }
 
+    #[doc(hidden)]
+    pub fn memo_len(&self) -> usize { self.memo.len() }
     /// Whether the node limit was hit: answers given since are not proofs.
     pub fn gave_up(&self) -> bool {
         self.gave_up
@@ -192,11 +195,15 @@ impl MateProver {
             self.gave_up = true;
             return false;
         }
+        let slot = (n as usize).min(KILLER_SLOTS - 1);
         let found = if n == 1 {
-            self.mate_in_one(p, known.best)
+            self.mate_in_one(p, known.best, self.mate_killers[slot])
         } else {
-            self.mate_in(p, n, known.best)
+            self.mate_in(p, n, known.best, self.mate_killers[slot])
         };
+        if found.is_some() {
+            self.mate_killers[slot] = found;
+        }
         if !self.gave_up {
             self.remember(key, n, found);
         }
@@ -204,13 +211,29 @@ impl MateProver {
     }
 
     /// The attacker's last move: one after which the defender has no legal move, trying `hint` first.
-    fn mate_in_one(&mut self, p: &mut Position, hint: Option<Move>) -> Option<Move> {
+    ///
+    /// Only two kinds of move can leave the defender without a move: one that gives check, and one that takes
+    /// away every move the defender has (stalemate). [`Quiet`] says which moves cannot give check, and which of
+    /// those leave the defender a move it certainly still has; only the others are played and tested.
+    fn mate_in_one(
+        &mut self,
+        p: &mut Position,
+        hint: Option<Move>,
+        killer: Option<Move>,
+    ) -> Option<Move> {
         let moves = p.legal_moves();
+        let quiet = Quiet::new(p);
         let first = hint.filter(|h| moves.contains(h));
-        for m in first
-            .into_iter()
-            .chain(moves.iter().copied().filter(|&m| Some(m) != first))
-        {
+        let second = killer.filter(|k| moves.contains(k) && Some(*k) != first);
+        for m in first.into_iter().chain(second).chain(
+            moves
+                .iter()
+                .copied()
+                .filter(|&m| Some(m) != first && Some(m) != second),
+        ) {
+            if quiet.keeps_a_reply(p, m) {
+                continue;
+            }
             let u = p.play_unchecked(m);
             let mated = !p.has_legal_move();
             p.undo(m, u);
@@ -223,22 +246,30 @@ impl MateProver {
 
     /// A move after which every reply lets the attacker mate within `n - 1` (`n >= 2`): the memo's move
     /// (`hint`) first, then checks, captures, the rest.
-    fn mate_in(&mut self, p: &mut Position, n: u32, hint: Option<Move>) -> Option<Move> {
+    fn mate_in(
+        &mut self,
+        p: &mut Position,
+        n: u32,
+        hint: Option<Move>,
+        killer: Option<Move>,
+    ) -> Option<Move> {
         let moves = p.legal_moves();
         let mut ordered: Vec<(u8, Move)> = Vec::with_capacity(moves.len());
         for &m in moves.iter() {
             let rank = if Some(m) == hint {
                 0
+            } else if Some(m) == killer {
+                1
             } else {
                 let capture = p.is_capture(m);
                 let u = p.play_unchecked(m);
                 let check = p.is_check();
                 p.undo(m, u);
                 match (check, capture) {
-                    (true, true) => 1,
-                    (true, false) => 2,
-                    (false, true) => 3,
-                    (false, false) => 4,
+                    (true, true) => 2,
+                    (true, false) => 3,
+                    (false, true) => 4,
+                    (false, false) => 5,
                 }
             };
             ordered.push((rank, m));
@@ -302,6 +333,151 @@ impl MateProver {
             }
         }
         true
+    }
+}
+
+/// What the attacker's moves cannot do to the defender's general `g` and the defender's moves, in one position
+/// with the attacker to move (see [`MateProver::mate_in_one`]).
+///
+/// A move gives check only by what it changes: the piece it brings to its arrival point, and the point it leaves
+/// and the one it fills. So a move can give check only if it leaves or fills a point of `g`'s rank or file (a
+/// chariot's, cannon's or general's line, a cannon's screen), leaves a point diagonally next to `g` (a horse's
+/// leg), or brings a horse to a point a horse's move from `g` or a soldier next to `g`.
+///
+/// And a move that does not give check cannot make illegal a defender's move by a piece (not the general) that
+/// leaves no point of `g`'s rank, file or diagonal neighbours and arrives off `g`'s rank and file: such a move
+/// can expose `g` to nothing (the rules crate's "legal by geometry" moves). It can only stop being a move at all:
+/// when the attacker takes the piece, or puts a piece on its path (a horse's leg, an elephant's eye, a chariot's
+/// or cannon's points between, a cannon's arrival point). `spared` is the set of arrival points after which one
+/// such defender's move certainly remains: the complement of the intersection of their `affect` sets.
+struct Quiet {
+    /// The points a checking move must leave (`g`'s rank and file and diagonal neighbours).
+    from: Bitboard,
+    /// `g`'s rank and file.
+    lines: Bitboard,
+    /// The points a horse checks `g` from (ignoring legs).
+    horse: Bitboard,
+    /// The points orthogonally next to `g` (a soldier's check).
+    soldier: Bitboard,
+    /// Arrival points of a non-checking move that leave the defender a sure move; empty when unknown.
+    spared: Bitboard,
+}
+
+impl Quiet {
+    fn new(p: &mut Position) -> Quiet {
+        let them = p.turn().other();
+        let g = p.general(them);
+        let at = |df: i32, dr: i32| g.offset(df, dr);
+        let mut lines = Bitboard::EMPTY;
+        for k in -9..=9 {
+            for sq in [at(k, 0), at(0, k)].into_iter().flatten() {
+                lines = lines.with(sq);
+            }
+        }
+        let mut from = lines;
+        for sq in [at(1, 1), at(1, -1), at(-1, 1), at(-1, -1)].into_iter().flatten() {
+            from = from.with(sq);
+        }
+        let mut horse = Bitboard::EMPTY;
+        for (df, dr) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+            if let Some(sq) = at(df, dr) {
+                horse = horse.with(sq);
+            }
+        }
+        let mut soldier = Bitboard::EMPTY;
+        for sq in [at(1, 0), at(-1, 0), at(0, 1), at(0, -1)].into_iter().flatten() {
+            soldier = soldier.with(sq);
+        }
+        let mut q = Quiet {
+            from,
+            lines,
+            horse,
+            soldier,
+            spared: Bitboard::EMPTY,
+        };
+        q.spared = q.sure_replies(p);
+        q
+    }
+
+    /// The defender's moves as if it were to move now: the arrival points of a non-checking attacker's move
+    /// after which one of its sure moves remains (see [`Quiet`]).
+    fn sure_replies(&self, p: &mut Position) -> Bitboard {
+        // The attacker in check (the defender's last reply gave it) cannot pass: nothing is known then.
+        if p.pass().is_err() {
+            return Bitboard::EMPTY;
+        }
+        let replies = p.legal_moves();
+        let mut common = Bitboard::FULL;
+        let mut any = false;
+        for &d in replies.iter() {
+            if let Some(affect) = self.affect(p.board(), d) {
+                common = common & affect;
+                any = true;
+                if common.is_empty() {
+                    break;
+                }
+            }
+        }
+        p.pass().expect("the defender was not in check");
+        if any {
+            !common & Bitboard::FULL
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    /// For a defender's move `d` that no non-checking attacker's move can make illegal: the points where an
+    /// attacker's arrival would stop it being a move (see [`Quiet`]); `None` for any other move.
+    fn affect(&self, board: &xiangqi::Board, d: Move) -> Option<Bitboard> {
+        if self.from.contains(d.from) || self.lines.contains(d.to) {
+            return None;
+        }
+        let role = board.piece_at(d.from)?.role;
+        let (df, dr) = (
+            i32::from(d.to.file()) - i32::from(d.from.file()),
+            i32::from(d.to.rank()) - i32::from(d.from.rank()),
+        );
+        let mut affect = Bitboard::from_square(d.from);
+        match role {
+            Role::Soldier | Role::Advisor => {}
+            // The leg: one step along the longer side.
+            Role::Horse => {
+                let leg = if dr.abs() == 2 {
+                    d.from.offset(0, dr.signum())
+                } else {
+                    d.from.offset(df.signum(), 0)
+                };
+                affect = affect.with(leg?);
+            }
+            Role::Elephant => affect = affect.with(d.from.offset(df / 2, dr / 2)?),
+            Role::Chariot | Role::Cannon => {
+                if role == Role::Cannon {
+                    if !board.is_empty_at(d.to) {
+                        return None; // a capture over a screen: the attacker's move may move the screen
+                    }
+                    affect = affect.with(d.to);
+                }
+                let steps = df.abs().max(dr.abs());
+                for k in 1..steps {
+                    affect = affect.with(d.from.offset(df.signum() * k, dr.signum() * k)?);
+                }
+            }
+            Role::General => return None,
+        }
+        Some(affect)
+    }
+
+    /// Whether the attacker's move `m` certainly leaves the defender a legal move: it cannot give check and
+    /// spares one of the defender's sure moves.
+    fn keeps_a_reply(&self, p: &Position, m: Move) -> bool {
+        if !self.spared.contains(m.to) || self.from.contains(m.from) || self.lines.contains(m.to) {
+            return false;
+        }
+        match p.board().piece_at(m.from).map(|piece| piece.role) {
+            Some(Role::Horse) => !self.horse.contains(m.to),
+            Some(Role::Soldier) => !self.soldier.contains(m.to),
+            _ => true,
+        }
     }
 }
 
