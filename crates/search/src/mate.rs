@@ -100,7 +100,9 @@ impl MateProver {
     }
 
     #[doc(hidden)]
-    pub fn memo_len(&self) -> usize { self.memo.len() }
+    pub fn memo_len(&self) -> usize {
+        self.memo.len()
+    }
     /// Whether the node limit was hit: answers given since are not proofs.
     pub fn gave_up(&self) -> bool {
         self.gave_up
@@ -232,6 +234,12 @@ impl MateProver {
                 .filter(|&m| Some(m) != first && Some(m) != second),
         ) {
             if quiet.keeps_a_reply(p, m) {
+                #[cfg(debug_assertions)]
+                {
+                    let u = p.play_unchecked(m);
+                    assert!(p.has_legal_move(), "{m} mates, said to keep a reply");
+                    p.undo(m, u);
+                }
                 continue;
             }
             let u = p.play_unchecked(m);
@@ -375,17 +383,32 @@ impl Quiet {
             }
         }
         let mut from = lines;
-        for sq in [at(1, 1), at(1, -1), at(-1, 1), at(-1, -1)].into_iter().flatten() {
+        for sq in [at(1, 1), at(1, -1), at(-1, 1), at(-1, -1)]
+            .into_iter()
+            .flatten()
+        {
             from = from.with(sq);
         }
         let mut horse = Bitboard::EMPTY;
-        for (df, dr) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+        for (df, dr) in [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ] {
             if let Some(sq) = at(df, dr) {
                 horse = horse.with(sq);
             }
         }
         let mut soldier = Bitboard::EMPTY;
-        for sq in [at(1, 0), at(-1, 0), at(0, 1), at(0, -1)].into_iter().flatten() {
+        for sq in [at(1, 0), at(-1, 0), at(0, 1), at(0, -1)]
+            .into_iter()
+            .flatten()
+        {
             soldier = soldier.with(sq);
         }
         let mut q = Quiet {
@@ -470,13 +493,18 @@ impl Quiet {
     /// Whether the attacker's move `m` certainly leaves the defender a legal move: it cannot give check and
     /// spares one of the defender's sure moves.
     fn keeps_a_reply(&self, p: &Position, m: Move) -> bool {
-        if !self.spared.contains(m.to) || self.from.contains(m.from) || self.lines.contains(m.to) {
-            return false;
+        self.spared.contains(m.to) && !self.may_check(p, m)
+    }
+
+    /// Whether the attacker's legal move `m` may give check (false: it certainly does not).
+    fn may_check(&self, p: &Position, m: Move) -> bool {
+        if self.from.contains(m.from) || self.lines.contains(m.to) {
+            return true;
         }
         match p.board().piece_at(m.from).map(|piece| piece.role) {
-            Some(Role::Horse) => !self.horse.contains(m.to),
-            Some(Role::Soldier) => !self.soldier.contains(m.to),
-            _ => true,
+            Some(Role::Horse) => self.horse.contains(m.to),
+            Some(Role::Soldier) => self.soldier.contains(m.to),
+            _ => false,
         }
     }
 }
@@ -677,6 +705,60 @@ mod tests {
         for (what, pos, n) in cases(5, usize::MAX) {
             agrees(&what, &pos, n);
         }
+    }
+
+    /// `Quiet` is sound: a move it says cannot give check does not, and a move it says leaves the defender a
+    /// move does. Over the positions of `tests/data/positions.jsonl`, the mates and the puzzles, and (in
+    /// release builds) every position one move after them.
+    #[test]
+    fn quiet_moves_never_check_and_leave_a_reply() {
+        let mut positions: Vec<Position> = Vec::new();
+        for file in ["tests/data/positions.jsonl", "tests/data/mates.jsonl"] {
+            for line in data(file).lines().filter(|l| !l.trim().is_empty()) {
+                let r: serde_json::Value = serde_json::from_str(line).unwrap();
+                positions.push(Position::from_fen(r["fen"].as_str().unwrap()).unwrap());
+            }
+        }
+        let v: serde_json::Value = serde_json::from_str(&data("www/public/puzzles.json")).unwrap();
+        for p in v["puzzles"].as_array().unwrap() {
+            positions.push(Position::from_fen(p["fen"].as_str().unwrap()).unwrap());
+        }
+        if !cfg!(debug_assertions) {
+            let children: Vec<Position> = positions
+                .iter()
+                .flat_map(|p| {
+                    p.legal_moves()
+                        .iter()
+                        .map(|&m| {
+                            let mut c = p.clone();
+                            c.play_unchecked(m);
+                            c
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            positions.extend(children);
+        }
+        let (mut quiet_moves, mut kept) = (0, 0);
+        for mut pos in positions {
+            let q = Quiet::new(&mut pos);
+            for &m in pos.legal_moves().iter() {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                if !q.may_check(&pos, m) {
+                    quiet_moves += 1;
+                    assert!(!after.is_check(), "{}: {m} gives check", pos.fen());
+                }
+                if q.keeps_a_reply(&pos, m) {
+                    kept += 1;
+                    assert!(after.has_legal_move(), "{}: {m} leaves no reply", pos.fen());
+                }
+            }
+        }
+        assert!(
+            quiet_moves > 10_000 && kept > 10_000,
+            "{quiet_moves} quiet, {kept} kept"
+        );
     }
 
     #[test]
