@@ -434,7 +434,7 @@ impl Quiet {
         let mut any = false;
         for &d in replies.iter() {
             if let Some(affect) = self.affect(p.board(), d) {
-                common = common & affect;
+                common &= affect;
                 any = true;
                 if common.is_empty() {
                     break;
