@@ -41,6 +41,9 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// From this many of the attacker's moves left, a defender's node first looks in the memo for a reply already
+/// known to escape (enhanced transposition cutoff): at the last move's nodes it costs more than it saves.
+const ETC_FROM: u32 = 2;
 /// The killer replies are kept per number of the attacker's moves left, up to this many (longer share the last).
 const KILLER_SLOTS: usize = 16;
 
@@ -262,6 +265,7 @@ impl MateProver {
         killer: Option<Move>,
     ) -> Option<Move> {
         let moves = p.legal_moves();
+        let zone = Quiet::around(p);
         let mut ordered: Vec<(u8, Move)> = Vec::with_capacity(moves.len());
         for &m in moves.iter() {
             let rank = if Some(m) == hint {
@@ -270,9 +274,12 @@ impl MateProver {
                 1
             } else {
                 let capture = p.is_capture(m);
-                let u = p.play_unchecked(m);
-                let check = p.is_check();
-                p.undo(m, u);
+                let check = zone.may_check(p, m) && {
+                    let u = p.play_unchecked(m);
+                    let check = p.is_check();
+                    p.undo(m, u);
+                    check
+                };
                 match (check, capture) {
                     (true, true) => 2,
                     (true, false) => 3,
@@ -327,6 +334,21 @@ impl MateProver {
         }
         let replies = p.legal_moves();
         let slot = (n as usize).min(KILLER_SLOTS - 1);
+        if n >= ETC_FROM {
+            // A reply already known to escape answers at once.
+            for &r in replies.iter() {
+                let u = p.play_unchecked(r);
+                let escapes = self
+                    .memo
+                    .get(&p.hash())
+                    .is_some_and(|k| n - 1 <= u32::from(k.no_mate_within));
+                p.undo(r, u);
+                if escapes {
+                    self.killers[slot] = Some(r);
+                    return false;
+                }
+            }
+        }
         let killer = self.killers[slot].filter(|k| replies.contains(k));
         for r in killer
             .into_iter()
@@ -372,7 +394,8 @@ struct Quiet {
 }
 
 impl Quiet {
-    fn new(p: &mut Position) -> Quiet {
+    /// The points around the defender's general (`spared` left empty).
+    fn around(p: &Position) -> Quiet {
         let them = p.turn().other();
         let g = p.general(them);
         let at = |df: i32, dr: i32| g.offset(df, dr);
@@ -411,13 +434,18 @@ impl Quiet {
         {
             soldier = soldier.with(sq);
         }
-        let mut q = Quiet {
+        Quiet {
             from,
             lines,
             horse,
             soldier,
             spared: Bitboard::EMPTY,
-        };
+        }
+    }
+
+    /// [`Quiet::around`] and the arrival points that spare one of the defender's sure moves.
+    fn new(p: &mut Position) -> Quiet {
+        let mut q = Quiet::around(p);
         q.spared = q.sure_replies(p);
         q
     }
