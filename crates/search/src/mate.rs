@@ -41,9 +41,6 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// From this many of the attacker's moves left, a defender's node first looks in the memo for a reply already
-/// known to escape (enhanced transposition cutoff): at the last move's nodes it costs more than it saves.
-const ETC_FROM: u32 = 2;
 /// The killer replies are kept per number of the attacker's moves left, up to this many (longer share the last).
 const KILLER_SLOTS: usize = 16;
 
@@ -334,19 +331,17 @@ impl MateProver {
         }
         let replies = p.legal_moves();
         let slot = (n as usize).min(KILLER_SLOTS - 1);
-        if n >= ETC_FROM {
-            // A reply already known to escape answers at once.
-            for &r in replies.iter() {
-                let u = p.play_unchecked(r);
-                let escapes = self
-                    .memo
-                    .get(&p.hash())
-                    .is_some_and(|k| n - 1 <= u32::from(k.no_mate_within));
-                p.undo(r, u);
-                if escapes {
-                    self.killers[slot] = Some(r);
-                    return false;
-                }
+        // A reply the memo already knows to escape answers at once (enhanced transposition cutoff).
+        for &r in replies.iter() {
+            let u = p.play_unchecked(r);
+            let escapes = self
+                .memo
+                .get(&p.hash())
+                .is_some_and(|k| n - 1 <= u32::from(k.no_mate_within));
+            p.undo(r, u);
+            if escapes {
+                self.killers[slot] = Some(r);
+                return false;
             }
         }
         let killer = self.killers[slot].filter(|k| replies.contains(k));
