@@ -5,7 +5,7 @@
 //! `defend(after, left - 1)` (the element's verdict when the good moves are not proved yet, and the defender's
 //! reply). Prints the nodes and milliseconds of both per move, the slowest moves and the totals.
 //!
-//! `cargo run --release -p xiangqi-engine --example mate_bench -- [--max 5] [--puzzles] [--only ID] [--memo 524288]`
+//! `cargo run --release -p xiangqi-engine --example mate_bench -- [--max 5] [--puzzles] [--only ID] [--memo 524288] [--slice NODES]`
 
 use std::time::Instant;
 use xiangqi::{Move, Position};
@@ -66,6 +66,13 @@ fn main() {
             ));
         }
     }
+    // matingMoves in slices of this many nodes (0: one call).
+    let slice: u64 = args
+        .iter()
+        .position(|a| a == "--slice")
+        .map(|i| args[i + 1].parse().expect("--slice NODES"))
+        .unwrap_or(0);
+    let (mut slices, mut max_slice_ms) = (0, 0.0f64);
     let mut rows = Vec::new();
     let t_all = Instant::now();
     for (id, fen, n) in exercises {
@@ -78,11 +85,24 @@ fn main() {
         let mut turn = 0;
         while left > 0 {
             turn += 1;
-            prover.reset_count();
             let t = Instant::now();
-            let good = prover.mating_moves(&pos, left);
+            let mut mating_nodes = 0;
+            let mut slice_ms: f64 = 0.0;
+            prover.node_limit = slice;
+            let good = loop {
+                prover.reset_count();
+                let t = Instant::now();
+                let good = prover.mating_moves(&pos, left);
+                slice_ms = slice_ms.max(t.elapsed().as_secs_f64() * 1000.0);
+                mating_nodes += prover.nodes;
+                if !prover.gave_up() {
+                    break good;
+                }
+                slices += 1;
+            };
+            prover.node_limit = 0;
             let mating_ms = t.elapsed().as_secs_f64() * 1000.0;
-            let mating_nodes = prover.nodes;
+            max_slice_ms = max_slice_ms.max(slice_ms);
             assert!(!good.is_empty(), "{id}: no mating move at turn {turn}");
             // The bench's move: the first of the shortest mate (a separate prover, not timed).
             let mut picker = MateProver::new();
@@ -186,6 +206,9 @@ fn main() {
             .map(|(ms, r)| format!("{} turn {} {:.1} ms", r.id, r.turn, ms))
             .collect();
         println!("slowest {what}: {}", top.join(", "));
+    }
+    if slice > 0 {
+        println!("matingMoves in slices of {slice} nodes: {slices} slices given up, the longest {max_slice_ms:.1} ms");
     }
     println!(
         "{} moves, {} nodes, {:.0} ms in all; matingMoves + defend over 50 ms: {}, over 150 ms: {}",

@@ -65,6 +65,18 @@ pub struct MateProver {
     /// right.
     pub memo_limit: usize,
     gave_up: bool,
+    /// Where the last [`MateProver::mating_moves`] stopped when it gave up.
+    unfinished: Option<Unfinished>,
+}
+
+/// How far a [`MateProver::mating_moves`] that gave up went: its position and moves, the number of legal moves
+/// it decided (in generation order) and the mating ones among them.
+#[derive(Debug)]
+struct Unfinished {
+    key: u64,
+    moves: u32,
+    done: usize,
+    found: Vec<Move>,
 }
 
 /// What the defender (the side to move) can do against a forced mate: see [`MateProver::defend`].
@@ -99,10 +111,6 @@ impl MateProver {
         }
     }
 
-    #[doc(hidden)]
-    pub fn memo_len(&self) -> usize {
-        self.memo.len()
-    }
     /// Whether the node limit was hit: answers given since are not proofs.
     pub fn gave_up(&self) -> bool {
         self.gave_up
@@ -122,15 +130,36 @@ impl MateProver {
     }
 
     /// The moves that force mate within `moves`, in generation order.
+    ///
+    /// A call that gives up (the node limit, see [`MateProver::gave_up`]) keeps what it decided: asked again
+    /// about the same position and `moves` (after [`MateProver::reset_count`]), the prover goes on from the
+    /// first move it had not decided, and the memo keeps what it proved below that one. So a long question
+    /// can be answered in slices of a few thousand nodes, with other questions between them.
     pub fn mating_moves(&mut self, pos: &Position, moves: u32) -> Vec<Move> {
         let mut p = pos.clone();
-        let mut out = Vec::new();
-        for &m in p.legal_moves().iter() {
+        let key = (p.hash(), moves);
+        let (mut done, mut out) = match self.unfinished.take() {
+            Some(u) if (u.key, u.moves) == key => (u.done, u.found),
+            _ => (0, Vec::new()),
+        };
+        let legal = p.legal_moves();
+        for &m in &legal[done..] {
             let u = p.play_unchecked(m);
-            if self.all_replies_lose(&mut p, moves) {
+            let mates = self.all_replies_lose(&mut p, moves);
+            p.undo(m, u);
+            if self.gave_up {
+                self.unfinished = Some(Unfinished {
+                    key: key.0,
+                    moves,
+                    done,
+                    found: out.clone(),
+                });
+                break;
+            }
+            if mates {
                 out.push(m);
             }
-            p.undo(m, u);
+            done += 1;
         }
         out
     }
@@ -836,6 +865,33 @@ mod tests {
         let mut mated = Position::from_fen("9/3k5/9/1R7/9/9/4p4/9/3CC4/3K5 w - - 0 1").unwrap();
         mated.play("b6d6".parse().unwrap()).unwrap();
         assert_eq!(p.defend(&mated, 1), Defence::Mated);
+    }
+
+    /// `mating_moves` in slices of a few hundred nodes, with other questions between the slices, gives the
+    /// answer of one call.
+    #[test]
+    fn mating_moves_in_slices_give_the_answer_of_one_call() {
+        let mut sliced_somewhere = false;
+        for (what, pos, n) in cases(COMPARED_UP_TO, 2) {
+            let whole = MateProver::new().mating_moves(&pos, n);
+            let mut p = MateProver::with_limits(300, 0);
+            let mut slices = 0;
+            let found = loop {
+                p.reset_count();
+                let found = p.mating_moves(&pos, n);
+                if !p.gave_up() {
+                    break found;
+                }
+                slices += 1;
+                assert!(slices < 100_000, "{what}: no progress");
+                // Another question between two slices (it may give up too; the slices go on).
+                p.reset_count();
+                p.shortest_mate(&pos, 1);
+            };
+            assert_eq!(found, whole, "{what}");
+            sliced_somewhere |= slices > 10;
+        }
+        assert!(sliced_somewhere);
     }
 
     #[test]
