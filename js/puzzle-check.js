@@ -39,7 +39,8 @@ function winning(score) {
 /**
  * The checks, by name, each taking one plain object (the worker's RPC calls them so):
  * - `mateIn({ key, fen, max })`: the shortest forced mate of the side to move (1 to `max`), or `null`;
- * - `matingMoves({ key, fen, moves })`: every move that keeps a forced mate within `moves`;
+ * - `matingMoves({ key, fen, moves, nodeLimit })`: every move that keeps a forced mate within `moves`; with
+ *   `nodeLimit`, `null` when the prover ran out of nodes first (asked again, it goes on from where it stopped);
  * - `defend({ key, fen, moves })`: the defender's answer (MateProver.defend) with `ms` and `nodes`;
  * - `winCheck({ fen })`: after a solver's move (the defender to move): `{ kept, reply, score }`;
  * - `winMove({ fen })`: the engine's best move for the solver and whether the position is won.
@@ -49,8 +50,15 @@ export const checks = {
     const p = proverFor(key);
     return p.mateIn(fen, max);
   },
-  matingMoves({ key, fen, moves }) {
-    return proverFor(key).matingMoves(fen, moves);
+  matingMoves({ key, fen, moves, nodeLimit }) {
+    const p = proverFor(key);
+    if (nodeLimit == null) return p.matingMoves(fen, moves);
+    try {
+      return p.matingMoves(fen, moves, { nodeLimit });
+    } catch (e) {
+      if (e?.code === 'ERR_MATE_LIMIT') return null;
+      throw e;
+    }
   },
   defend({ key, fen, moves }) {
     const p = proverFor(key);

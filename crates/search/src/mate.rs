@@ -6,8 +6,6 @@
 //! (困毙) both lose in xiangqi. Repetition and the move limit are ignored (they cannot arise in the short
 //! sequences this is meant for).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use xiangqi::{Bitboard, Move, Position, Role};
 
 /// What the memo knows of one position (the attacker to move): bounds on its mate, in the attacker's moves.
@@ -23,38 +21,93 @@ struct Known {
     best: Option<Move>,
 }
 
-/// The memo's keys are Zobrist keys, already uniform: hashed as they are.
+/// The memo: what is known of each position met, by Zobrist key, in an open-addressing table (linear probing, at
+/// most half full, doubled as it fills). Small and quick: the keys are uniform already, and an entry is never
+/// removed. A slot whose [`Known`] says nothing is empty (every entry stored says something).
 #[derive(Debug, Default)]
-struct KeyHasher(u64);
+struct Memo {
+    slots: Vec<(u64, Known)>,
+    len: usize,
+}
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
+impl Known {
+    fn is_empty(&self) -> bool {
+        self.mate_within == 0 && self.no_mate_within == 0
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+}
+
+impl Memo {
+    /// The slot of `key`: its entry, or the empty slot where it would go.
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        while !self.slots[i].1.is_empty() && self.slots[i].0 != key {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    fn get(&self, key: u64) -> Known {
+        if self.slots.is_empty() {
+            return Known::default();
+        }
+        let (k, known) = self.slots[self.slot(key)];
+        if k == key {
+            known
+        } else {
+            Known::default()
         }
     }
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
+
+    /// The entry of `key`, made if missing and `room` allows.
+    fn entry(&mut self, key: u64, room: bool) -> Option<&mut Known> {
+        if room && (self.len + 1) * 2 > self.slots.len() {
+            let old = std::mem::take(&mut self.slots);
+            self.slots = vec![(0, Known::default()); (old.len() * 2).max(1024)];
+            for (k, known) in old {
+                if !known.is_empty() {
+                    let i = self.slot(k);
+                    self.slots[i] = (k, known);
+                }
+            }
+        }
+        if self.slots.is_empty() {
+            return None;
+        }
+        let i = self.slot(key);
+        if self.slots[i].1.is_empty() {
+            if !room {
+                return None;
+            }
+            self.slots[i].0 = key;
+            self.len += 1;
+        }
+        Some(&mut self.slots[i].1)
+    }
+
+    fn len(&self) -> usize {
+        self.len
     }
 }
 
 /// The killer replies are kept per number of the attacker's moves left, up to this many (longer share the last).
 const KILLER_SLOTS: usize = 16;
 
-/// Proves or refutes forced mates; remembers solved nodes between calls.
+/// Proves or refutes forced mates; remembers solved positions between calls.
 ///
 /// The search is exhaustive (both sides full width, no pruning): the attacker's node is proved by one move after
-/// which every reply loses, refuted only when every move has a reply that escapes. What speeds it up changes the
-/// order of the moves, never the set looked at: the memo's move first, then checks, then captures for the
-/// attacker; the reply that escaped last time at the same distance (the killer) first for the defender. At the
-/// attacker's last move only whether the defender is left without a legal move matters, which
-/// [`Position::has_legal_move`] answers without listing the replies.
+/// which every reply loses, refuted only when every move has a reply that escapes. What speeds it up is exact:
+/// - the memo keeps bounds per position (mate within `k`, none within `k`, and the proving move), so a question
+///   at one length answers others, and the iterative loops reuse each other's work;
+/// - move order: for the attacker the memo's move, the move that last proved a mate at the same distance (its
+///   killer), checks, captures; for the defender, a reply the memo already knows to escape answers at once, else
+///   the reply that escaped last at the same distance goes first;
+/// - at the attacker's last move only whether the defender is left without a legal move matters
+///   ([`Position::has_legal_move`], no list), and a move that provably cannot give check nor take the defender's
+///   last sure move is not even played (see `Quiet` in the source).
 #[derive(Debug, Default)]
 pub struct MateProver {
-    memo: HashMap<u64, Known, BuildHasherDefault<KeyHasher>>,
+    memo: Memo,
     killers: [Option<Move>; KILLER_SLOTS],
     mate_killers: [Option<Move>; KILLER_SLOTS],
     /// Nodes visited so far.
@@ -214,7 +267,7 @@ impl MateProver {
             return false;
         }
         let key = p.hash();
-        let known = self.memo.get(&key).copied().unwrap_or_default();
+        let known = self.memo.get(key);
         if known.mate_within != 0 && n >= u32::from(known.mate_within) {
             return true;
         }
@@ -252,16 +305,11 @@ impl MateProver {
         hint: Option<Move>,
         killer: Option<Move>,
     ) -> Option<Move> {
-        let moves = p.legal_moves();
+        let mut moves = p.legal_moves();
+        to_front(&mut moves, killer);
+        to_front(&mut moves, hint);
         let quiet = Quiet::new(p);
-        let first = hint.filter(|h| moves.contains(h));
-        let second = killer.filter(|k| moves.contains(k) && Some(*k) != first);
-        for m in first.into_iter().chain(second).chain(
-            moves
-                .iter()
-                .copied()
-                .filter(|&m| Some(m) != first && Some(m) != second),
-        ) {
+        for &m in moves.iter() {
             if quiet.keeps_a_reply(p, m) {
                 #[cfg(debug_assertions)]
                 {
@@ -292,9 +340,11 @@ impl MateProver {
     ) -> Option<Move> {
         let moves = p.legal_moves();
         let zone = Quiet::around(p);
-        let mut ordered: Vec<(u8, Move)> = Vec::with_capacity(moves.len());
-        for &m in moves.iter() {
-            let rank = if Some(m) == hint {
+        // Each move's rank in the order: the memo's move, the killer, checks that capture, checks, captures, the
+        // rest; generation order within a rank.
+        let mut ranks = [0u8; xiangqi::MAX_MOVES];
+        for (rank, &m) in ranks.iter_mut().zip(moves.iter()) {
+            *rank = if Some(m) == hint {
                 0
             } else if Some(m) == killer {
                 1
@@ -306,25 +356,23 @@ impl MateProver {
                     p.undo(m, u);
                     check
                 };
-                match (check, capture) {
-                    (true, true) => 2,
-                    (true, false) => 3,
-                    (false, true) => 4,
-                    (false, false) => 5,
-                }
+                2 + u8::from(!check) * 2 + u8::from(!capture)
             };
-            ordered.push((rank, m));
         }
-        ordered.sort_by_key(|&(rank, _)| rank);
-        for (_, m) in ordered {
-            let u = p.play_unchecked(m);
-            let ok = self.all_replies_lose(p, n);
-            p.undo(m, u);
-            if ok {
-                return Some(m);
-            }
-            if self.gave_up {
-                return None;
+        for rank in 0..6 {
+            for (&r, &m) in ranks.iter().zip(moves.iter()) {
+                if r != rank {
+                    continue;
+                }
+                let u = p.play_unchecked(m);
+                let ok = self.all_replies_lose(p, n);
+                p.undo(m, u);
+                if ok {
+                    return Some(m);
+                }
+                if self.gave_up {
+                    return None;
+                }
             }
         }
         None
@@ -334,11 +382,7 @@ impl MateProver {
     fn remember(&mut self, key: u64, n: u32, found: Option<Move>) {
         let Ok(n) = u16::try_from(n) else { return };
         let room = self.memo_limit == 0 || self.memo.len() < self.memo_limit;
-        let entry = if room {
-            self.memo.entry(key).or_default()
-        } else if let Some(entry) = self.memo.get_mut(&key) {
-            entry
-        } else {
+        let Some(entry) = self.memo.entry(key, room) else {
             return;
         };
         match found {
@@ -363,21 +407,16 @@ impl MateProver {
         // A reply the memo already knows to escape answers at once (enhanced transposition cutoff).
         for &r in replies.iter() {
             let u = p.play_unchecked(r);
-            let escapes = self
-                .memo
-                .get(&p.hash())
-                .is_some_and(|k| n - 1 <= u32::from(k.no_mate_within));
+            let escapes = n - 1 <= u32::from(self.memo.get(p.hash()).no_mate_within);
             p.undo(r, u);
             if escapes {
                 self.killers[slot] = Some(r);
                 return false;
             }
         }
-        let killer = self.killers[slot].filter(|k| replies.contains(k));
-        for r in killer
-            .into_iter()
-            .chain(replies.iter().copied().filter(|&r| Some(r) != killer))
-        {
+        let mut replies = replies;
+        to_front(&mut replies, self.killers[slot]);
+        for &r in replies.iter() {
             let u = p.play_unchecked(r);
             let ok = self.attack(p, n - 1);
             p.undo(r, u);
@@ -387,6 +426,17 @@ impl MateProver {
             }
         }
         true
+    }
+}
+
+/// Moves `m` (if in `list`) to the front, the others keeping their order.
+fn to_front(list: &mut xiangqi::MoveList, m: Option<Move>) {
+    if let Some(i) = m.and_then(|m| list.iter().position(|&x| x == m)) {
+        let moves = list.as_mut_slice();
+        for j in (1..=i).rev() {
+            moves[j] = moves[j - 1];
+        }
+        moves[0] = m.expect("found");
     }
 }
 
@@ -420,43 +470,29 @@ struct Quiet {
 impl Quiet {
     /// The points around the defender's general (`spared` left empty).
     fn around(p: &Position) -> Quiet {
-        let them = p.turn().other();
-        let g = p.general(them);
-        let at = |df: i32, dr: i32| g.offset(df, dr);
-        let mut lines = Bitboard::EMPTY;
-        for k in -9..=9 {
-            for sq in [at(k, 0), at(0, k)].into_iter().flatten() {
-                lines = lines.with(sq);
+        let g = p.general(p.turn().other());
+        // The rank's points are 9 bits in a row; the file's, one bit every 9.
+        const FILE_A: u128 = {
+            let mut bits = 0;
+            let mut r = 0;
+            while r < 10 {
+                bits |= 1 << (9 * r);
+                r += 1;
             }
-        }
-        let mut from = lines;
-        for sq in [at(1, 1), at(1, -1), at(-1, 1), at(-1, -1)]
-            .into_iter()
-            .flatten()
-        {
-            from = from.with(sq);
-        }
-        let mut horse = Bitboard::EMPTY;
-        for (df, dr) in [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
-            if let Some(sq) = at(df, dr) {
-                horse = horse.with(sq);
+            bits
+        };
+        let lines = Bitboard((0x1FF << (9 * g.rank())) | (FILE_A << g.file()));
+        let (mut from, mut horse, mut soldier) = (lines, Bitboard::EMPTY, Bitboard::EMPTY);
+        for df in -2..=2i32 {
+            for dr in -2..=2i32 {
+                let Some(sq) = g.offset(df, dr) else { continue };
+                match df.abs() * 3 + dr.abs() {
+                    4 => from = from.with(sq),           // a diagonal neighbour: a horse's leg
+                    5 | 7 => horse = horse.with(sq),     // (1, 2) or (2, 1) away
+                    1 | 3 => soldier = soldier.with(sq), // next to it
+                    _ => {}
+                }
             }
-        }
-        let mut soldier = Bitboard::EMPTY;
-        for sq in [at(1, 0), at(-1, 0), at(0, 1), at(0, -1)]
-            .into_iter()
-            .flatten()
-        {
-            soldier = soldier.with(sq);
         }
         Quiet {
             from,
@@ -570,7 +606,7 @@ mod tests {
     /// defender's replies in generation order.
     #[derive(Default)]
     struct Reference {
-        memo: HashMap<(u64, u32), bool>,
+        memo: std::collections::HashMap<(u64, u32), bool>,
     }
 
     impl Reference {
