@@ -1,7 +1,8 @@
 // The checks of <xiangqi-puzzle> (js/puzzle.js): no DOM, so that they run in the puzzle's worker
 // (puzzle-worker.js) or, where no worker can start, on the page. One MateProver (the exhaustive forced-mate
-// prover of the package's wasm) is kept per exercise, so that what it proved for one move serves the next; the
-// `win` goal asks the package's Engine.
+// prover of the package's wasm) is kept per exercise, so that what it proved for one move serves the next, for the
+// last two exercises asked about (the puzzles of one page share the worker); the `win` goal asks the package's
+// Engine.
 import { Engine, MateProver } from './xiangqi_wasm.js';
 
 /** A position counts as won for the solver when the engine scores it at least this (centipawns) or as a mate. */
@@ -10,16 +11,24 @@ export const WIN_MARGIN_CP = 300;
 const WIN_DEPTH = 10;
 const WIN_TIME_MS = 600;
 
-let prover = null;
-let proverKey = null;
+/**
+ * The provers kept: one exercise's proof in slices and another puzzle's check between two slices must not throw
+ * away each other's memo.
+ */
+const KEEP_PROVERS = 2;
+/** The provers by exercise key, the most recently asked last. */
+const provers = new Map();
 let engine = null;
 
 /** The prover of exercise `key` (a new one for a new exercise: the memo belongs to one exercise). */
 function proverFor(key) {
-  if (!prover || proverKey !== key) {
-    prover?.free();
-    prover = new MateProver();
-    proverKey = key;
+  const prover = provers.get(key) ?? new MateProver();
+  provers.delete(key);
+  provers.set(key, prover);
+  for (const [k, old] of provers) {
+    if (provers.size <= KEEP_PROVERS) break;
+    provers.delete(k);
+    old.free();
   }
   return prover;
 }

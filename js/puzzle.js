@@ -30,6 +30,8 @@ const SEARCH_MATE_MOVES = 7;
 const PROOF_SLICE_NODES = 3000;
 /** The proof of a turn's good moves gives up after this many nodes (MateProver's default limit for one call). */
 const PROOF_NODE_LIMIT = 20_000_000;
+/** The proofs of the page's puzzles run one after another (they share one worker, and its provers). */
+let proofs = Promise.resolve();
 const PGN_SCRIPT = 'script[type="application/x-chess-pgn"]';
 const GOALS = ['line', 'mate', 'win'];
 const NOTATIONS = ['chinese', 'wxf', 'iccs'];
@@ -569,17 +571,22 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
   }
 
   /**
-   * The moves that keep the mate in this turn (`matingMoves`), proved in slices (`PROOF_SLICE_NODES`); the prover
-   * goes on where the last slice stopped. `null` once the reader has moved (a wrong move starts the turn again,
-   * and the proof goes on from where it was), or when the proof gives up.
+   * The moves that keep the mate in this turn (`matingMoves`), proved in slices (`PROOF_SLICE_NODES`), after the
+   * page's other puzzles' proofs; the prover goes on where the last slice stopped. `null` once the reader has moved
+   * (a wrong move starts the turn again, and the proof goes on from where it was), or when the proof gives up.
    */
-  async #goodMoves(ex, turn, fen, left) {
-    for (let nodes = 0; nodes < PROOF_NODE_LIMIT; nodes += PROOF_SLICE_NODES) {
-      const moves = await check('matingMoves', { key: ex.id, fen, moves: left, nodeLimit: PROOF_SLICE_NODES });
-      if (moves) return moves;
-      if (ex !== this.#ex || ex.turn !== turn || ex.status !== 'solving') return null;
-    }
-    return null;
+  #goodMoves(ex, turn, fen, left) {
+    const run = async () => {
+      for (let nodes = 0; nodes < PROOF_NODE_LIMIT; nodes += PROOF_SLICE_NODES) {
+        if (ex !== this.#ex || ex.turn !== turn || ex.status !== 'solving') return null;
+        const moves = await check('matingMoves', { key: ex.id, fen, moves: left, nodeLimit: PROOF_SLICE_NODES });
+        if (moves) return moves;
+      }
+      return null;
+    };
+    const result = proofs.then(run);
+    proofs = result.catch(() => null);
+    return result;
   }
 
   /** The reader's move on the board. */
