@@ -406,9 +406,7 @@ impl MateProver {
         let slot = (n as usize).min(KILLER_SLOTS - 1);
         // A reply the memo already knows to escape answers at once (enhanced transposition cutoff).
         for &r in replies.iter() {
-            let u = p.play_unchecked(r);
-            let escapes = n - 1 <= u32::from(self.memo.get(p.hash()).no_mate_within);
-            p.undo(r, u);
+            let escapes = n - 1 <= u32::from(self.memo.get(key_after(p, r)).no_mate_within);
             if escapes {
                 self.killers[slot] = Some(r);
                 return false;
@@ -427,6 +425,15 @@ impl MateProver {
         }
         true
     }
+}
+
+/// The Zobrist key of the position after the legal move `m` ([`Position::hash`] after it), without playing it.
+fn key_after(p: &Position, m: Move) -> u64 {
+    use xiangqi::zobrist::{piece_key, BLACK_TO_MOVE};
+    let board = p.board();
+    let mover = board.piece_at(m.from).expect("a legal move's piece");
+    let captured = board.piece_at(m.to).map_or(0, |c| piece_key(c, m.to));
+    p.hash() ^ piece_key(mover, m.from) ^ piece_key(mover, m.to) ^ captured ^ BLACK_TO_MOVE
 }
 
 /// Moves `m` (if in `list`) to the front, the others keeping their order.
