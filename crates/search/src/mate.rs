@@ -187,13 +187,19 @@ impl MateProver {
     /// A call that gives up (the node limit, see [`MateProver::gave_up`]) keeps what it decided: asked again
     /// about the same position and `moves` (after [`MateProver::reset_count`]), the prover goes on from the
     /// first move it had not decided, and the memo keeps what it proved below that one. So a long question
-    /// can be answered in slices of a few thousand nodes, with other questions between them.
+    /// can be answered in slices of a few thousand nodes, with other questions between them. (One such question
+    /// is kept: if another `mating_moves` gives up in between, the first starts again, with what the memo
+    /// kept.)
     pub fn mating_moves(&mut self, pos: &Position, moves: u32) -> Vec<Move> {
         let mut p = pos.clone();
         let key = (p.hash(), moves);
+        // Another question's progress stays for when it is asked again.
         let (mut done, mut out) = match self.unfinished.take() {
             Some(u) if (u.key, u.moves) == key => (u.done, u.found),
-            _ => (0, Vec::new()),
+            other => {
+                self.unfinished = other;
+                (0, Vec::new())
+            }
         };
         let legal = p.legal_moves();
         for &m in &legal[done..] {

@@ -303,6 +303,8 @@ fn agrees_with_the_reference_everywhere() {
 #[test]
 fn mating_moves_in_slices_give_the_answer_of_one_call() {
     let mut sliced_somewhere = false;
+    // mate4-horse-1: its mating moves within 3 (none) take more than one slice.
+    let other = Position::from_fen("9/9/5k3/9/9/9/7C1/9/9/2N1K4 w - - 0 1").unwrap();
     for (what, pos, n) in cases(COMPARED_UP_TO, 2) {
         let whole = MateProver::new().mating_moves(&pos, n);
         let mut p = MateProver::with_limits(300, 0);
@@ -315,9 +317,12 @@ fn mating_moves_in_slices_give_the_answer_of_one_call() {
             }
             slices += 1;
             assert!(slices < 100_000, "{what}: no progress");
-            // Another question between two slices (it may give up too; the slices go on).
+            // Other questions between two slices, one of them a slice of another position's mating moves (they
+            // may give up too; the slices go on).
             p.reset_count();
             p.shortest_mate(&pos, 1);
+            p.reset_count();
+            p.mating_moves(&other, 3);
         };
         assert_eq!(found, whole, "{what}");
         sliced_somewhere |= slices > 10;
