@@ -52,7 +52,8 @@ function winning(score) {
  *   `nodeLimit`, `null` when the prover ran out of nodes first (asked again, it goes on from where it stopped);
  * - `defend({ key, fen, moves })`: the defender's answer (MateProver.defend) with `ms` and `nodes`;
  * - `winCheck({ fen })`: after a solver's move (the defender to move): `{ kept, reply, score }`;
- * - `winMove({ fen })`: the engine's best move for the solver and whether the position is won.
+ * - `winMove({ fen })`: the engine's best move for the solver and whether the position is won;
+ * - `ready()`: nothing (`true`): the element's first call, which starts the worker early.
  */
 export const checks = {
   mateIn({ key, fen, max }) {
@@ -80,6 +81,9 @@ export const checks = {
     // The defender's score: the solver keeps the win when the defender's best is lost by the margin.
     const solver = score.mate != null ? { mate: -score.mate } : { cp: -score.cp };
     return { kept: move == null || winning(solver), reply: move, score: solver };
+  },
+  ready() {
+    return true;
   },
   winMove({ fen }) {
     const { move, score } = search(fen);
