@@ -23,6 +23,15 @@ export const MAX_RECORD_BYTES = 2 * 1024 * 1024;
 export const MAX_MATE_MOVES = 10;
 /** Without `moves`, a `mate` exercise is the shortest mate found up to this many solver moves. */
 const SEARCH_MATE_MOVES = 7;
+/**
+ * The proof of a turn's good moves runs in slices of this many prover nodes (a few milliseconds each): a move
+ * played meanwhile is checked between two slices, not after the whole proof (the worker answers one call at a time).
+ */
+const PROOF_SLICE_NODES = 3000;
+/** The proof of a turn's good moves gives up after this many nodes (MateProver's default limit for one call). */
+const PROOF_NODE_LIMIT = 20_000_000;
+/** The proofs of the page's puzzles run one after another (they share one worker, and its provers). */
+let proofs = Promise.resolve();
 const PGN_SCRIPT = 'script[type="application/x-chess-pgn"]';
 const GOALS = ['line', 'mate', 'win'];
 const NOTATIONS = ['chinese', 'wxf', 'iccs'];
@@ -167,6 +176,14 @@ async function check(name, params) {
   }
   await boardReady();
   return checks[name](params);
+}
+
+/**
+ * Starts the worker now, with a call that does nothing, so that its wasm loads while the page's does (the first
+ * real check would otherwise wait for it: a move played at once was judged up to 0.3 s late on a busy machine).
+ */
+function startChecks() {
+  if (!rpc && !noWorker) check('ready', {}).catch(() => {});
 }
 
 /** The solution written as ICCS text, played from `fen` into the lesson's node shape (for `link`). */
@@ -413,6 +430,7 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
     this.#ex = null;
     try {
       this.#say(this.#t.loading, '');
+      if (this.getAttribute('goal') !== 'line') startChecks();
       await boardReady();
       let record = null;
       const script = this.querySelector(PGN_SCRIPT);
@@ -555,11 +573,29 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
     if (ex.goal === 'mate') {
       const fen = ex.game.fen();
       const left = ex.mateIn - ex.solverPlayed;
-      ex.good = check('matingMoves', { key: ex.id, fen, moves: left }).then((moves) => new Set(moves))
-        .catch(() => null);
+      ex.good = this.#goodMoves(ex, ex.turn, fen, left).then((moves) => moves && new Set(moves)).catch(() => null);
     }
     this.#boardEl.set({ movable: ex.solver, dests: ex.game.dests(), shapes: [] });
     this.#buttons();
+  }
+
+  /**
+   * The moves that keep the mate in this turn (`matingMoves`), proved in slices (`PROOF_SLICE_NODES`), after the
+   * page's other puzzles' proofs; the prover goes on where the last slice stopped. `null` once the reader has moved
+   * (a wrong move starts the turn again, and the proof goes on from where it was), or when the proof gives up.
+   */
+  #goodMoves(ex, turn, fen, left) {
+    const run = async () => {
+      for (let nodes = 0; nodes < PROOF_NODE_LIMIT; nodes += PROOF_SLICE_NODES) {
+        if (ex !== this.#ex || ex.turn !== turn || ex.status !== 'solving') return null;
+        const moves = await check('matingMoves', { key: ex.id, fen, moves: left, nodeLimit: PROOF_SLICE_NODES });
+        if (moves) return moves;
+      }
+      return null;
+    };
+    const result = proofs.then(run);
+    proofs = result.catch(() => null);
+    return result;
   }
 
   /** The reader's move on the board. */

@@ -15,7 +15,7 @@ use xiangqi_engine::mate::{Defence, MateProver as Prover};
 const MAX_MATE_MOVES: u64 = 10;
 /// The nodes one call may visit before giving up with `ERR_MATE_LIMIT`, unless `nodeLimit` says otherwise.
 const DEFAULT_NODE_LIMIT: u64 = 20_000_000;
-/// The solved positions remembered between calls (about 16–32 MB of wasm memory at most).
+/// The solved positions remembered between calls (16 bytes each, so about 9–18 MB of wasm memory at most).
 const MEMO_ENTRIES: usize = 1 << 19;
 
 /// The answer of `defend` (`MateDefence`).
@@ -32,6 +32,8 @@ struct DefenceDto {
 #[wasm_bindgen(skip_typescript)]
 pub struct MateProver {
     inner: Prover,
+    /// The constructor's `nodeLimit`: every call's, unless the call gives its own.
+    node_limit: u64,
 }
 
 fn position(fen: &JsValue, what: &str) -> Result<Position, XqError> {
@@ -54,6 +56,7 @@ impl MateProver {
             int_option(&limit, what, "nodeLimit", 1..=1_000_000_000)?.unwrap_or(DEFAULT_NODE_LIMIT);
         Ok(MateProver {
             inner: Prover::with_limits(node_limit, MEMO_ENTRIES),
+            node_limit,
         })
     }
 
@@ -88,14 +91,26 @@ impl MateProver {
     }
 
     /// The side to move's moves (ICCS, in generation order) that force mate within `moves` of its moves.
+    /// `{ nodeLimit }` gives this call its own limit: a call that reaches it throws `ERR_MATE_LIMIT` but keeps
+    /// what it decided, and the same question asked again goes on from there (a long proof in slices).
     #[wasm_bindgen(js_name = matingMoves, skip_typescript)]
-    pub fn mating_moves(&mut self, fen: JsValue, moves: JsValue) -> Result<Vec<String>, XqError> {
+    pub fn mating_moves(
+        &mut self,
+        fen: JsValue,
+        moves: JsValue,
+        options: JsValue,
+    ) -> Result<Vec<String>, XqError> {
         let what = "matingMoves";
         let n = mate_moves(&moves, what, 1)?;
         let pos = position(&fen, what)?;
+        let [limit] = options_arg(&options, what, ["nodeLimit"])?;
+        let limit = int_option(&limit, what, "nodeLimit", 1..=1_000_000_000)?;
         self.inner.reset_count();
+        self.inner.node_limit = limit.unwrap_or(self.node_limit);
         let found = self.inner.mating_moves(&pos, n);
-        self.finish(what, found.iter().map(|m| m.to_string()).collect())
+        let result = self.finish(what, found.iter().map(|m| m.to_string()).collect());
+        self.inner.node_limit = self.node_limit;
+        result
     }
 
     /// The defender's (side to move's) answer when the attacker has `moves` moves after it: `mated` (no legal

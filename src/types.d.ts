@@ -1659,13 +1659,28 @@ export class MateProver {
   mateIn(fen: string, maxMoves: number): number | null;
   /**
    * Every move of the side to move (ICCS, in generation order) that forces mate within `moves` of its moves:
-   * all the solutions of a "mate in `moves`" exercise.
-   * @throws {XiangqiError} `ERR_FEN_*`, `ERR_ARGUMENT` (`moves` not 1 to 10), `ERR_MATE_LIMIT`.
+   * all the solutions of a "mate in `moves`" exercise. `nodeLimit` replaces the constructor's for this call. A
+   * call that gives up keeps what it decided: the same question asked again goes on from there, so a long proof
+   * can run in slices (a small `nodeLimit`, asked until it answers) with other calls between them.
+   * @throws {XiangqiError} `ERR_FEN_*`, `ERR_ARGUMENT` (`moves` not 1 to 10), `ERR_OPTIONS` (an unknown option or
+   * a `nodeLimit` outside 1 to 1,000,000,000), `ERR_MATE_LIMIT`.
    * @example
    * const prover = new MateProver();
-   * prover.matingMoves("8N/9/3k5/9/9/7R1/9/9/1p4N2/5K3 w - - 0 1", 2); // ["f0e0"]
+   * const fen = "8N/9/3k5/9/9/7R1/9/9/1p4N2/5K3 w - - 0 1";
+   * prover.matingMoves(fen, 2); // ["f0e0"]
+   * // The same question in slices of at most 20 nodes, on a new prover:
+   * const sliced = new MateProver();
+   * let moves = null;
+   * while (moves == null) {
+   *   try {
+   *     moves = sliced.matingMoves(fen, 2, { nodeLimit: 20 });
+   *   } catch (e) {
+   *     if (e.code !== "ERR_MATE_LIMIT") throw e;
+   *   }
+   * }
+   * moves; // ["f0e0"]
    */
-  matingMoves(fen: string, moves: number): string[];
+  matingMoves(fen: string, moves: number, options?: { nodeLimit?: number | undefined }): string[];
   /**
    * The defender's answer (the side to move in `fen`) when the attacker has `moves` moves (0 to 10) after it.
    * @throws {XiangqiError} `ERR_FEN_*`, `ERR_ARGUMENT`, `ERR_MATE_LIMIT`.

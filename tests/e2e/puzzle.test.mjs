@@ -4,8 +4,9 @@
 // back and the reason in one line, hints (the piece, then the move), "show solution", the keyboard (a move
 // played with the arrows and Enter, the buttons), a set of two exercises with next / previous and `progress`,
 // bad attributes as text with an `error` event, a hostile record comment shown only as text, and the same
-// exercise under a strict Content-Security-Policy with no violation. The time from a correct move to the verdict
-// is printed. Screenshots (phone and desktop, light and dark) are saved in test-results/puzzle/.
+// exercise under a strict Content-Security-Policy with no violation, a long mate played at once on a page of two
+// puzzles (each move judged between two slices of the proofs). The time from a correct move to the verdict is
+// printed. Screenshots (phone and desktop, light and dark) are saved in test-results/puzzle/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
@@ -474,6 +475,53 @@ test('a mate exercise without a written line under the strict CSP: the worker pr
     v = await view(page);
     assert.deepEqual(await page.evaluate(() => window.violations), []);
   });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a long mate played at once: each move is judged between two slices of the proof, two puzzles on a page', async () => {
+  // mate5-cannon-1 of tests/data/mates.jsonl, twice on one page: the proof of the first position's good moves takes
+  // seconds in one call, so it runs in slices, the two puzzles' proofs one after the other. A right move played at
+  // once, in either puzzle, is judged between two slices (by its own proof), not after the page's proofs.
+  const fen = '6R2/4k4/9/9/2c3C2/9/9/3K5/8C/9 w - - 0 1';
+  const script = `import '/pkg/puzzle.js';
+window.events = [];
+const els = [...document.querySelectorAll('xiangqi-puzzle')];
+els.forEach((el, i) => {
+  el.defenceDelay = 0;
+  for (const type of ['correct', 'wrong', 'error']) el.addEventListener(type, (e) => window.events.push({ i, type,
+    detail: JSON.parse(JSON.stringify({ ...e.detail, error: undefined })) }));
+});
+await Promise.all(els.map((el) => el.ready));
+window.ready = true;
+`;
+  const { page, context, errors } = await open(`<xiangqi-puzzle goal="mate" moves="5" fen="${fen}"></xiangqi-puzzle>
+    <xiangqi-puzzle goal="mate" moves="5" fen="${fen}"></xiangqi-puzzle>`, script, { width: 390, height: 1700 });
+  const playIn = async (i, move) => {
+    for (const sq of [move.slice(0, 2), move.slice(2)]) {
+      const { x, y } = await page.evaluate(([k, s]) => document.querySelectorAll('xiangqi-puzzle')[k].board.board
+        .pointOf(s), [i, sq]);
+      await page.mouse.click(x, y);
+    }
+  };
+  const correct = async (i, n) => {
+    await page.waitForFunction(([k, m]) => window.events.filter((e) => e.i === k && e.type === 'correct').length === m,
+      [i, n], { timeout: 30000 });
+    return page.evaluate(([k, m]) => window.events.filter((e) => e.i === k && e.type === 'correct')[m - 1].detail.ms,
+      [i, n]);
+  };
+  // The second puzzle first: its proof waits for the first one's.
+  await playIn(1, 'g9c9');
+  const second = await correct(1, 1);
+  await playIn(0, 'g9c9');
+  const first = await correct(0, 1);
+  console.log(`a right first move of a mate in 5 played at once: judged in ${second.toFixed(1)} ms (second puzzle), `
+    + `${first.toFixed(1)} ms (first)`);
+  assert.ok(second < 1000 && first < 1000, `${second} ms, ${first} ms: judged after the whole proof?`);
+  // Both go on: the defender's reply, then the solver's turn again.
+  await page.waitForFunction(() => [...document.querySelectorAll('xiangqi-puzzle')].every((el) =>
+    el.state.status === 'solving' && el.state.moves.length === 2), null, { timeout: 30000 });
+  assert.deepEqual(await page.evaluate(() => window.events.filter((e) => e.type !== 'correct')), []);
   assert.deepEqual(errors, []);
   await context.close();
 });
