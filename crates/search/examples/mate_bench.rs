@@ -125,27 +125,14 @@ fn main() {
             let cold_defend_ms = t.elapsed().as_secs_f64() * 1000.0;
             let cold_defend_nodes = cold.nodes;
             pos.play(mv).unwrap();
-            if !pos.has_legal_move() {
-                rows.push(Row {
-                    id: id.clone(),
-                    mate_in: n,
-                    turn,
-                    mating_nodes,
-                    mating_ms,
-                    defend_nodes: 0,
-                    defend_ms: 0.0,
-                    proof_nodes,
-                    proof_ms,
-                    cold_defend_nodes,
-                    cold_defend_ms,
-                });
-                break;
-            }
-            prover.reset_count();
-            let t = Instant::now();
-            let d = prover.defend(&pos, left - 1);
-            let defend_ms = t.elapsed().as_secs_f64() * 1000.0;
-            let defend_nodes = prover.nodes;
+            // Mated: no defence to time, and the exercise is over.
+            let defence = pos.has_legal_move().then(|| {
+                prover.reset_count();
+                let t = Instant::now();
+                let d = prover.defend(&pos, left - 1);
+                (d, prover.nodes, t.elapsed().as_secs_f64() * 1000.0)
+            });
+            let (defend_nodes, defend_ms) = defence.map_or((0, 0.0), |(_, n, ms)| (n, ms));
             rows.push(Row {
                 id: id.clone(),
                 mate_in: n,
@@ -159,6 +146,7 @@ fn main() {
                 cold_defend_nodes,
                 cold_defend_ms,
             });
+            let Some((d, _, _)) = defence else { break };
             let reply = match d {
                 Defence::Stubborn { reply, .. } => reply,
                 other => panic!("{id}: turn {turn}: {other:?}"),
