@@ -210,6 +210,8 @@ class Board {
   #reducedMotion;
   #hooks;
   #dpr = 1;
+  /** The size the canvases were last given ("width height dpr"); empty until the board has one: nothing is painted before. */
+  #size = '';
 
   constructor(root, config, hooks = {}) {
     this.#root = root;
@@ -292,7 +294,8 @@ class Board {
       this.#wrap.setAttribute('aria-label', c.label ?? (c.lang === 'zh' ? '象棋棋盘' : 'Xiangqi board'));
     }
     if ('fen' in config || 'lang' in config) this.#describe();
-    view.render();
+    // Before the board has its size (while it is being made) nothing is painted: the first resize paints it all.
+    if (this.#size) view.render();
     this.#animate(flags);
     return this;
   }
@@ -389,8 +392,13 @@ class Board {
     const w = this.#wrap.clientWidth;
     const h = this.#wrap.clientHeight;
     if (!w || !h) return;
-    this.#dpr = window.devicePixelRatio || 1;
-    this.#view.resize(w, h, this.#dpr);
+    const dpr = window.devicePixelRatio || 1;
+    // The resize observer's first call, and calls with nothing changed, repaint nothing (a resize clears the canvases).
+    const size = `${w} ${h} ${dpr}`;
+    if (size === this.#size) return;
+    this.#size = size;
+    this.#dpr = dpr;
+    this.#view.resize(w, h, dpr);
     this.#rect = null;
   }
 
@@ -665,8 +673,8 @@ export class XiangqiBoardElement extends (typeof HTMLElement === 'undefined' ? c
       config.lastMove = this.#game.history().at(-1) ?? null;
     }
     try {
-      this.#board = new Board(this.shadowRoot, {}, { beforeEmit: (d) => this.#played(d) });
-      this.#apply(config);
+      // The board is made with its whole config (the game's state too): it is painted once, at its size.
+      this.#board = new Board(this.shadowRoot, this.#configFor(config), { beforeEmit: (d) => this.#played(d) });
     } catch (e) {
       // No board in this document (a DOM without canvas, in a test runner): `ready` says so, it never hangs.
       this.#board?.destroy();
@@ -697,30 +705,33 @@ export class XiangqiBoardElement extends (typeof HTMLElement === 'undefined' ? c
   }
 
   #apply(config) {
+    this.#board.set(this.#configFor(config));
+  }
+
+  /** The board config for `config` (attributes or `set`): with `interactive`, the game's state (a new game for a new FEN). */
+  #configFor(config) {
     const c = Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined));
     if (this.hasAttribute('interactive')) {
       if ('fen' in c || !this.#game) {
         this.#game?.free();
         this.#game = null;
         try {
-          this.#game = new Game(c.fen ?? this.#board.fen);
+          this.#game = new Game(c.fen ?? this.fen);
         } catch (e) {
           // Not a legal position: show it anyway, without moves.
-          this.#board.set({ ...c, movable: 'none', dests: null });
           console.warn(`<xiangqi-board interactive>: ${e.message}`);
-          return;
+          return { ...c, movable: 'none', dests: null };
         }
       }
-      this.#board.set({ ...c, ...this.#gameState(), ...('lastMove' in c ? { lastMove: c.lastMove } : {}) });
-    } else {
-      if (this.#game) {
-        this.#game.free();
-        this.#game = null;
-        if (!('movable' in c)) c.movable = this.getAttribute('movable') ?? 'both';
-        if (!('dests' in c)) c.dests = null;
-      }
-      this.#board.set(c);
+      return { ...c, ...this.#gameState(), ...('lastMove' in c ? { lastMove: c.lastMove } : {}) };
     }
+    if (this.#game) {
+      this.#game.free();
+      this.#game = null;
+      if (!('movable' in c)) c.movable = this.getAttribute('movable') ?? 'both';
+      if (!('dests' in c)) c.dests = null;
+    }
+    return c;
   }
 
   #gameState() {

@@ -253,8 +253,14 @@ impl BoardView {
             }
             "pieceSet" => {
                 let s = text()?;
-                b.piece_set = PieceSet::parse(s).ok_or_else(|| bad_value(key, s))?;
-                Effect(ALL_LAYERS)
+                let set = PieceSet::parse(s).ok_or_else(|| bad_value(key, s))?;
+                // The same set again repaints nothing (a host may send its whole config on every change).
+                if set == b.piece_set {
+                    Effect::default()
+                } else {
+                    b.piece_set = set;
+                    Effect(ALL_LAYERS)
+                }
             }
             "coordinates" => {
                 let s = text()?;
@@ -267,8 +273,13 @@ impl BoardView {
             }
             "theme" => {
                 let s = text()?;
-                b.theme = ThemeName::parse(s).ok_or_else(|| bad_value(key, s))?;
-                Effect(ALL_LAYERS)
+                let theme = ThemeName::parse(s).ok_or_else(|| bad_value(key, s))?;
+                if theme == b.theme {
+                    Effect::default()
+                } else {
+                    b.theme = theme;
+                    Effect(ALL_LAYERS)
+                }
             }
             "dests" => match v {
                 None => b.set_dests(None),
