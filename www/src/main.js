@@ -6,8 +6,9 @@
 // (views/*.js) render from the state after every action; the controller (controller.js) turns what the player
 // does into actions, and computer.js does the engine's work. Every text from a record or a user is set with
 // textContent.
+import { wasmReady } from './boot.js';
 import './app.css';
-import init, { Clock, Game, validateFen } from 'xiangqi-wasm';
+import { Clock, Game, validateFen } from 'xiangqi-wasm';
 import { ready as boardReady } from 'xiangqi-wasm/board';
 import { EngineClient } from 'xiangqi-wasm/worker';
 import { registerPwa } from './pwa.js';
@@ -47,7 +48,7 @@ async function start() {
   const prefs = storage ? readPrefs(storage) : {};
   lang = prefs.lang === 'zh' || prefs.lang === 'en' ? prefs.lang : browserLang(navigator.languages ?? [navigator.language]);
   renderChrome({ lang, theme: prefs.theme ?? 'auto', notationChoice: prefs.notation ?? null, message: null }); // "Loading…" in the player's language
-  await init();
+  await wasmReady;
   await boardReady();
   const el = $('board');
   await el.ready;
@@ -56,7 +57,17 @@ async function start() {
   store.setLang(lang);
   store.setTheme(prefs.theme);
   store.setNotation(prefs.notation);
-  const engine = new EngineClient();
+  // The search worker starts once the app is ready (below), or at the first search if that comes sooner: its own
+  // copy of the wasm would otherwise be fetched and compiled while the page's is, on the phone's one network and CPU,
+  // and the first move does not need it when the player moves first.
+  let client = null;
+  const engineClient = () => (client ??= new EngineClient());
+  const engine = {
+    search: (request) => engineClient().search(request),
+    analyse: (...args) => engineClient().analyse(...args),
+    stop: () => client?.stop(),
+    newGame: () => client?.newGame(),
+  };
   const renderBoard = createBoardView(el, Game);
   buildPalette();
 
@@ -100,6 +111,8 @@ async function start() {
     },
   });
   document.body.dataset.ready = 'true';
+  if (window.requestIdleCallback) requestIdleCallback(engineClient, { timeout: 1000 });
+  else setTimeout(engineClient, 200);
   // For the browser tests and the curious: the live state, read only by convention.
   window.xiangqiApp = { get game() { return store.state.game; }, get state() { return store.state; }, store };
 }

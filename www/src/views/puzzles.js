@@ -2,7 +2,9 @@
 // interface language, theme and notation. Each visit (and a change of language, which changes the titles) gets a
 // fresh element, given the kept progress once it has loaded — so nothing of an exercise left half-played stays.
 // Under it, after an exercise is solved or revealed: whether its first move was the only mating one.
-import 'xiangqi-wasm/puzzle';
+//
+// The element's module (`xiangqi-wasm/puzzle`) is loaded the first time the section opens, not with the app: the
+// first move of a game does not need it. An element made before it has loaded is upgraded when it has.
 import { setPgn } from '../puzzles.js';
 import { notationOf } from '../derive.js';
 import { infoText, tr } from '../text.js';
@@ -10,11 +12,18 @@ import { fitBoard } from './layout.js';
 
 const $ = (id) => document.getElementById(id);
 let current = null; // { el, visit, lang }
+let loading = null; // the element module's import, once started
 
 export function renderPuzzles(state, Game, theme) {
   const p = state.puzzles;
   const open = state.mode === 'puzzles';
   const box = $('puzzles');
+  if (open && !loading) {
+    loading = import('xiangqi-wasm/puzzle').catch((e) => {
+      loading = null; // tried again at the next visit
+      $('puzzles-status').textContent = tr(state, 'puzzlesFailed', { error: e?.message ?? String(e) });
+    });
+  }
   if (box.hidden === open) {
     box.hidden = !open;
     document.querySelector('.layout').hidden = open;
