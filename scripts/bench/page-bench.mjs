@@ -23,15 +23,20 @@
 // same pages of the earlier package and app are loaded in the same rounds (names ending in "·before"), so that a
 // change is measured against what it replaces under the same machine load.
 //
+// Every file is served gzipped (level 9) where the browser accepts it, as static hosts and CDNs serve JS, CSS and
+// wasm: copies of the folders with a .gz beside each compressible file, which sirv serves (`gzip: true`).
+// --no-compress serves them as they are (the figures before 2026-12-02 were measured so).
+//
 // Usage: node scripts/bench/page-bench.mjs [--rounds 7] [--before DIR] [--www-before DIR] [--no-app] [--no-second]
-//        [--json]      (npm run bench:page; needs node scripts/build.mjs first). Times are ms from navigation start
+//        [--no-compress] [--json]      (npm run bench:page; needs node scripts/build.mjs first). Times are ms from navigation start
 // on the page's clock (performance.now()); medians over the rounds, and ratios of medians. The load average is
 // printed before and after: the machine is shared, the ratios of one run are what to compare.
-import { existsSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
-import { launch, listen } from '../../tests/support/browser.mjs';
+import { importGraph, launch, listen } from '../../tests/support/browser.mjs';
 import { root, option, numberOption, hasFlag, median } from './common.mjs';
 
 const ROUNDS = numberOption('--rounds', 7);
@@ -40,6 +45,7 @@ const wwwBefore = option('--www-before', null);
 const withApp = !hasFlag('--no-app');
 const withSecond = withApp && !hasFlag('--no-second');
 const json = hasFlag('--json');
+const compress = !hasFlag('--no-compress');
 
 const PKG = { A: join(root, 'pkg'), B: before && resolve(before) };
 const DIST = { A: join(root, 'www', 'dist'), B: wwwBefore && join(resolve(wwwBefore), 'dist') };
@@ -48,6 +54,24 @@ for (const [k, dir] of Object.entries(PKG)) {
 }
 for (const [k, dir] of Object.entries(DIST)) {
   if (withApp && dir && !existsSync(join(dir, 'index.html'))) fail(`${dir}/index.html missing${k === 'A' ? ': run node scripts/build.mjs' : ''}`);
+}
+
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.svg', '.wasm', '.webmanifest', '.txt', '.md']);
+const scratch = compress ? mkdtempSync(join(tmpdir(), 'page-bench-')) : null;
+/** `dir` as served: with --no-compress itself, else a copy with `name.gz` beside each compressible file. */
+function served(dir) {
+  if (!compress) return dir;
+  const copy = join(scratch, String(readdirSync(scratch).length));
+  cpSync(dir, copy, { recursive: true, dereference: true });
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (COMPRESSIBLE.has(extname(e.name))) writeFileSync(`${p}.gz`, gzipSync(readFileSync(p), { level: 9 }));
+    }
+  };
+  walk(copy);
+  return copy;
 }
 
 function fail(message) {
@@ -59,22 +83,6 @@ const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 const LOCAL = { viewport: { width: 600, height: 700 } };
 const NETWORK = { offline: false, latency: 40, downloadThroughput: 40e6 / 8, uploadThroughput: 40e6 / 8 };
-
-/**
- * The modules `entry` loads in package `dir`, static and dynamic relative imports of the package's files (what
- * <link rel="modulepreload"> can announce).
- */
-function importGraph(dir, entry) {
-  const seen = new Set([entry]);
-  const todo = [entry];
-  while (todo.length) {
-    const text = readFileSync(join(dir, todo.pop()), 'utf8');
-    for (const [, spec] of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']\.\/([^"']+\.js)["']/g)) {
-      if (!seen.has(spec)) { seen.add(spec); todo.push(spec); }
-    }
-  }
-  return [...seen];
-}
 
 const head = '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">';
 const frame = 'requestAnimationFrame(() => { window.framedAt = performance.now(); });';
@@ -115,7 +123,8 @@ function appProbe() {
 
 /** A static server for the packages (/pkg/ and /pkgb/) and the bare pages (given per URL by `routes`). */
 async function servePackages() {
-  const pkgs = { '/pkg/': sirv(PKG.A, { dev: true }), ...(PKG.B ? { '/pkgb/': sirv(PKG.B, { dev: true }) } : {}) };
+  const pkgs = { '/pkg/': sirv(served(PKG.A), { dev: true, gzip: compress }),
+    ...(PKG.B ? { '/pkgb/': sirv(served(PKG.B), { dev: true, gzip: compress }) } : {}) };
   return listen((req, res, notFound) => {
     for (const [prefix, files] of Object.entries(pkgs)) {
       if (req.url.startsWith(prefix)) {
@@ -129,7 +138,7 @@ async function servePackages() {
 
 /** The built app as a production host serves it (docs/pwa.md; as scripts/bench/app-bench.mjs). */
 function serveApp(dist) {
-  const files = sirv(dist, { etag: true, setHeaders: (res, path) => {
+  const files = sirv(served(dist), { etag: true, gzip: compress, setHeaders: (res, path) => {
     res.setHeader('Content-Security-Policy', CSP);
     res.setHeader('Cache-Control', path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
   } });
@@ -216,7 +225,8 @@ try {
   }
   const results = Object.fromEntries(variants.map(([name]) => [name, []]));
   const second = { '': [], '·before': [] };
-  if (!json) console.log(`page-bench: ${ROUNDS} rounds of ${variants.length} cold loads${withSecond ? ' and the app\'s two visits' : ''}; load average ${loadBefore}`);
+  if (!json) console.log(`page-bench: ${ROUNDS} rounds of ${variants.length} cold loads${withSecond ? ' and the app\'s two visits' : ''}, `
+    + `files served ${compress ? 'gzipped' : 'uncompressed'}; load average ${loadBefore}`);
   for (let round = 0; round < ROUNDS; round++) {
     // Each round in another order (rotated), so that no page always follows the same one.
     for (let i = 0; i < variants.length; i++) {
@@ -231,7 +241,7 @@ try {
   }
   const loadAfter = loadavg().map((x) => x.toFixed(2)).join(' ');
   const med = (name, key = 'done') => median(results[name]?.map((r) => r[key]) ?? []);
-  const summary = { rounds: ROUNDS, loadBefore, loadAfter, medians: {}, ratios: {}, second: {} };
+  const summary = { rounds: ROUNDS, compressed: compress, loadBefore, loadAfter, medians: {}, ratios: {}, second: {} };
   for (const [name] of variants) {
     summary.medians[name] = { done: med(name), framed: med(name, 'framed'), ...(name.includes(':app') ? { appReady: med(name, 'app') } : {}) };
   }
@@ -246,7 +256,9 @@ try {
   }
   for (const [k, tag] of [['A', ''], ['B', '·before']]) {
     if (!apps[k]) continue;
-    summary.ratios[`phone:app${tag} (ready) / phone:wasm${tag}`] = med(`phone:app${tag}`, 'app') / med(`phone:wasm${tag}`);
+    // An earlier app without an earlier package (--www-before alone) is read against this package's wasm.
+    const wasmRef = results[`phone:wasm${tag}`] ? `phone:wasm${tag}` : 'phone:wasm';
+    summary.ratios[`phone:app${tag} (ready) / ${wasmRef}`] = med(`phone:app${tag}`, 'app') / med(wasmRef);
     if (withSecond) {
       const s = second[tag];
       const first = median(s.map((r) => r.first.app));
@@ -287,4 +299,5 @@ try {
   await browser.close();
   await server.close();
   for (const a of Object.values(apps)) await a.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
 }

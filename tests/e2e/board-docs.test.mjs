@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
 import { readFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { servePackage, launch } from '../support/browser.mjs';
+import { importGraph, servePackage, launch } from '../support/browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const doc = readFileSync(join(root, 'docs', 'board.md'), 'utf8');
@@ -95,3 +95,45 @@ ${code}
     }
   });
 }
+
+// The "Loading it fast" snippet: its preloads are every module board.js loads and the wasm, with the version the
+// package has; served from /pkg/, the page paints its board and fetches each file once (a preload that did not match
+// the request made later would show as a second fetch).
+const fast = [...doc.matchAll(/```html\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes('rel="modulepreload"'));
+
+test('docs/board.md: the fast-loading snippet preloads what board.js loads', async () => {
+  assert.ok(fast, 'no snippet with modulepreload in docs/board.md');
+  const version = JSON.parse(readFileSync(join(root, 'pkg', 'package.json'), 'utf8')).version;
+  const prefix = `https://unpkg.com/xiangqi-wasm@${version}/`;
+  const urls = [...fast.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(urls.every((u) => u.startsWith(prefix)), `every URL pinned to ${prefix}: ${urls.join(' ')}`);
+  const preloaded = [...fast.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1].slice(prefix.length));
+  const graph = importGraph(join(root, 'pkg'), 'board.js').filter((f) => f !== 'board.js');
+  assert.deepEqual([...preloaded].sort(), [...graph].sort());
+  assert.match(fast, new RegExp(`rel="preload" href="${prefix}xiangqi_wasm_bg\\.wasm" as="fetch" type="application/wasm" crossorigin`));
+
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') errors.push(m.text()); });
+  const url = `${server.url}doc-fast.html`;
+  const html = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+${fast.replaceAll(prefix, '/pkg/')}
+</head><body></body></html>`;
+  await page.route(url, (r) => r.fulfill({ contentType: 'text/html', body: html }));
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => document.querySelector('xiangqi-board')?.board, null, { timeout: 30000 });
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()));
+    for (const f of [...graph, 'board.js', 'xiangqi_wasm_bg.wasm']) {
+      assert.equal(fetched.filter((n) => n === f).length, 1, `${f} fetched once: ${fetched.join(' ')}`);
+    }
+    assert.deepEqual(errors, []);
+  } catch (e) {
+    mkdirSync(join(root, 'test-results', 'board'), { recursive: true });
+    await page.screenshot({ path: join(root, 'test-results', 'board', 'doc-fast.png') }).catch(() => {});
+    throw e;
+  } finally {
+    await page.close();
+  }
+});

@@ -2,7 +2,7 @@
 // headless Chromium through playwright-core, using the system Chromium (installed by scripts/setup.sh, see
 // docs/js-dev.md; nothing is downloaded).
 import { createServer } from 'node:http';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sirv from 'sirv';
 import { chromium } from 'playwright-core';
@@ -77,4 +77,23 @@ export async function openReady(browser, url, name) {
     await page.screenshot({ path: join('test-results', `${name}.png`) }).catch(() => {});
   }
   return { page, errors, ready };
+}
+
+/**
+ * The modules `entry` loads in the package folder `dir` (e.g. pkg/ and 'board.js'): itself and its static and dynamic
+ * relative imports of the package's files, transitively — what `<link rel="modulepreload">` can announce.
+ */
+export function importGraph(dir, entry) {
+  const seen = new Set([entry]);
+  const todo = [entry];
+  while (todo.length) {
+    const text = readFileSync(join(dir, todo.pop()), 'utf8');
+    for (const [, spec] of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']\.\/([^"']+\.js)["']/g)) {
+      if (!seen.has(spec)) {
+        seen.add(spec);
+        todo.push(spec);
+      }
+    }
+  }
+  return [...seen];
 }
