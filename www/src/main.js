@@ -49,9 +49,10 @@ async function start() {
   lang = prefs.lang === 'zh' || prefs.lang === 'en' ? prefs.lang : browserLang(navigator.languages ?? [navigator.language]);
   renderChrome({ lang, theme: prefs.theme ?? 'auto', notationChoice: prefs.notation ?? null, message: null }); // "Loading…" in the player's language
   await wasmReady;
-  await boardReady();
+  // The board element may not have made its board yet: what the views set now waits in the element and the board
+  // is made with it, painted once (else it paints its default position first, then the game's).
   const el = $('board');
-  await el.ready;
+  el.set({ animation: 150 });
 
   const store = createStore({ Game, Clock });
   store.setLang(lang);
@@ -95,7 +96,8 @@ async function start() {
   const computer = createComputer({ store, engine, Game });
   const controller = createController({ store, computer, board: el, Game, storage, importDialog: createImportDialog(store) });
   if (!controller.restore()) store.newGame({ human: 'red' });
-  el.board.set({ animation: 150 });
+  await boardReady();
+  await el.ready;
   controller.bind();
   bindInstall(store, $('install'));
   controller.startTimers(() => renderClocks(store.state, store.elapsed()));
