@@ -176,6 +176,17 @@ fn shapes_text(shapes: &[Shape]) -> String {
 
 const ALL_LAYERS: u32 = Effect::BACKGROUND | Effect::PIECES | Effect::OVERLAY;
 
+/// Sets `slot` to `value`: `effect` when that changed it, nothing to repaint when it was already so (a host may
+/// send its whole config on every change).
+fn changed<T: PartialEq>(slot: &mut T, value: T, effect: u32) -> Effect {
+    if *slot == value {
+        Effect::default()
+    } else {
+        *slot = value;
+        Effect(effect)
+    }
+}
+
 #[wasm_bindgen]
 impl BoardView {
     /// A board painting into three stacked canvases.
@@ -254,13 +265,7 @@ impl BoardView {
             "pieceSet" => {
                 let s = text()?;
                 let set = PieceSet::parse(s).ok_or_else(|| bad_value(key, s))?;
-                // The same set again repaints nothing (a host may send its whole config on every change).
-                if set == b.piece_set {
-                    Effect::default()
-                } else {
-                    b.piece_set = set;
-                    Effect(ALL_LAYERS)
-                }
+                changed(&mut b.piece_set, set, ALL_LAYERS)
             }
             "coordinates" => {
                 let s = text()?;
@@ -274,12 +279,7 @@ impl BoardView {
             "theme" => {
                 let s = text()?;
                 let theme = ThemeName::parse(s).ok_or_else(|| bad_value(key, s))?;
-                if theme == b.theme {
-                    Effect::default()
-                } else {
-                    b.theme = theme;
-                    Effect(ALL_LAYERS)
-                }
+                changed(&mut b.theme, theme, ALL_LAYERS)
             }
             "dests" => match v {
                 None => b.set_dests(None),
@@ -293,7 +293,7 @@ impl BoardView {
                 }
             },
             "lastMove" => {
-                b.last_move = match v {
+                let last = match v {
                     None => None,
                     Some(s) => Some(move_token(s).map_err(|_| {
                         XqError::new(
@@ -302,19 +302,19 @@ impl BoardView {
                         )
                     })?),
                 };
-                Effect(Effect::PIECES)
+                changed(&mut b.last_move, last, Effect::PIECES)
             }
             "check" => {
-                b.check = v.map(square_token).transpose()?;
-                Effect(Effect::PIECES)
+                let check = v.map(square_token).transpose()?;
+                changed(&mut b.check, check, Effect::PIECES)
             }
             "cursor" => {
                 b.cursor = v.map(square_token).transpose()?;
                 Effect(Effect::OVERLAY)
             }
             "shapes" => {
-                b.host_shapes = shapes_of(v.unwrap_or(""))?;
-                Effect(Effect::PIECES)
+                let shapes = shapes_of(v.unwrap_or(""))?;
+                changed(&mut b.host_shapes, shapes, Effect::PIECES)
             }
             "userShapes" => {
                 b.user_shapes = shapes_of(v.unwrap_or(""))?;

@@ -452,6 +452,45 @@ test('<xiangqi-board> attributes mirror the config and the fen property reflects
   await context.close();
 });
 
+// What a canvas is asked to do, per canvas: sized (width set), cleared, text drawn. Installed before the board's
+// module runs (a classic script runs before module scripts).
+const COUNT_PAINTS = `<script>
+window.paints = {};
+const count = (canvas, what) => { const c = (window.paints[canvas.className || '?'] ??= { sized: 0, cleared: 0, text: 0 }); c[what]++; };
+const width = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'width');
+Object.defineProperty(HTMLCanvasElement.prototype, 'width', { ...width, set(v) { count(this, 'sized'); width.set.call(this, v); } });
+const { clearRect, fillText } = CanvasRenderingContext2D.prototype;
+CanvasRenderingContext2D.prototype.clearRect = function (...a) { count(this.canvas, 'cleared'); return clearRect.apply(this, a); };
+CanvasRenderingContext2D.prototype.fillText = function (...a) { count(this.canvas, 'text'); return fillText.apply(this, a); };
+</script>`;
+
+test('a new board is painted once, at its size; setting what it already shows paints nothing', async () => {
+  const { page, context } = await open(COUNT_PAINTS + TAG('interactive theme="dark" coordinates="chinese"'));
+  await withShot(page, 'painted-once', async () => {
+    await page.evaluate(() => new Promise((r) => { requestAnimationFrame(() => requestAnimationFrame(r)); }));
+    const first = await page.evaluate(() => structuredClone(window.paints));
+    // each canvas sized once; the background and the pieces cleared and drawn once (the overlay has nothing yet)
+    for (const layer of ['xqb-background', 'xqb-pieces', 'xqb-overlay']) assert.equal(first[layer]?.sized, 1, `${layer}: ${JSON.stringify(first)}`);
+    assert.equal(first['xqb-background'].cleared, 1, JSON.stringify(first));
+    assert.equal(first['xqb-pieces'].cleared, 1, JSON.stringify(first));
+    assert.equal(first['xqb-pieces'].text, 32, 'one character per piece');
+    // the same theme, piece set, coordinates and size again: nothing is painted
+    await page.evaluate(async () => {
+      const el = document.getElementById('x');
+      el.set({ theme: 'dark', pieceSet: 'traditional', coordinates: 'chinese', orientation: 'red' });
+      el.style.width = getComputedStyle(el).width; // the resize observer is told, the size is the same
+      await new Promise((r) => { requestAnimationFrame(() => requestAnimationFrame(r)); });
+    });
+    assert.deepEqual(await page.evaluate(() => window.paints), first);
+    // another theme repaints every layer that has something on it
+    await page.evaluate(() => document.getElementById('x').set({ theme: 'light' }));
+    const after = await page.evaluate(() => window.paints);
+    assert.equal(after['xqb-background'].cleared, 2);
+    assert.equal(after['xqb-pieces'].text, 64);
+  });
+  await context.close();
+});
+
 test('right-drag draws arrows and circles; host shapes are drawn too', async () => {
   const { page, context } = await host({ shapes: [{ from: 'b0', to: 'c2', brush: 'blue' }] });
   await withShot(page, 'shapes', async () => {

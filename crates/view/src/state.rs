@@ -380,12 +380,18 @@ impl Board {
 
     /// Sets the destination map (`None`: free mode). A selection stays; it shows the new destinations.
     pub fn set_dests(&mut self, dests: Option<Box<[Bitboard; 90]>>) -> Effect {
+        if dests == self.dests {
+            return Effect::default();
+        }
         self.dests = dests;
         Effect(Effect::PIECES)
     }
 
     /// Sets which pieces may be picked up.
     pub fn set_movable(&mut self, movable: Movable) -> Effect {
+        if movable == self.movable {
+            return Effect::default();
+        }
         self.movable = movable;
         let mut e = Effect(Effect::PIECES);
         if let Some(s) = self.selected {
@@ -956,6 +962,18 @@ mod tests {
         assert_eq!(b.selected, Some(sq("d9")));
         b.key(Key::Escape);
         assert_eq!(b.selected, None);
+    }
+
+    #[test]
+    fn setting_what_is_already_shown_repaints_nothing() {
+        let mut b = board();
+        let d = dests(&[("h2", &["e2", "h9"])]);
+        assert!(b.set_dests(d.clone()).has(Effect::PIECES));
+        assert_eq!(b.set_dests(d), Effect::default());
+        assert_eq!(b.set_movable(Movable::Red), Effect::default());
+        assert!(b.set_movable(Movable::Black).has(Effect::PIECES));
+        assert_eq!(b.set_fen(START_FEN, false).unwrap(), Effect::default());
+        assert_eq!(b.set_orientation(Color::Red), Effect::default());
     }
 
     #[test]
