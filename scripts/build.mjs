@@ -42,7 +42,7 @@ for (const { name, outName, cargoArgs, optLevel, targetDir, rustflags } of WASM_
     'build', '--mode', 'no-install', dev ? '--dev' : '--release', '--no-typescript', '--no-pack',
     '--target', 'web', '--weak-refs', '--out-dir', outDir, '--out-name', outName, ...(cargoArgs.length ? ['--', ...cargoArgs] : []),
   ], { CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel, ...(targetDir ? { CARGO_TARGET_DIR: join(root, targetDir) } : {}),
-    ...(rustflags ? { RUSTFLAGS: rustflags } : {}) });
+    ...(rustflags ? { CARGO_ENCODED_RUSTFLAGS: rustflags.join('\x1f') } : {}) });
   if (!dev && WASM_OPT.join(' ') !== 'none') {
     const wasmFile = join(root, outDir, `${outName}_bg.wasm`);
     run('wasm-opt', [...WASM_OPT, ...WASM_FEATURES, wasmFile, '-o', wasmFile]);

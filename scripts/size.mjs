@@ -107,7 +107,7 @@ for (const e of ENTRIES) {
 function buildVariant(features, optLevel, rustflags) {
   const out = mkdtempSync(join(tmpdir(), 'xiangqi-size-'));
   const env = { ...process.env, PATH: [join(root, 'node_modules', '.bin'), process.env.PATH].join(delimiter),
-    CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel, ...(rustflags ? { RUSTFLAGS: rustflags } : {}) };
+    CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel, ...(rustflags ? { CARGO_ENCODED_RUSTFLAGS: rustflags.join('\x1f') } : {}) };
   const run = (cmd, argv) => {
     const r = spawnSync(cmd, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) throw new Error(`${cmd} failed (${r.error?.message ?? `exit ${r.status}`})`);

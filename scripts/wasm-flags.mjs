@@ -2,6 +2,10 @@
 // scripts/size.mjs builds its variants the same way. Measured with scripts/size.mjs (docs/js-api.md, "Size").
 // Override with XIANGQI_WASM_OPT_LEVEL / XIANGQI_WASM_OPT to compare.
 
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 /** rustc's opt-level for the wasm build only (the native release profile stays at 3 for perft speed). */
 export const WASM_OPT_LEVEL = process.env.XIANGQI_WASM_OPT_LEVEL ?? 's';
 
@@ -44,11 +48,19 @@ export const WASM_FEATURES = ['--enable-simd', '--enable-bulk-memory', '--enable
 // build gains nothing from it (its size is the same; its users do not search) and stays without. Each build has its
 // own cargo target directory: the flags are part of what cargo compiles, and the clippy and test steps build
 // without them.
+// Both builds map the paths rustc writes into panic messages (the location of every bounds check and `expect`) to
+// machine-independent ones: the crates.io sources under `crates.io/`, this repository under `.`. Without it the
+// shipped wasm names the build machine's home folder (`/root/.cargo/registry/src/...`). An array, passed to cargo as
+// CARGO_ENCODED_RUSTFLAGS (a path may have spaces).
+const cargoHome = process.env.CARGO_HOME ?? join(homedir(), '.cargo');
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+const REMAP_PATHS = [`--remap-path-prefix=${join(cargoHome, 'registry', 'src')}=crates.io`, `--remap-path-prefix=${repo}=.`];
+
 export const WASM_BUILDS = [
   { name: 'full', outName: 'xiangqi_wasm', cargoArgs: ['--package', 'xiangqi-wasm'], optLevel: WASM_OPT_LEVEL,
-    rustflags: '-C target-feature=+simd128', targetDir: 'target/wasm-full' },
+    rustflags: ['-C', 'target-feature=+simd128', ...REMAP_PATHS], targetDir: 'target/wasm-full' },
   // Its own cargo target directory: the crate's cdylib has the same file name whatever its features, so two builds
   // in one directory would each rebuild it every time (its dependencies differ anyway: another opt-level).
   { name: 'rules', outName: 'xiangqi_rules', cargoArgs: ['--package', 'xiangqi-wasm', '--no-default-features', '--features', 'wasm-notation,wasm-small'],
-    optLevel: process.env.XIANGQI_RULES_OPT_LEVEL ?? 'z', targetDir: 'target/wasm-rules' },
+    optLevel: process.env.XIANGQI_RULES_OPT_LEVEL ?? 'z', rustflags: REMAP_PATHS, targetDir: 'target/wasm-rules' },
 ];

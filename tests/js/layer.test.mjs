@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { homedir } from 'node:os';
 import ts from 'typescript';
 import * as full from '../../pkg/node.mjs';
 import * as rules from '../../pkg/rules-node.mjs';
@@ -70,6 +71,16 @@ test('the rules entry: the package without Engine, BoardView and game.hint, on i
   const rulesWasm = readFileSync(join(root, 'pkg', 'xiangqi_rules_bg.wasm'));
   const fullWasm = readFileSync(join(root, 'pkg', 'xiangqi_wasm_bg.wasm'));
   assert.ok(rulesWasm.length < fullWasm.length * 0.85, `${rulesWasm.length} vs ${fullWasm.length}`);
+});
+
+test('the shipped wasm files name no path of the machine that built them', () => {
+  // rustc writes the source path of every panic location; scripts/wasm-flags.mjs maps them to crates.io/… and ./…
+  const home = homedir();
+  for (const f of ['xiangqi_wasm_bg.wasm', 'xiangqi_rules_bg.wasm']) {
+    const text = readFileSync(join(root, 'pkg', f)).toString('latin1');
+    for (const machine of [home, root, '/.cargo/']) assert.ok(!text.includes(machine), `${f} names ${machine}`);
+    assert.ok(text.includes('crates/rules/src/'), `${f}: the rules crate's paths, relative`);
+  }
 });
 
 /** The value (not type-only) exports a declaration file gives, and the members of its `Game`'s instances. */
