@@ -1,7 +1,7 @@
 // The app's Puzzles section (www/src/views/puzzles.js): reached from the toolbar, `<xiangqi-puzzle>` with the set
 // the project made from the engine's own games (www/public/puzzles.json, `xiangqi make-puzzles`: docs/app.md);
 // the first exercise solved by playing its solution on the board, the verdict and the note on its first move;
-// the progress kept across a reload; nothing stale after going back to the game and returning; Chinese and dark;
+// the element's module loaded only when the section first opens; the progress kept across a reload; nothing stale after going back to the game and returning; Chinese and dark;
 // axe-core (WCAG 2.1 A and AA) with no violation on the section. On a phone (390 × 844) and a laptop (1280 × 800);
 // screenshots in test-results/app/puzzles-*.png.
 import { test, before, after } from 'node:test';
@@ -62,7 +62,13 @@ for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['deskto
     const { page, context, errors } = await openApp(app, { viewport });
     const first = SET[0];
     await withShot(page, `puzzles-${name}-solved`, async () => {
+      // The element's module is not part of what the app loads to start: it comes when the section first opens.
+      const loaded = () => page.evaluate(() => ({ defined: !!customElements.get('xiangqi-puzzle'),
+        chunks: performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\/puzzle-(?!worker)[\w-]+\.js$/.test(n)) }));
+      assert.deepEqual(await loaded(), { defined: false, chunks: [] });
       await openPuzzles(page);
+      const after = await loaded();
+      assert.ok(after.defined && after.chunks.length === 1, JSON.stringify(after));
       assert.equal(await page.evaluate(() => document.body.dataset.mode), 'puzzles');
       assert.equal(await page.evaluate(() => document.querySelector('.layout').hidden), true, 'the game is out of the way');
       let s = await puzzleState(page);
