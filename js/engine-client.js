@@ -16,17 +16,28 @@
 //
 // how good was each move (Engine.analyse in the worker); aborting `signal` resolves with the moves analysed so far
 // and `cancelled: true`.
-import { RpcClient } from './worker-rpc.js';
+//
+// The worker follows the package's one worker policy (WorkerClient, worker-rpc.js): started now, and started again
+// for the next search after it died or was terminated. A search has no page fallback: it would freeze the page
+// (use `Engine` from `xiangqi-wasm` directly where no worker can run).
+import { WorkerClient } from './worker-rpc.js';
 
 export class EngineClient {
   #rpc;
 
   /** Starts the worker (`url` defaults to engine-worker.js next to this file). */
   constructor(url) {
-    // Written out in full so that bundlers (Vite, webpack) see the worker and emit it.
-    this.worker = url ? new Worker(url, { type: 'module' })
-      : new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
-    this.#rpc = new RpcClient(this.worker);
+    this.#rpc = new WorkerClient({
+      // Written out in full so that bundlers (Vite, webpack) see the worker and emit it.
+      start: () => (url ? new Worker(url, { type: 'module' })
+        : new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' })),
+      eager: true,
+    });
+  }
+
+  /** The worker running the searches (the last one started). */
+  get worker() {
+    return this.#rpc.worker;
   }
 
   /**
@@ -71,7 +82,7 @@ export class EngineClient {
     this.#rpc.notify('newGame');
   }
 
-  /** Ends the worker; pending searches reject. */
+  /** Ends the worker; pending searches reject (a later search starts a new worker). */
   terminate() {
     this.#rpc.terminate(Object.assign(new Error('engine terminated'), { name: 'XiangqiError', code: 'ERR_WORKER' }));
   }

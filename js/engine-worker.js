@@ -27,7 +27,7 @@
 // itself (the worker has no deadline of its own). An analysis runs the same way, a position or more a slice. A stop
 // therefore takes at most one slice (or one position of an analysis) plus a message hop.
 import init, { Engine, Game } from './xiangqi_wasm.js';
-import { serve } from './worker-rpc.js';
+import { serve, yieldToMessages } from './worker-rpc.js';
 
 const SLICE_MS = 25;
 
@@ -37,24 +37,6 @@ const ready = inWorker ? init() : null;
 let engine = null;
 let current = null;
 let queue = Promise.resolve();
-
-// Back to the message loop between two slices: a message on our own channel queues behind the messages already
-// sent to the worker (a cancel), and, unlike setTimeout(0), is not held back 4 ms when the loop has gone on a while.
-// Made at the first slice: an open port would keep a server's process alive where this module is only imported.
-let channel = null;
-let wake = null;
-const yieldToMessages = () => new Promise((resolve) => {
-  if (!channel) {
-    channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      const w = wake;
-      wake = null;
-      w?.();
-    };
-  }
-  wake = resolve;
-  channel.port2.postMessage(null);
-});
 
 // The game the page described, kept between requests: when the next one has the same start and options, only the
 // moves that changed are taken back and played (a game a move later costs one move, not the whole game). The

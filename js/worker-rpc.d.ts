@@ -36,6 +36,8 @@ export class RpcClient {
   readonly worker: Worker;
   /** The ids of the calls not answered yet. */
   readonly pendingIds: number[];
+  /** Whether the worker has sent anything yet (its script loaded and ran). */
+  readonly answered: boolean;
   /** @throws {RpcError} through the promise: what the handler threw, or `ERR_WORKER` if the worker failed. */
   call<T = unknown, P = unknown>(method: string, params?: unknown, options?: RpcCallOptions<P>): RpcCall<T>;
   /** Asks the call `id` to stop (what it answers is the handler's choice). */
@@ -47,6 +49,65 @@ export class RpcClient {
   /** Ends the worker; pending calls reject with `error` (default `ERR_WORKER`). */
   terminate(error?: Error): void;
 }
+
+/** How a {@link WorkerClient} starts its worker and what it does without one. */
+export interface WorkerClientOptions {
+  /**
+   * Makes the worker. Write `new Worker(new URL("./my-worker.js", import.meta.url), { type: "module" })` out in
+   * full here, so that bundlers see the worker and emit it.
+   */
+  start: () => Worker;
+  /**
+   * The handlers the worker serves (or a promise of them), run on the page's thread where no worker can start:
+   * `Worker` missing, its constructor throwing, or the worker failing before it answered anything. Without it such
+   * a call rejects with `ERR_WORKER` and the next call tries a worker again.
+   */
+  local?: (() => Record<string, (params: never, context: RpcContext) => unknown>
+    | Promise<Record<string, (params: never, context: RpcContext) => unknown>>) | null;
+  /** Ends the worker after this many milliseconds without a pending call (started again when needed). */
+  idleMs?: number;
+  /** Starts the worker at once rather than at the first call. */
+  eager?: boolean;
+}
+
+/**
+ * The one policy of the package's worker clients: a worker started at the first call, started again for the next
+ * call after it died, and — with `local` — replaced by the page's own thread where no worker can start.
+ * @example
+ * import { WorkerClient } from "xiangqi-wasm/worker-rpc";
+ * const reader = new WorkerClient({
+ *   start: () => new Worker(new URL("./my-worker.js", import.meta.url), { type: "module" }),
+ *   local: () => import("./my-handlers.js").then((m) => m.handlers),
+ *   idleMs: 10_000,
+ * });
+ * const games = await reader.call("list", { text });
+ */
+export class WorkerClient {
+  constructor(options: WorkerClientOptions);
+  /** The worker running now (or the last one started), or `null` before any or where the calls run on the page. */
+  readonly worker: Worker | null;
+  /** Whether the calls run on the page's thread (no worker could start). */
+  readonly onPage: boolean;
+  /** The ids of the calls not answered yet. */
+  readonly pendingIds: number[];
+  /** @throws {RpcError} through the promise: what the handler threw, or `ERR_WORKER` if the worker failed. */
+  call<T = unknown, P = unknown>(method: string, params?: unknown, options?: RpcCallOptions<P>): Promise<T>;
+  /** Calls `method` without an answer, where a worker (or the page) is running; nothing is started for it. */
+  notify(method: string, params?: unknown): void;
+  /** Asks every pending call to stop. */
+  cancelAll(): void;
+  /** Ends the worker; pending calls reject with `error` (default `ERR_WORKER`); the next call starts a new one. */
+  terminate(error?: Error): void;
+}
+
+/**
+ * Back to the message loop, for a handler that works in slices: resolves once the messages already sent to this
+ * thread (a cancel) have been handled.
+ * @example
+ * // in a worker's handler
+ * while (!done) { step(); await yieldToMessages(); if (call.cancelled) break; }
+ */
+export function yieldToMessages(): Promise<void>;
 
 /** What a handler is given besides the params. */
 export interface RpcContext<P = unknown> {

@@ -78,7 +78,8 @@ test('every js example of docs/js-api.md and of the d.ts runs, and its commented
       const entry = join(root, 'pkg', cjs ? 'node.cjs' : 'node.mjs');
       const rules = join(root, 'pkg', cjs ? 'rules-node.cjs' : 'rules-node.mjs');
       const { code, checks } = withAssertions(block.replaceAll('"xiangqi-wasm"', JSON.stringify(entry))
-        .replaceAll('"xiangqi-wasm/rules"', JSON.stringify(rules)));
+        .replaceAll('"xiangqi-wasm/rules"', JSON.stringify(rules))
+        .replaceAll('"xiangqi-wasm/worker-rpc"', JSON.stringify(join(root, 'pkg', 'worker-rpc.js'))));
       total += checks;
       const header = cjs ? "const __assert = require('node:assert/strict');\n"
         : "import __assert from 'node:assert/strict';\n";

@@ -6,7 +6,9 @@ import {
   type RecordGame, type RecordSummary, type RecordWarning, type WarningCode, type RecordFormat, type RecordEncoding,
   type ReadRecordOptions, type RecordGameOptions, type Outcome, type OutcomeReason,
 } from '../../pkg/xiangqi_wasm.js';
-import { RpcClient, serve, errorFrom, type RpcError, type RpcContext } from '../../pkg/worker-rpc.js';
+import {
+  RpcClient, WorkerClient, serve, errorFrom, yieldToMessages, type RpcError, type RpcContext,
+} from '../../pkg/worker-rpc.js';
 
 export function recordsUsage(bytes: Uint8Array, buffer: ArrayBuffer): void {
   const options: ReadRecordOptions = { format: 'pgn', encoding: 'big5', index: 2 };
@@ -71,6 +73,34 @@ export async function rpcUsage(worker: Worker): Promise<void> {
   rpc.terminate();
   const e: RpcError = errorFrom({ message: 'x', code: 'ERR_WORKER' });
   void e;
+}
+
+export async function workerClientUsage(): Promise<void> {
+  const handlers = {
+    async count(params: { n: number }, call: RpcContext<number>) {
+      for (let i = 0; i < params.n && !call.cancelled; i++) {
+        call.progress(i);
+        await yieldToMessages();
+      }
+      return params.n;
+    },
+  };
+  const client = new WorkerClient({
+    start: () => new Worker(new URL('./count-worker.js', import.meta.url), { type: 'module' }),
+    local: () => handlers,
+    idleMs: 10_000,
+  });
+  const lazy = new WorkerClient({ start: () => new Worker('w.js'), local: async () => handlers, eager: true });
+  const n: number = await client.call<number, number>('count', { n: 3 }, { onProgress: (i) => console.log(i + 1) });
+  const w: Worker | null = lazy.worker;
+  const onPage: boolean = client.onPage;
+  const pending: number[] = client.pendingIds;
+  client.notify('newGame');
+  client.cancelAll();
+  client.terminate(errorFrom({ message: 'gone', code: 'ERR_WORKER' }));
+  // @ts-expect-error `start` is required
+  void new WorkerClient({ local: () => handlers });
+  void [n, w, onPage, pending];
 }
 
 export function serveUsage(): void {

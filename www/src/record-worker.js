@@ -10,15 +10,13 @@
 //   game({ index })  game `index` of the file opened last as record.js's plain game data, with its tags and the
 //                    reader's warnings.
 import init, { RecordReader } from 'xiangqi-wasm';
-import { serve } from 'xiangqi-wasm/worker-rpc';
+import { serve, yieldToMessages } from 'xiangqi-wasm/worker-rpc';
 import { gameToData } from './record.js';
 
 const loaded = init();
 /** Games listed per batch: between batches the worker sees a cancel. */
 const BATCH = 200;
 let reader = null;
-
-const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The tags a list shows of a game. */
 const LISTED_TAGS = ['Red', 'White', 'Black', 'Event', 'Title', 'Date'];

@@ -1,35 +1,20 @@
 // The record worker's client (record-worker.js, over the package's worker RPC): reads a file or pasted text off
 // the main thread, lists the games of a file, hands one game over as record.js's plain data. And why a record
 // could not be read, in the interface language.
-import { RpcClient } from 'xiangqi-wasm/worker-rpc';
+import { WorkerClient } from 'xiangqi-wasm/worker-rpc';
 import { t } from './i18n.js';
 
 /** Records larger than this are refused (docs/app.md, "Importing"): the package reads up to 16 MiB. */
 export const RECORD_CAP = 16 * 1024 * 1024;
 
-let rpc = null;
+/** The record worker: started on the first import, and again after it failed (worker-rpc.js's policy). */
+const records = new WorkerClient({
+  start: () => new Worker(new URL('./record-worker.js', import.meta.url), { type: 'module' }),
+});
 
-/** The record worker (started on the first import, started again after a failure). */
-function worker() {
-  rpc ??= new RpcClient(new Worker(new URL('./record-worker.js', import.meta.url), { type: 'module' }));
-  return rpc;
-}
-
-/**
- * Calls the record worker (`options`: onProgress, transfer, signal: aborting it cancels the call); a worker that
- * failed is started again for the next call.
- */
-export async function callRecordWorker(method, params, options) {
-  const client = worker();
-  try {
-    return await client.call(method, params, options);
-  } catch (e) {
-    if (e?.code === 'ERR_WORKER' && rpc === client) {
-      client.terminate();
-      rpc = null;
-    }
-    throw e;
-  }
+/** Calls the record worker (`options`: onProgress, transfer, signal: aborting it cancels the call). */
+export function callRecordWorker(method, params, options) {
+  return records.call(method, params, options);
 }
 
 /**
