@@ -1,8 +1,8 @@
-// The module worker of <xiangqi-lesson> (js/lesson.js): reads large records (readLesson) off the page's thread,
-// so that a page showing a big PGN file never freezes. It answers the call `readLesson` ({ record, index }) of
+// The module worker of <xiangqi-lesson> (js/lesson.js): reads large records (record-tree.js's readTree) off the
+// page's thread, so that a page showing a big PGN file never freezes. It answers the call `readTree` ({ record, index }) of
 // worker-rpc.js, the RPC of the package's workers; errors come back as the package's XiangqiErrors.
 import init from './xiangqi_wasm.js';
-import { readLesson } from './lesson-read.js';
+import { readTree } from './record-tree.js';
 import { serve } from './worker-rpc.js';
 
 // Only in a worker: imported anywhere else (a server's module graph), the script does nothing.
@@ -10,8 +10,8 @@ const inWorker = typeof WorkerGlobalScope !== 'undefined' && self instanceof Wor
 const ready = inWorker ? init() : null;
 
 if (inWorker) serve({
-  async readLesson({ record, index }) {
+  async readTree({ record, index }) {
     await ready;
-    return readLesson(record, index);
+    return readTree(record, index);
   },
 });

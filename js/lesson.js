@@ -4,20 +4,22 @@
 // buttons and keys, the current move's comment, the move list in a chosen notation with the variations under the
 // moves they replace, and the headers. See docs/lesson.md.
 //
+// The element is built on element-base.js (loading the record, its size cap, errors, theme, language, styles); the
+// record's tree comes from record-tree.js, read in a worker (lesson-worker.js) when the record is large.
+//
 // Security: record text (headers, comments, names) reaches the page only through `textContent`, inside elements
 // that isolate bidirectional text (`dir="auto"`, `unicode-bidi: isolate`) and wrap anywhere; no record text is
 // ever parsed as HTML or used as an attribute other than `title`. Styles are constructable stylesheets adopted
 // by the shadow root (no <style> element, no style attribute), so the element works under
 // `Content-Security-Policy: default-src 'self'`. Records above MAX_RECORD_BYTES are refused with a message.
-import { ready as boardReady } from './board.js';
-import { readLesson, MAX_HEADER_CHARS } from './lesson-read.js';
-import { RpcClient } from './worker-rpc.js';
-import { h, recordText, fetchRecord, utf8Length } from './record-text.js';
+import { RecordElement, hooks, elementError, MAX_RECORD_BYTES } from './element-base.js';
+import { readTree, link } from './record-tree.js';
+import { WorkerClient } from './worker-rpc.js';
+import { h, recordText } from './record-text.js';
 
-/** The largest record shown (UTF-8 bytes): 2 MiB. Above it the element shows a message and fires `error`. */
-export const MAX_RECORD_BYTES = 2 * 1024 * 1024;
-const PGN_SCRIPT = 'script[type="application/x-chess-pgn"]';
-const NOTATIONS = ['chinese', 'wxf', 'iccs'];
+export { MAX_RECORD_BYTES };
+/** Header values longer than this are cut (with "…"; the whole value is the `title`). */
+const MAX_HEADER_CHARS = 300;
 const NAG = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '⩲', 15: '⩱',
   16: '±', 17: '∓', 18: '+−', 19: '−+' };
 
@@ -30,41 +32,22 @@ const LABELS = {
   en: {
     toolbar: 'Moves', first: 'Start position', previous: 'Previous move', next: 'Next move', last: 'Last move',
     moves: 'Move list', start: 'Start position', variations: 'Other moves here:', back: '↑ Back to the main line',
-    red: 'Red', black: 'Black', loading: 'Loading…', board: 'Lesson board', ply: (n, total) => `${n} / ${total}`,
+    red: 'Red', black: 'Black', board: 'Lesson board', ply: (n, total) => `${n} / ${total}`,
     results: { '1-0': 'Red won', '0-1': 'Black won', '1/2-1/2': 'Draw' }, inVariation: 'variation',
-    tooLarge: (size) => `This record is too large to show (${size}; the limit is ${mb(MAX_RECORD_BYTES)}).`,
-    fetch: (what) => `The record could not be loaded (${what}).`, error: 'The record could not be read:',
+    error: 'The record could not be read:',
   },
   zh: {
     toolbar: '着法', first: '开局', previous: '上一步', next: '下一步', last: '最后一步',
     moves: '着法列表', start: '开局', variations: '此处的其他着法：', back: '↑ 返回主线',
-    red: '红方', black: '黑方', loading: '正在加载…', board: '棋盘', ply: (n, total) => `${n} / ${total}`,
+    red: '红方', black: '黑方', board: '棋盘', ply: (n, total) => `${n} / ${total}`,
     results: { '1-0': '红胜', '0-1': '黑胜', '1/2-1/2': '和棋' }, inVariation: '变着',
-    tooLarge: (size) => `棋谱太大，无法显示（${size}；上限 ${mb(MAX_RECORD_BYTES)}）。`,
-    fetch: (what) => `无法加载棋谱（${what}）。`, error: '无法读取棋谱：',
+    error: '无法读取棋谱：',
   },
 };
 
-function mb(bytes) {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-function lessonError(code, message) {
-  return Object.assign(new Error(message), { name: 'XiangqiError', code });
-}
-
 const CSS = `
-:host { display: block; max-width: 100%; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC",
-  "WenQuanYi Zen Hei", sans-serif; }
-:host([hidden]) { display: none; }
-* { box-sizing: border-box; }
-.xql { container-type: inline-size; padding: 12px; border-radius: 10px; border: 1px solid #dccfb4;
-  background: #fbf6ec; color: #2b2118; min-width: 0; }
-.xql.dark { border-color: #3b3f46; background: #1e2024; color: #e9e6e1; color-scheme: dark; }
-.text { overflow-wrap: anywhere; word-break: normal; unicode-bidi: isolate; white-space: pre-wrap; }
-bdi { unicode-bidi: isolate; overflow-wrap: anywhere; }
 .head { margin: 0 0 10px; min-width: 0; }
-.head[hidden], .body[hidden], .alts[hidden], .back[hidden], .error[hidden] { display: none; }
+bdi { unicode-bidi: isolate; overflow-wrap: anywhere; }
 .players { margin: 0; font-weight: 600; font-size: 1.05em; }
 .players .pl { color: #a3231b; }
 .players .pl.b { color: #24201c; }
@@ -74,18 +57,12 @@ bdi { unicode-bidi: isolate; overflow-wrap: anywhere; }
 .result { font-weight: 400; margin-inline-start: .5em; padding: 0 .4em; border-radius: 4px; background: #efe3c9; }
 .dark .result { background: #33363d; }
 .event { margin: 2px 0 0; font-size: .9em; opacity: .8; }
-.body { display: grid; gap: 12px; grid-template-columns: minmax(0, 1fr); align-items: start; }
-@container (min-width: 620px) { .body { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } }
-.board { min-width: 0; max-width: 560px; width: 100%; justify-self: center; }
-.side { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 .nav { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
 .nav svg { width: 1em; height: 1em; fill: currentColor; display: block; margin: auto; }
 .nav button { font: inherit; font-size: 1.1em; min-width: 2.6em; min-height: 2.2em; padding: 0 .5em;
   border-radius: 6px; border: 1px solid #c7b58f; background: #fffdf8; color: inherit; cursor: pointer; }
 .dark .nav button { border-color: #4a4f58; background: #2a2d33; }
 .nav button[aria-disabled="true"] { opacity: .4; cursor: default; }
-.nav button:focus-visible, .moves button:focus-visible, .alts button:focus-visible, .back:focus-visible {
-  outline: 3px solid #2f6fd6; outline-offset: 1px; }
 .ply { margin-inline-start: auto; font-variant-numeric: tabular-nums; opacity: .75; font-size: .9em; }
 .now { margin: 0; padding: 8px 10px; border-radius: 8px; background: #fff; border: 1px solid #eadfc8;
   min-height: 4.5em; max-height: 14em; overflow: auto; }
@@ -113,81 +90,21 @@ bdi { unicode-bidi: isolate; overflow-wrap: anywhere; }
 .var { display: block; margin: 2px 0 2px 10px; padding-inline-start: 8px; border-inline-start: 2px solid #d7c49c;
   font-size: .93em; }
 .dark .var { border-color: #4a4f58; }
-.error { margin: 0 0 8px; padding: 8px 10px; border-radius: 8px; border: 1px solid #d2453a; background: #fdecea;
-  color: #8a1c14; }
-.dark .error { background: #3a1f1d; color: #ffb4aa; }
-.error .detail { display: block; margin-top: 4px; }
 .status { margin: 0; opacity: .75; }
-.sr { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip-path: inset(50%);
-  white-space: nowrap; }
 `;
-
-let sheet = null;
-function styleSheet() {
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
-  }
-  return sheet;
-}
-
-/** Record fetching errors as the lesson's (ERR_RECORD_FETCH, ERR_RECORD_TOO_LARGE). */
-const FETCH_ERRORS = { fetch: (message) => lessonError('ERR_RECORD_FETCH', message), tooLarge };
-
-function tooLarge(size, atLeast = false) {
-  const e = lessonError('ERR_RECORD_TOO_LARGE',
-    `the record is ${atLeast ? 'more than ' : ''}${size} bytes; <xiangqi-lesson> shows records up to ${MAX_RECORD_BYTES} bytes`);
-  e.size = size;
-  return e;
-}
 
 /** Records up to this size are read on the page's thread; larger ones in a worker (lesson-worker.js). */
 const WORKER_BYTES = 64 * 1024;
 
-// One worker for every lesson on the page, started for the first large record and stopped when idle.
-let rpc = null;
-let workerIdle = 0;
-
-/** Reads a large record in the worker; rejects with `{ noWorker }` when there can be none (then the page reads it). */
-async function readInWorker(record, index) {
-  try {
-    rpc ??= new RpcClient(new Worker(new URL('./lesson-worker.js', import.meta.url), { type: 'module' }));
-  } catch (e) {
-    throw { noWorker: e };
-  }
-  clearTimeout(workerIdle);
-  const client = rpc;
-  try {
-    return await client.call('readLesson', { record, index });
-  } catch (e) {
-    // The worker could not start (blocked by a policy, not served): every request falls back to the page.
-    if (e?.code === 'ERR_WORKER') {
-      stopWorker();
-      throw { noWorker: e };
-    }
-    throw e;
-  } finally {
-    if (rpc === client && !client.pendingIds.length) workerIdle = setTimeout(stopWorker, 10_000);
-  }
-}
-
-function stopWorker() {
-  rpc?.terminate();
-  rpc = null;
-}
-
-/** The flat nodes of readLesson (parent, altOf and lineStart as indexes) linked into the tree the element walks. */
-function link(flat) {
-  const nodes = flat.map((n, id) => ({ ...n, id, next: null, alts: [], button: null }));
-  for (const n of nodes) {
-    n.parent = n.parent == null ? null : nodes[n.parent];
-    n.lineStart = n.lineStart == null ? null : nodes[n.lineStart];
-    n.altOf = n.altOf == null ? null : nodes[n.altOf];
-    if (n.altOf) n.altOf.alts.push(n);
-    else if (n.parent) n.parent.next = n;
-  }
-  return nodes;
-}
+/**
+ * The reader of large records: one worker for every lesson on the page, started for the first large record and
+ * ended when idle for 10 s; where no worker can start, the page reads them (worker-rpc.js's policy).
+ */
+const reader = new WorkerClient({
+  start: () => new Worker(new URL('./lesson-worker.js', import.meta.url), { type: 'module' }),
+  local: () => ({ readTree: ({ record, index }) => readTree(record, index) }),
+  idleMs: 10_000,
+});
 
 function nagText(nags) {
   return nags.map((n) => NAG[n] ?? ` $${n}`).join('');
@@ -197,45 +114,25 @@ function nagText(nags) {
  * `<xiangqi-lesson pgn="…" notation="chinese" lang="zh" theme="dark">`: a commented game (or a position) with
  * its board, step buttons, comment, move list with variations, and headers. See lesson.d.ts and docs/lesson.md.
  */
-export class XiangqiLessonElement extends (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) { // a server: no DOM
-  static observedAttributes = ['pgn', 'src', 'fen', 'game', 'notation', 'lang', 'theme', 'orientation', 'piece-set'];
+export class XiangqiLessonElement extends RecordElement {
+  static part = 'lesson';
+  static css = CSS;
+  static labels = LABELS;
+  static recordAttributes = ['fen', 'game'];
   #els;
-  #boardEl;
   #nodes = [];
   #cur = null;
   #headers = {};
   #result = '*';
   #warnings = [];
   #format = null;
-  #loadToken = 0;
-  #abort = null;
-  #scheduled = false;
-  #observer = null;
-  #ready;
-  #resolveReady;
-  #error = null;
-  #darkQuery = null;
-  #loadedFrom = null;
 
   constructor() {
     super();
-    const root = this.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [styleSheet()];
-    this.#ready = new Promise((resolve) => { this.#resolveReady = resolve; });
-    this.#build(root);
+    this.#build();
   }
 
   // --- public API --------------------------------------------------------------------------------------------
-
-  /** Resolves with the element once the record (or position) is shown, or an error message is. */
-  get ready() {
-    return this.#ready;
-  }
-
-  /** The inner `<xiangqi-board>`. */
-  get board() {
-    return this.#boardEl;
-  }
 
   /** The FEN of the position shown. */
   get fen() {
@@ -245,11 +142,6 @@ export class XiangqiLessonElement extends (typeof HTMLElement === 'undefined' ? 
   /** The FEN of the record's start position (its FEN tag, or the `fen` attribute), or `null`. */
   get initialFen() {
     return this.#nodes[0]?.fen ?? null;
-  }
-
-  /** The error shown (a XiangqiError), or `null`. */
-  get error() {
-    return this.#error;
   }
 
   /** The record's headers (a copy). */
@@ -336,187 +228,74 @@ export class XiangqiLessonElement extends (typeof HTMLElement === 'undefined' ? 
     return true;
   }
 
-  // --- lifecycle ---------------------------------------------------------------------------------------------
+  // --- the base's hooks (element-base.js) --------------------------------------------------------------------
 
-  connectedCallback() {
-    // A <script type="application/x-chess-pgn"> child may be parsed after the element connects, or change later.
-    this.#observer ??= new MutationObserver(() => {
-      if (!this.hasAttribute('pgn')) this.#schedule();
-    });
-    this.#observer.observe(this, { childList: true, characterData: true, subtree: true });
-    this.#applyTheme();
-    // Moved in the document (disconnected, then connected again) with the same record: it stays where it was.
-    // (The inner board was rebuilt, so it is given the position again.)
-    if (this.#nodes.length && this.#cur && this.#loadedFrom === this.#sourceKey()) {
-      this.#go(this.#cur, false);
-      return;
+  [hooks.loading]() {
+    if (this.#nodes.length) return;
+    this.#els.status.textContent = this[hooks.text].loading;
+    this.#els.status.hidden = false;
+  }
+
+  /** Moved in the document with the same record: the inner board was rebuilt, so it is given the position again. */
+  [hooks.reconnected]() {
+    if (!this.#nodes.length || !this.#cur) return false;
+    this.#go(this.#cur, false);
+    return true;
+  }
+
+  async [hooks.load](record, { isCurrent, size }) {
+    const index = this.hasAttribute('game') ? Number(this.getAttribute('game')) - 1 : 0;
+    if (!Number.isInteger(index) || index < 0) {
+      throw elementError('ERR_OPTIONS', `game="${this.getAttribute('game')}": expected a game number from 1`);
     }
-    this.#schedule();
+    // A position, or a record: large records are read in a worker, so that the page never waits for them.
+    const input = record ?? { fen: this.getAttribute('fen') || null };
+    const lesson = size > WORKER_BYTES ? await reader.call('readTree', { record: input, index })
+      : readTree(input, index);
+    if (!isCurrent()) return;
+    const nodes = link(lesson.nodes);
+    this.#nodes = nodes;
+    this.#headers = lesson.headers ?? {};
+    this.#result = lesson.result ?? '*';
+    this.#warnings = lesson.warnings ?? [];
+    this.#format = lesson.format ? { format: lesson.format, encoding: lesson.encoding ?? null } : null;
+    this.#renderAll(nodes[0]);
+    await this.board.ready;
+    this[hooks.resolveReady]();
+    this.dispatchEvent(new CustomEvent('load', { detail: { headers: this.headers, moves: nodes.length - 1,
+      format: this.#format, warnings: this.warnings } }));
   }
 
-  /** What the record is read from, to tell whether a reconnected element needs to read it again. */
-  #sourceKey() {
-    return [...['pgn', 'src', 'fen', 'game'].map((a) => this.getAttribute(a)),
-      this.querySelector(PGN_SCRIPT)?.textContent].join('\u0000');
-  }
-
-  disconnectedCallback() {
-    this.#observer?.disconnect();
-    this.#abort?.abort();
-    this.#darkQuery?.removeEventListener('change', this.#onScheme);
-    this.#darkQuery = null;
-  }
-
-  attributeChangedCallback(name, old, value) {
-    if (old === value) return;
-    try {
-      if (['pgn', 'src', 'fen', 'game'].includes(name)) {
-        if (this.isConnected) this.#schedule();
-      } else if (name === 'theme') {
-        this.#applyTheme();
-      } else if (name === 'lang') {
-        this.#labels();
-        this.#renderAll();
-      } else if (name === 'notation') {
-        this.#renderAll();
-      } else if (name === 'orientation' || name === 'piece-set') {
-        this.#boardOptions();
-      }
-    } catch (e) {
-      this.#fail(e);
-    }
-  }
-
-  // --- loading -----------------------------------------------------------------------------------------------
-
-  #schedule() {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    queueMicrotask(() => {
-      this.#scheduled = false;
-      if (this.isConnected) this.#load();
-    });
-  }
-
-  async #load() {
-    const token = ++this.#loadToken;
-    const key = this.#sourceKey();
-    this.#abort?.abort();
-    this.#abort = new AbortController();
-    const signal = this.#abort.signal;
-    try {
-      this.#status(this.#t.loading);
-      await boardReady();
-      let record = null;
-      const script = this.querySelector(PGN_SCRIPT);
-      if (this.hasAttribute('pgn')) record = this.getAttribute('pgn');
-      else if (script) record = script.textContent;
-      else if (this.hasAttribute('src')) {
-        record = await fetchRecord(this.getAttribute('src'), signal, MAX_RECORD_BYTES, FETCH_ERRORS);
-      }
-      if (token !== this.#loadToken) return;
-      const size = record == null ? 0 : typeof record === 'string' ? utf8Length(record, MAX_RECORD_BYTES) : record.length;
-      if (size > MAX_RECORD_BYTES) throw tooLarge(size);
-      const index = this.hasAttribute('game') ? Number(this.getAttribute('game')) - 1 : 0;
-      if (!Number.isInteger(index) || index < 0) {
-        throw lessonError('ERR_OPTIONS', `game="${this.getAttribute('game')}": expected a game number from 1`);
-      }
-      // A position, or a record: large records are read in a worker, so that the page never waits for them.
-      const input = record ?? { fen: this.getAttribute('fen') || null };
-      let lesson;
-      if (size > WORKER_BYTES && typeof Worker === 'function') {
-        lesson = await readInWorker(input, index).catch((e) => {
-          if (e?.noWorker) return readLesson(input, index);
-          throw e;
-        });
-      } else {
-        lesson = readLesson(input, index);
-      }
-      const nodes = link(lesson.nodes);
-      const parsed = lesson;
-      if (token !== this.#loadToken) return;
-      this.#nodes = nodes;
-      this.#loadedFrom = key;
-      this.#headers = parsed.headers ?? {};
-      this.#result = parsed.result ?? '*';
-      this.#warnings = parsed.warnings ?? [];
-      this.#format = parsed.format ? { format: parsed.format, encoding: parsed.encoding ?? null } : null;
-      this.#error = null;
-      this.#els.error.hidden = true;
-      this.#els.body.hidden = false;
-      this.#renderAll(nodes[0]);
-      await this.#boardEl.ready;
-      this.#resolveReady(this);
-      this.dispatchEvent(new CustomEvent('load', { detail: { headers: this.headers, moves: nodes.length - 1,
-        format: this.#format, warnings: this.warnings } }));
-    } catch (e) {
-      if (e?.name === 'AbortError' || token !== this.#loadToken) return;
-      this.#fail(e);
-    }
-  }
-
-  #fail(e) {
-    const error = e instanceof Error ? e : lessonError('ERR_ARGUMENT', String(e));
-    if (!error.code) Object.assign(error, { code: 'ERR_ARGUMENT' });
-    this.#error = error;
+  [hooks.failed]() {
     this.#nodes = [];
     this.#cur = null;
-    const t = this.#t;
-    const box = this.#els.error;
-    const message = error.code === 'ERR_RECORD_TOO_LARGE' ? t.tooLarge(mb(error.size ?? 0))
-      : error.code === 'ERR_RECORD_FETCH' ? t.fetch(error.message) : t.error;
-    box.replaceChildren(h('strong', null, message));
-    if (error.code !== 'ERR_RECORD_TOO_LARGE' && error.code !== 'ERR_RECORD_FETCH') {
-      box.append(recordText('span', 'detail', `${error.code}: ${error.message}`, 2000));
-    }
-    box.hidden = false;
-    this.#els.body.hidden = true;
-    this.#els.head.hidden = true;
-    this.#els.status.hidden = true;
-    this.#resolveReady(this);
-    this.dispatchEvent(new CustomEvent('error', { detail: { code: error.code, message: error.message, error } }));
   }
 
-  #status(text) {
-    if (this.#nodes.length) return;
-    this.#els.status.textContent = text;
-    this.#els.status.hidden = false;
+  [hooks.language]() {
+    this.#labels();
+    this.#renderAll();
+  }
+
+  [hooks.notation]() {
+    this.#renderAll();
+  }
+
+  [hooks.boardOptions]() {
+    this[hooks.setBoardOptions]('red');
   }
 
   // --- rendering ---------------------------------------------------------------------------------------------
 
-  get #lang() {
-    const attr = this.getAttribute('lang') ?? this.closest('[lang]')?.getAttribute('lang') ?? 'en';
-    return attr.toLowerCase().startsWith('zh') ? 'zh' : 'en';
-  }
-
-  get #t() {
-    return LABELS[this.#lang];
-  }
-
-  get #notation() {
-    const n = this.getAttribute('notation');
-    return NOTATIONS.includes(n) ? n : 'chinese';
-  }
-
-  #build(root) {
-    const wrap = h('div', 'xql');
-    wrap.setAttribute('part', 'lesson');
-    const error = h('div', 'error');
-    error.setAttribute('role', 'alert');
-    error.hidden = true;
+  #build() {
+    const { wrap, body, side, board } = this[hooks.frame];
     const status = h('p', 'status');
     status.hidden = true;
     const head = h('header', 'head');
     head.setAttribute('part', 'headers');
     head.hidden = true;
-    const body = h('div', 'body');
-    const boardBox = h('div', 'board');
-    const board = document.createElement('xiangqi-board');
-    board.setAttribute('movable', 'none');
+    wrap.insertBefore(status, body);
+    wrap.insertBefore(head, body);
     board.setAttribute('coordinates', 'none');
-    boardBox.append(board);
-    const side = h('div', 'side');
     const nav = h('div', 'nav');
     nav.setAttribute('role', 'toolbar');
     nav.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight Home End ArrowDown ArrowUp');
@@ -550,11 +329,7 @@ export class XiangqiLessonElement extends (typeof HTMLElement === 'undefined' ? 
     moves.setAttribute('role', 'group');
     moves.setAttribute('part', 'moves');
     side.append(nav, now, alts, back, moves);
-    body.append(boardBox, side);
-    wrap.append(error, status, head, body);
-    root.append(wrap);
-    this.#boardEl = board;
-    this.#els = { wrap, error, status, head, body, nav, buttons, ply, now, alts, back, moves };
+    this.#els = { status, head, nav, buttons, ply, now, alts, back, moves };
 
     wrap.addEventListener('click', (e) => this.#click(e));
     wrap.addEventListener('keydown', (e) => this.#key(e));
@@ -562,7 +337,7 @@ export class XiangqiLessonElement extends (typeof HTMLElement === 'undefined' ? 
   }
 
   #labels() {
-    const t = this.#t;
+    const t = this[hooks.text];
     const { nav, buttons, moves, back } = this.#els;
     nav.setAttribute('aria-label', t.toolbar);
     for (const [name, b] of Object.entries(buttons)) {
@@ -571,38 +346,15 @@ export class XiangqiLessonElement extends (typeof HTMLElement === 'undefined' ? 
     }
     moves.setAttribute('aria-label', t.moves);
     back.textContent = t.back;
-    this.#boardEl.setAttribute('lang', this.#lang);
-    this.#boardEl.setAttribute('label', t.board);
-  }
-
-  #applyTheme() {
-    const theme = this.getAttribute('theme');
-    if (theme === 'auto' && !this.#darkQuery && typeof matchMedia === 'function') {
-      this.#darkQuery = matchMedia('(prefers-color-scheme: dark)');
-      this.#darkQuery.addEventListener('change', this.#onScheme);
-    } else if (theme !== 'auto' && this.#darkQuery) {
-      this.#darkQuery.removeEventListener('change', this.#onScheme);
-      this.#darkQuery = null;
-    }
-    const dark = theme === 'dark' || (theme === 'auto' && this.#darkQuery?.matches);
-    this.#els.wrap.classList.toggle('dark', Boolean(dark));
-    this.#boardEl.setAttribute('theme', dark ? 'dark' : 'light');
-  }
-
-  #onScheme = () => this.#applyTheme();
-
-  #boardOptions() {
-    const o = this.getAttribute('orientation');
-    this.#boardEl.setAttribute('orientation', o === 'black' ? 'black' : 'red');
-    const p = this.getAttribute('piece-set');
-    this.#boardEl.setAttribute('piece-set', ['traditional', 'simplified', 'letters'].includes(p) ? p : 'traditional');
+    this.board.setAttribute('lang', this[hooks.lang]);
+    this.board.setAttribute('label', t.board);
   }
 
   /** Headers, move list and the current position, from scratch (a new record, notation or language). */
   #renderAll(at = this.#cur) {
     if (!this.#nodes.length || !at) return;
     this.#els.status.hidden = true;
-    this.#boardOptions();
+    this[hooks.setBoardOptions]('red');
     this.#renderHeaders();
     this.#renderMoves();
     this.#cur = null;
@@ -610,7 +362,7 @@ export class XiangqiLessonElement extends (typeof HTMLElement === 'undefined' ? 
   }
 
   #renderHeaders() {
-    const t = this.#t;
+    const t = this[hooks.text];
     const hd = this.#headers;
     const head = this.#els.head;
     head.replaceChildren();
@@ -642,7 +394,7 @@ export class XiangqiLessonElement extends (typeof HTMLElement === 'undefined' ? 
   }
 
   #moveText(n) {
-    const notation = this.#notation;
+    const notation = this[hooks.notationInForce];
     const text = notation === 'wxf' ? n.info.wxf : notation === 'iccs'
       ? `${n.move.slice(0, 2)}-${n.move.slice(2)}`.toUpperCase() : n.info.chinese;
     return `${this.#number(n, true)}${text}${nagText(n.nags)}`;
@@ -701,9 +453,9 @@ export class XiangqiLessonElement extends (typeof HTMLElement === 'undefined' ? 
   #go(node, notify = true) {
     const prev = this.#cur;
     this.#cur = node;
-    const t = this.#t;
+    const t = this[hooks.text];
     const { buttons, ply, now, alts, back, moves } = this.#els;
-    this.#boardEl.set({ fen: node.fen, lastMove: node.move, check: node.info?.check ? true : null });
+    this.board.set({ fen: node.fen, lastMove: node.move, check: node.info?.check ? true : null });
     // The move list: the current move highlighted (and the one tab stop of the list), scrolled into view.
     const focusInList = moves.contains(this.shadowRoot.activeElement);
     if (prev?.button) {
@@ -762,7 +514,7 @@ export class XiangqiLessonElement extends (typeof HTMLElement === 'undefined' ? 
   }
 
   #key(e) {
-    if (!this.#cur || e.altKey || e.ctrlKey || e.metaKey || e.composedPath().includes(this.#boardEl)) return;
+    if (!this.#cur || e.altKey || e.ctrlKey || e.metaKey || e.composedPath().includes(this.board)) return;
     const act = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last', ArrowDown: 'enterVariation',
       ArrowUp: 'exitVariation' }[e.key];
     if (!act) return;

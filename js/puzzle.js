@@ -6,35 +6,23 @@
 // `mate` (any move that keeps a forced mate within the limit, proved by the wasm MateProver: alternative
 // solutions are credited) and `win` (any move after which the engine still scores a win). See docs/puzzle.md.
 //
-// Security and CSP as <xiangqi-lesson>: record text reaches the page only as text nodes (record-text.js); styles
-// are constructable stylesheets. The proofs run in a module worker (puzzle-worker.js), or on the page where no
-// worker can start.
-import { ready as boardReady } from './board.js';
+// The element is built on element-base.js (loading, errors, theme, language, styles: as <xiangqi-lesson>); the
+// record's tree comes from record-tree.js (the written solution too), the checks from puzzle-client.js (a module
+// worker, puzzle-worker.js, or the page where no worker can start). Record text reaches the page only as text
+// nodes (record-text.js); styles are constructable stylesheets.
+import { RecordElement, hooks, elementError, MAX_RECORD_BYTES } from './element-base.js';
 import { Game, readRecords } from './xiangqi_wasm.js';
-import { readLesson } from './lesson-read.js';
-import { checks, WIN_MARGIN_CP } from './puzzle-check.js';
-import { RpcClient } from './worker-rpc.js';
-import { h, recordText, fetchRecord, utf8Length } from './record-text.js';
+import { readTree, solutionTree, link } from './record-tree.js';
+import { WIN_MARGIN_CP } from './puzzle-check.js';
+import { check, warmChecks, proveMatingMoves } from './puzzle-client.js';
+import { h, recordText } from './record-text.js';
 
-export { WIN_MARGIN_CP };
-/** The largest record read (UTF-8 bytes), as the lesson's: 2 MiB. */
-export const MAX_RECORD_BYTES = 2 * 1024 * 1024;
+export { MAX_RECORD_BYTES, WIN_MARGIN_CP };
 /** The longest mate a `mate` exercise may ask for (solver moves). */
 export const MAX_MATE_MOVES = 10;
 /** Without `moves`, a `mate` exercise is the shortest mate found up to this many solver moves. */
 const SEARCH_MATE_MOVES = 7;
-/**
- * The proof of a turn's good moves runs in slices of this many prover nodes (a few milliseconds each): a move
- * played meanwhile is checked between two slices, not after the whole proof (the worker answers one call at a time).
- */
-const PROOF_SLICE_NODES = 3000;
-/** The proof of a turn's good moves gives up after this many nodes (MateProver's default limit for one call). */
-const PROOF_NODE_LIMIT = 20_000_000;
-/** The proofs of the page's puzzles run one after another (they share one worker, and its provers). */
-let proofs = Promise.resolve();
-const PGN_SCRIPT = 'script[type="application/x-chess-pgn"]';
 const GOALS = ['line', 'mate', 'win'];
-const NOTATIONS = ['chinese', 'wxf', 'iccs'];
 const ZH_NUMBERS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
 
 const LABELS = {
@@ -51,7 +39,7 @@ const LABELS = {
     holds: (side, move) => `Not quite: after ${side}'s ${move} the win is gone. Try again.`,
     notLine: 'That is not the move of the solution. Try again.',
     unchecked: 'This move could not be checked. Try another.',
-    solved: 'Solved!', revealed: 'The solution is shown.', checking: 'Checking…', loading: 'Loading…',
+    solved: 'Solved!', revealed: 'The solution is shown.', checking: 'Checking…',
     hint: 'Hint', solution: 'Show solution', previous: 'Previous exercise', next: 'Next exercise', retry: 'Start again',
     hintPiece: (piece) => `Hint: move the ${piece}.`, hintMove: (move) => `Hint: ${move}.`,
     exercise: (i, n) => `Exercise ${i} / ${n}`, board: 'Exercise board', error: 'The exercise could not be shown:',
@@ -70,7 +58,7 @@ const LABELS = {
     holds: (side, move) => `不对：${side}走${move}后已无胜势。再试一次。`,
     notLine: '这不是正解的着法。再试一次。',
     unchecked: '无法检查这步棋。请换一步。',
-    solved: '解答正确！', revealed: '已显示答案。', checking: '正在检查…', loading: '正在加载…',
+    solved: '解答正确！', revealed: '已显示答案。', checking: '正在检查…',
     hint: '提示', solution: '显示答案', previous: '上一题', next: '下一题', retry: '重新开始',
     hintPiece: (piece) => `提示：走${piece}。`, hintMove: (move) => `提示：${move}。`,
     exercise: (i, n) => `第 ${i} / ${n} 题`, board: '习题棋盘', error: '无法显示这道题：',
@@ -90,24 +78,7 @@ function pieceName(piece, lang) {
   return Array.isArray(name) ? name[piece.color === 'red' ? 0 : 1] : name;
 }
 
-function puzzleError(code, message, details = {}) {
-  return Object.assign(new Error(message), { name: 'XiangqiError', code }, details);
-}
-
 const CSS = `
-:host { display: block; max-width: 100%; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC",
-  "WenQuanYi Zen Hei", sans-serif; }
-:host([hidden]) { display: none; }
-* { box-sizing: border-box; }
-.xqp { container-type: inline-size; padding: 12px; border-radius: 10px; border: 1px solid #dccfb4;
-  background: #fbf6ec; color: #2b2118; min-width: 0; }
-.xqp.dark { border-color: #3b3f46; background: #1e2024; color: #e9e6e1; color-scheme: dark; }
-.text { overflow-wrap: anywhere; word-break: normal; unicode-bidi: isolate; white-space: pre-wrap; }
-[hidden] { display: none !important; }
-.body { display: grid; gap: 12px; grid-template-columns: minmax(0, 1fr); align-items: start; }
-@container (min-width: 620px) { .body { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } }
-.board { min-width: 0; max-width: 560px; width: 100%; justify-self: center; }
-.side { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 .set { display: flex; gap: 6px; align-items: center; }
 .set .count { font-variant-numeric: tabular-nums; opacity: .8; margin-inline: auto; }
 .title { margin: 0; font-weight: 600; }
@@ -129,97 +100,7 @@ button { font: inherit; min-height: 2.2em; padding: 0 .8em; border-radius: 6px; 
   background: #fffdf8; color: inherit; cursor: pointer; }
 .dark button { border-color: #4a4f58; background: #2a2d33; }
 button:disabled { opacity: .45; cursor: default; }
-button:focus-visible { outline: 3px solid #2f6fd6; outline-offset: 1px; }
-.error { margin: 0 0 8px; padding: 8px 10px; border-radius: 8px; border: 1px solid #d2453a; background: #fdecea;
-  color: #8a1c14; }
-.dark .error { background: #3a1f1d; color: #ffb4aa; }
-.error .detail { display: block; margin-top: 4px; }
-.sr { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip-path: inset(50%);
-  white-space: nowrap; }
 `;
-
-let sheet = null;
-function styleSheet() {
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
-  }
-  return sheet;
-}
-
-/** Record fetching errors as the puzzle's (ERR_RECORD_FETCH, ERR_RECORD_TOO_LARGE). */
-const FETCH_ERRORS = { fetch: (message) => puzzleError('ERR_RECORD_FETCH', message), tooLarge };
-
-function tooLarge(size, atLeast = false) {
-  return puzzleError('ERR_RECORD_TOO_LARGE',
-    `the record is ${atLeast ? 'more than ' : ''}${size} bytes; <xiangqi-puzzle> reads records up to ${MAX_RECORD_BYTES} bytes`, { size });
-}
-
-// --- the checks: in one worker for every puzzle of the page, else on the page --------------------------------
-
-let rpc = null;
-let noWorker = false;
-
-/** Runs a check of puzzle-check.js in the worker (started at the first call), or on the page without one. */
-async function check(name, params) {
-  if (!noWorker && typeof Worker === 'function') {
-    try {
-      rpc ??= new RpcClient(new Worker(new URL('./puzzle-worker.js', import.meta.url), { type: 'module' }));
-      return await rpc.call(name, params);
-    } catch (e) {
-      if (e?.code !== 'ERR_WORKER') throw e;
-      // The worker could not start (a policy, not served): every later check runs on the page.
-      rpc?.terminate();
-      rpc = null;
-      noWorker = true;
-    }
-  }
-  await boardReady();
-  return checks[name](params);
-}
-
-/**
- * Starts the worker now, with a call that does nothing, so that its wasm loads while the page's does (the first
- * real check would otherwise wait for it: a move played at once was judged up to 0.3 s late on a busy machine).
- */
-function startChecks() {
-  if (!rpc && !noWorker) check('ready', {}).catch(() => {});
-}
-
-/** The solution written as ICCS text, played from `fen` into the lesson's node shape (for `link`). */
-function solutionNodes(fen, text) {
-  const game = new Game(fen);
-  const nodes = [{ parent: null, altOf: null, lineStart: null, move: null, info: null, fen: game.fen(), before: null,
-    comments: [], nags: [], depth: 0, ply: 0 }];
-  try {
-    const moves = String(text).trim().split(/[\s,]+/).filter((m) => m && !/^\d+\.+$/.test(m));
-    for (const [i, m] of moves.entries()) {
-      const before = game.fen();
-      let info;
-      try {
-        info = game.play(m);
-      } catch (e) {
-        throw Object.assign(e, { message: `solution, move ${i + 1} "${m.slice(0, 20)}": ${e.message}`, ply: i + 1 });
-      }
-      nodes.push({ parent: i, altOf: null, lineStart: 1, move: info.iccs, info,
-        fen: game.fen(), before, comments: [], nags: [], depth: 0, ply: i + 1 });
-    }
-  } finally {
-    game.free();
-  }
-  return nodes;
-}
-
-function link(flat) {
-  const nodes = flat.map((n, id) => ({ ...n, id, next: null, alts: [] }));
-  for (const n of nodes) {
-    n.parent = n.parent == null ? null : nodes[n.parent];
-    n.altOf = n.altOf == null ? null : nodes[n.altOf];
-    if (n.altOf) n.altOf.alts.push(n);
-    else if (n.parent) n.parent.next = n;
-  }
-  return nodes;
-}
 
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 let exerciseIds = 0;
@@ -228,52 +109,29 @@ let exerciseIds = 0;
  * `<xiangqi-puzzle fen="…" solution="…" goal="mate" lang="zh">`: an exercise the reader solves on the board.
  * See puzzle.d.ts and docs/puzzle.md.
  */
-export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) { // a server: no DOM
-  static observedAttributes = ['fen', 'solution', 'goal', 'moves', 'pgn', 'src', 'lang', 'notation', 'orientation',
-    'theme', 'piece-set'];
+export class XiangqiPuzzleElement extends RecordElement {
+  static part = 'puzzle';
+  static css = CSS;
+  static labels = LABELS;
+  static recordAttributes = ['fen', 'solution', 'goal', 'moves'];
 
   /** Milliseconds between the solver's move and the defence (and between the moves of "show solution"). */
   defenceDelay = 450;
   #els;
-  #boardEl;
   #record = null;
   #count = 0;
   #index = 0;
   #results = [];
   #ex = null;
-  #loadToken = 0;
-  #scheduled = false;
-  #observer = null;
-  #ready;
-  #resolveReady;
-  #error = null;
-  #darkQuery = null;
-  #abort = null;
+  /** Counts the loads: an exercise started by an older load neither fails nor fires `load`. */
+  #loads = 0;
 
   constructor() {
     super();
-    const root = this.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [styleSheet()];
-    this.#ready = new Promise((resolve) => { this.#resolveReady = resolve; });
-    this.#build(root);
+    this.#build();
   }
 
   // --- public API --------------------------------------------------------------------------------------------
-
-  /** Resolves with the element once the exercise is shown (or its error is). */
-  get ready() {
-    return this.#ready;
-  }
-
-  /** The inner `<xiangqi-board>`. */
-  get board() {
-    return this.#boardEl;
-  }
-
-  /** The error shown, or `null`. */
-  get error() {
-    return this.#error;
-  }
 
   /** The exercise as it stands (see puzzle.d.ts, `PuzzleState`), or `null` before one is shown. */
   get state() {
@@ -294,7 +152,7 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
   /** Restores progress a host saved (the `progress` event's detail): the results, and the exercise shown. */
   set progress(value) {
     if (!value || typeof value !== 'object' || !Array.isArray(value.results)) {
-      throw puzzleError('ERR_ARGUMENT', 'progress: expected { index, results } as the progress event gives it');
+      throw elementError('ERR_ARGUMENT', 'progress: expected { index, results } as the progress event gives it');
     }
     this.#results = value.results.map((r) => (r && typeof r === 'object' ? {
       solved: Boolean(r.solved), revealed: Boolean(r.revealed), attempts: Number(r.attempts) || 0,
@@ -334,14 +192,14 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
     if (!move || ex !== this.#ex || token !== ex.turn || ex.status !== 'solving') return null;
     ex.hintLevel = Math.min(2, ex.hintLevel + 1);
     ex.hints += 1;
-    const t = this.#t;
+    const t = this[hooks.text];
     const from = move.slice(0, 2);
     if (ex.hintLevel === 1) {
-      this.#boardEl.set({ shapes: [{ from, brush: 'green' }] });
+      this.board.set({ shapes: [{ from, brush: 'green' }] });
       const piece = ex.game.get(from);
-      this.#say(t.hintPiece(piece ? `${pieceName(piece, this.#lang)} (${from})` : from), '');
+      this.#say(t.hintPiece(piece ? `${pieceName(piece, this[hooks.lang])} (${from})` : from), '');
     } else {
-      this.#boardEl.set({ shapes: [{ from, to: move.slice(2), brush: 'green' }] });
+      this.board.set({ shapes: [{ from, to: move.slice(2), brush: 'green' }] });
       this.#say(t.hintMove(this.#moveText(ex.game.fen(), move)), '');
     }
     const detail = { level: ex.hintLevel, square: from, move: ex.hintLevel === 2 ? move : null, hints: ex.hints };
@@ -356,7 +214,7 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
     ex.status = 'revealed';
     ex.turn += 1;
     this.#buttons();
-    this.#boardEl.set({ movable: 'none', dests: new Map(), shapes: [] });
+    this.board.set({ movable: 'none', dests: new Map(), shapes: [] });
     this.dispatchEvent(new CustomEvent('reveal', { detail: { index: this.#index, hints: ex.hints, wrong: ex.wrong } }));
     this.#keepResult(ex, { solved: false, revealed: true });
     for (let guard = 0; guard < 40 && ex === this.#ex; guard++) {
@@ -373,123 +231,84 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
       this.#play(ex, reply);
       if (this.#finished(ex)) break;
     }
-    if (ex === this.#ex) this.#say(this.#t.revealed, 'ok');
+    if (ex === this.#ex) this.#say(this[hooks.text].revealed, 'ok');
   }
 
-  // --- lifecycle ---------------------------------------------------------------------------------------------
+  // --- the base's hooks (element-base.js) --------------------------------------------------------------------
 
-  connectedCallback() {
-    this.#observer ??= new MutationObserver(() => {
-      if (!this.hasAttribute('pgn')) this.#schedule();
-    });
-    this.#observer.observe(this, { childList: true, characterData: true, subtree: true });
-    this.#applyTheme();
-    if (this.#ex) {
-      this.#showPosition(this.#ex);
-      return;
+  [hooks.loading]() {
+    this.#ex = null;
+    this.#say(this[hooks.text].loading, '');
+    if (this.getAttribute('goal') !== 'line') warmChecks();
+  }
+
+  /** Moved in the document with the same record: the exercise goes on where it was. */
+  [hooks.reconnected]() {
+    if (!this.#ex) return false;
+    this.#showPosition(this.#ex);
+    return true;
+  }
+
+  async [hooks.load](record, { isCurrent }) {
+    const loads = ++this.#loads;
+    if (record != null) {
+      const games = readRecords(record);
+      if (!games.length) throw elementError('ERR_RECORD_EMPTY', 'the record holds no game');
+      this.#record = record;
+      this.#count = games.length;
+    } else {
+      const fen = this.getAttribute('fen');
+      if (!fen) throw elementError('ERR_ARGUMENT', '<xiangqi-puzzle> needs a fen attribute or a record');
+      this.#record = null;
+      this.#count = 1;
     }
-    this.#schedule();
+    if (!isCurrent()) return;
+    this.#results = new Array(this.#count).fill(null);
+    this.#index = 0;
+    await this.#startExercise(loads);
   }
 
-  disconnectedCallback() {
-    this.#observer?.disconnect();
-    this.#abort?.abort();
-    this.#darkQuery?.removeEventListener('change', this.#onScheme);
-    this.#darkQuery = null;
+  [hooks.failed]() {
+    this.#ex?.game.free();
+    this.#ex = null;
   }
 
-  attributeChangedCallback(name, old, value) {
-    if (old === value) return;
-    if (['fen', 'solution', 'goal', 'moves', 'pgn', 'src'].includes(name)) {
-      if (this.isConnected) this.#schedule();
-    } else if (name === 'theme') {
-      this.#applyTheme();
-    } else if (name === 'lang') {
-      this.#labels();
-      if (this.#ex) this.#task(this.#ex);
-    } else if (name === 'orientation' || name === 'piece-set') {
-      if (this.#ex) this.#boardOptions(this.#ex);
-    }
+  [hooks.language]() {
+    this.#labels();
+    if (this.#ex) this.#task(this.#ex);
+  }
+
+  [hooks.boardOptions]() {
+    if (this.#ex) this.#boardOptions(this.#ex);
   }
 
   // --- loading -----------------------------------------------------------------------------------------------
 
-  #schedule() {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    queueMicrotask(() => {
-      this.#scheduled = false;
-      if (this.isConnected) this.#load();
-    });
-  }
-
-  async #load() {
-    const token = ++this.#loadToken;
-    this.#abort?.abort();
-    this.#abort = new AbortController();
-    this.#ex = null;
-    try {
-      this.#say(this.#t.loading, '');
-      if (this.getAttribute('goal') !== 'line') startChecks();
-      await boardReady();
-      let record = null;
-      const script = this.querySelector(PGN_SCRIPT);
-      if (this.hasAttribute('pgn')) record = this.getAttribute('pgn');
-      else if (script) record = script.textContent;
-      else if (this.hasAttribute('src')) {
-        record = await fetchRecord(this.getAttribute('src'), this.#abort.signal, MAX_RECORD_BYTES, FETCH_ERRORS);
-      }
-      if (token !== this.#loadToken) return;
-      if (record != null) {
-        const size = typeof record === 'string' ? utf8Length(record, MAX_RECORD_BYTES) : record.length;
-        if (size > MAX_RECORD_BYTES) throw tooLarge(size);
-        const games = readRecords(record);
-        if (!games.length) throw puzzleError('ERR_RECORD_EMPTY', 'the record holds no game');
-        this.#record = record;
-        this.#count = games.length;
-      } else {
-        const fen = this.getAttribute('fen');
-        if (!fen) throw puzzleError('ERR_ARGUMENT', '<xiangqi-puzzle> needs a fen attribute or a record');
-        this.#record = null;
-        this.#count = 1;
-      }
-      this.#results = new Array(this.#count).fill(null);
-      this.#index = 0;
-      this.#error = null;
-      this.#els.error.hidden = true;
-      this.#els.body.hidden = false;
-      await this.#startExercise(token);
-    } catch (e) {
-      if (e?.name === 'AbortError' || token !== this.#loadToken) return;
-      this.#fail(e);
-    }
-  }
-
   /** Reads exercise `#index` and shows it. */
-  async #startExercise(token = this.#loadToken) {
+  async #startExercise(loads = this.#loads) {
     const old = this.#ex;
     if (old) old.game.free();
     this.#ex = null;
     try {
       const goalAttr = this.getAttribute('goal');
       if (goalAttr != null && !GOALS.includes(goalAttr)) {
-        throw puzzleError('ERR_OPTIONS', `goal="${goalAttr.slice(0, 40)}": expected "line", "mate" or "win"`);
+        throw elementError('ERR_OPTIONS', `goal="${goalAttr.slice(0, 40)}": expected "line", "mate" or "win"`);
       }
       const movesAttr = this.getAttribute('moves');
       const movesLimit = movesAttr == null ? null : Number(movesAttr);
       if (movesAttr != null && (!Number.isInteger(movesLimit) || movesLimit < 1 || movesLimit > MAX_MATE_MOVES)) {
-        throw puzzleError('ERR_OPTIONS', `moves="${movesAttr.slice(0, 40)}": expected a whole number from 1 to ${MAX_MATE_MOVES}`);
+        throw elementError('ERR_OPTIONS', `moves="${movesAttr.slice(0, 40)}": expected a whole number from 1 to ${MAX_MATE_MOVES}`);
       }
       let flat;
       let headers = {};
       if (this.#record != null) {
-        const read = readLesson(this.#record, this.#index);
+        const read = readTree(this.#record, this.#index);
         flat = read.nodes;
         headers = read.headers;
       } else {
         const fen = this.getAttribute('fen');
         const solution = this.getAttribute('solution');
-        flat = solution ? solutionNodes(fen, solution) : readLesson({ fen }).nodes;
+        flat = solution ? solutionTree(fen, solution) : readTree({ fen }).nodes;
       }
       const nodes = link(flat);
       const start = nodes[0].fen;
@@ -501,7 +320,7 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
       const solverMoves = Math.ceil(lineLength / 2);
       if (goal === 'line' && !lineLength) {
         game.free();
-        throw puzzleError('ERR_OPTIONS', 'goal="line" needs a solution (the solution attribute or a record with moves)');
+        throw elementError('ERR_OPTIONS', 'goal="line" needs a solution (the solution attribute or a record with moves)');
       }
       const ex = { id: ++exerciseIds, nodes, node: nodes[0], game, solver, goal, headers, status: 'loading',
         mateIn: null, winMoves: movesLimit ?? (solverMoves || 3), solverPlayed: 0, wrong: 0, hints: 0, hintLevel: 0,
@@ -513,12 +332,12 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
       this.#els.comment.hidden = true;
       for (const c of nodes[0].comments) this.#comment(c);
       if (goal === 'mate') {
-        this.#say(this.#t.checking, '');
+        this.#say(this[hooks.text].checking, '');
         const n = movesLimit ?? (lineLength && this.#endsInMate(nodes) ? solverMoves : null)
           ?? await check('mateIn', { key: ex.id, fen: start, max: SEARCH_MATE_MOVES });
         if (ex !== this.#ex) return;
         if (n == null) {
-          throw puzzleError('ERR_NO_MATE', `no forced mate within ${SEARCH_MATE_MOVES} moves in this position`);
+          throw elementError('ERR_NO_MATE', `no forced mate within ${SEARCH_MATE_MOVES} moves in this position`);
         }
         ex.mateIn = n;
       }
@@ -526,14 +345,14 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
       ex.started = performance.now();
       this.#task(ex);
       this.#solverTurn(ex);
-      await this.#boardEl.ready;
-      if (token === this.#loadToken) {
-        this.#resolveReady(this);
+      await this.board.ready;
+      if (loads === this.#loads) {
+        this[hooks.resolveReady]();
         this.dispatchEvent(new CustomEvent('load', { detail: { index: this.#index, total: this.#count, goal,
           mateIn: ex.mateIn, headers: { ...headers } } }));
       }
     } catch (e) {
-      if (token === this.#loadToken) this.#fail(e);
+      if (loads === this.#loads) this[hooks.fail](e);
     }
   }
 
@@ -548,21 +367,6 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
     }
   }
 
-  #fail(e) {
-    const error = e instanceof Error ? e : puzzleError('ERR_ARGUMENT', String(e));
-    if (!error.code) Object.assign(error, { code: 'ERR_ARGUMENT' });
-    if (error.name !== 'XiangqiError') error.name = 'XiangqiError';
-    this.#error = error;
-    this.#ex?.game.free();
-    this.#ex = null;
-    const box = this.#els.error;
-    box.replaceChildren(h('strong', null, this.#t.error), recordText('span', 'detail', `${error.code}: ${error.message}`, 2000));
-    box.hidden = false;
-    this.#els.body.hidden = true;
-    this.#resolveReady(this);
-    this.dispatchEvent(new CustomEvent('error', { detail: { code: error.code, message: error.message, error } }));
-  }
-
   // --- the exercise ------------------------------------------------------------------------------------------
 
   /** The solver's turn: the board takes the solver's legal moves; a mate exercise proves the good ones ahead. */
@@ -575,27 +379,18 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
       const left = ex.mateIn - ex.solverPlayed;
       ex.good = this.#goodMoves(ex, ex.turn, fen, left).then((moves) => moves && new Set(moves)).catch(() => null);
     }
-    this.#boardEl.set({ movable: ex.solver, dests: ex.game.dests(), shapes: [] });
+    this.board.set({ movable: ex.solver, dests: ex.game.dests(), shapes: [] });
     this.#buttons();
   }
 
   /**
-   * The moves that keep the mate in this turn (`matingMoves`), proved in slices (`PROOF_SLICE_NODES`), after the
-   * page's other puzzles' proofs; the prover goes on where the last slice stopped. `null` once the reader has moved
-   * (a wrong move starts the turn again, and the proof goes on from where it was), or when the proof gives up.
+   * The moves that keep the mate in this turn, proved in slices after the page's other puzzles' proofs
+   * (puzzle-client.js). `null` once the reader has moved (a wrong move starts the turn again, and the proof goes on
+   * from where it was), or when the proof gives up.
    */
   #goodMoves(ex, turn, fen, left) {
-    const run = async () => {
-      for (let nodes = 0; nodes < PROOF_NODE_LIMIT; nodes += PROOF_SLICE_NODES) {
-        if (ex !== this.#ex || ex.turn !== turn || ex.status !== 'solving') return null;
-        const moves = await check('matingMoves', { key: ex.id, fen, moves: left, nodeLimit: PROOF_SLICE_NODES });
-        if (moves) return moves;
-      }
-      return null;
-    };
-    const result = proofs.then(run);
-    proofs = result.catch(() => null);
-    return result;
+    return proveMatingMoves({ key: ex.id, fen, moves: left },
+      () => ex === this.#ex && ex.turn === turn && ex.status === 'solving');
   }
 
   /** The reader's move on the board. */
@@ -606,7 +401,7 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
     const turn = ex.turn;
     const t0 = performance.now();
     ex.status = 'checking';
-    this.#boardEl.set({ movable: 'none', shapes: [] });
+    this.board.set({ movable: 'none', shapes: [] });
     const before = ex.game.fen();
     let verdict;
     try {
@@ -614,15 +409,15 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
     } catch (err) {
       // The check itself failed (ERR_MATE_LIMIT, a worker that died): the move is not counted as wrong.
       console.warn(`<xiangqi-puzzle>: the move could not be checked: ${err?.code ?? ''} ${err?.message ?? err}`);
-      verdict = { ok: false, reason: this.#t.unchecked, error: err, uncounted: true };
+      verdict = { ok: false, reason: this[hooks.text].unchecked, error: err, uncounted: true };
     }
     if (ex !== this.#ex || turn !== ex.turn) return;
-    const t = this.#t;
+    const t = this[hooks.text];
     const ms = performance.now() - t0;
     if (!verdict.ok) {
       if (!verdict.uncounted) ex.wrong += 1;
       ex.status = 'solving';
-      this.#boardEl.set({ fen: before, lastMove: ex.game.history().at(-1) ?? null, check: ex.game.isCheck() });
+      this.board.set({ fen: before, lastMove: ex.game.history().at(-1) ?? null, check: ex.game.isCheck() });
       this.#solverTurn(ex);
       this.#say(verdict.reason ?? t.notLine, 'bad');
       this.dispatchEvent(new CustomEvent('wrong', { detail: { move, reason: verdict.reason ?? t.notLine,
@@ -661,7 +456,7 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
 
   /** Whether `move` is right: `{ ok, alternative, node, reply, reason, refutation }`. */
   async #judge(ex, move) {
-    const t = this.#t;
+    const t = this[hooks.text];
     const options = ex.node?.next ? [ex.node.next, ...ex.node.next.alts] : [];
     const node = options.find((n) => n.move === move) ?? null;
     const fenAfter = this.#after(ex.game.fen(), move);
@@ -747,11 +542,11 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
     const info = ex.game.play(move);
     const options = ex.node?.next ? [ex.node.next, ...ex.node.next.alts] : [];
     ex.node = node ?? options.find((n) => n.move === move) ?? null;
-    this.#boardEl.set({ fen: ex.game.fen(), lastMove: move, check: ex.game.isCheck(), movable: 'none',
+    this.board.set({ fen: ex.game.fen(), lastMove: move, check: ex.game.isCheck(), movable: 'none',
       dests: new Map(), shapes: [] });
     const text = this.#moveText(before, move, info);
     this.#els.line.textContent = [this.#els.line.textContent, text].filter(Boolean).join(' ');
-    this.#announce(this.#t.played(text));
+    this.#announce(this[hooks.text].played(text));
     if (ex.node) for (const c of ex.node.comments) this.#comment(c);
   }
 
@@ -766,10 +561,10 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
   #solved(ex) {
     ex.status = 'solved';
     ex.turn += 1;
-    this.#boardEl.set({ movable: 'none', dests: new Map() });
+    this.board.set({ movable: 'none', dests: new Map() });
     this.#buttons();
     const ms = Math.round(performance.now() - ex.started);
-    this.#say(`${ex.alternative ? this.#t.alternative : this.#t.correct} ${this.#t.solved}`, 'ok');
+    this.#say(`${ex.alternative ? this[hooks.text].alternative : this[hooks.text].correct} ${this[hooks.text].solved}`, 'ok');
     const result = { solved: true, revealed: false, attempts: ex.wrong + 1, hints: ex.hints, ms };
     this.#keepResult(ex, result);
     this.dispatchEvent(new CustomEvent('solved', { detail: { index: this.#index, attempts: ex.wrong + 1,
@@ -809,7 +604,7 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
   /** `move` from `fen` in the chosen notation (Chinese by default). */
   #moveText(fen, move, info) {
     if (!move) return '';
-    const notation = this.#notation;
+    const notation = this[hooks.notationInForce];
     if (notation === 'iccs') return `${move.slice(0, 2)}-${move.slice(2)}`.toUpperCase();
     if (!info) {
       const g = new Game(fen);
@@ -824,32 +619,8 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
     return notation === 'wxf' ? info.wxf : info.chinese;
   }
 
-  get #lang() {
-    const attr = this.getAttribute('lang') ?? this.closest('[lang]')?.getAttribute('lang') ?? 'en';
-    return attr.toLowerCase().startsWith('zh') ? 'zh' : 'en';
-  }
-
-  get #t() {
-    return LABELS[this.#lang];
-  }
-
-  get #notation() {
-    const n = this.getAttribute('notation');
-    return NOTATIONS.includes(n) ? n : 'chinese'; // the notation of xiangqi books, in both languages
-  }
-
-  #build(root) {
-    const wrap = h('div', 'xqp');
-    wrap.setAttribute('part', 'puzzle');
-    const error = h('div', 'error');
-    error.setAttribute('role', 'alert');
-    error.hidden = true;
-    const body = h('div', 'body');
-    const boardBox = h('div', 'board');
-    const board = document.createElement('xiangqi-board');
-    board.setAttribute('movable', 'none');
-    boardBox.append(board);
-    const side = h('div', 'side');
+  #build() {
+    const { side, board } = this[hooks.frame];
     const set = h('div', 'set');
     const prev = h('button', 'prev', '◀');
     const count = h('span', 'count');
@@ -879,11 +650,7 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
     const live = h('p', 'sr');
     live.setAttribute('aria-live', 'polite');
     side.append(set, title, task, verdict, comment, line, tools, live);
-    body.append(boardBox, side);
-    wrap.append(error, body);
-    root.append(wrap);
-    this.#boardEl = board;
-    this.#els = { wrap, error, body, set, prev, next, count, title, task, verdict, comment, line, tools, hint, reveal,
+    this.#els = { set, prev, next, count, title, task, verdict, comment, line, tools, hint, reveal,
       retry, live };
     prev.addEventListener('click', () => this.previous());
     next.addEventListener('click', () => this.next());
@@ -895,7 +662,7 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
   }
 
   #labels() {
-    const t = this.#t;
+    const t = this[hooks.text];
     const { prev, next, hint, reveal, retry, tools } = this.#els;
     prev.setAttribute('aria-label', t.previous);
     prev.title = t.previous;
@@ -905,46 +672,27 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
     reveal.textContent = t.solution;
     retry.textContent = t.retry;
     tools.setAttribute('aria-label', t.tools);
-    this.#boardEl.setAttribute('lang', this.#lang);
+    this.board.setAttribute('lang', this[hooks.lang]);
     // Files as Chinese players read them (一…九 for Red, 1…9 for Black) in Chinese, as the app does.
-    this.#boardEl.setAttribute('coordinates', this.#lang === 'zh' ? 'chinese' : 'iccs');
-    this.#boardEl.setAttribute('label', t.board);
+    this.board.setAttribute('coordinates', this[hooks.lang] === 'zh' ? 'chinese' : 'iccs');
+    this.board.setAttribute('label', t.board);
     this.#renderSet();
   }
 
-  #applyTheme() {
-    const theme = this.getAttribute('theme');
-    if (theme === 'auto' && !this.#darkQuery && typeof matchMedia === 'function') {
-      this.#darkQuery = matchMedia('(prefers-color-scheme: dark)');
-      this.#darkQuery.addEventListener('change', this.#onScheme);
-    } else if (theme !== 'auto' && this.#darkQuery) {
-      this.#darkQuery.removeEventListener('change', this.#onScheme);
-      this.#darkQuery = null;
-    }
-    const dark = theme === 'dark' || (theme === 'auto' && this.#darkQuery?.matches);
-    this.#els.wrap.classList.toggle('dark', Boolean(dark));
-    this.#boardEl.setAttribute('theme', dark ? 'dark' : 'light');
-  }
-
-  #onScheme = () => this.#applyTheme();
-
   #boardOptions(ex) {
-    const o = this.getAttribute('orientation');
-    this.#boardEl.setAttribute('orientation', o === 'red' || o === 'black' ? o : ex.solver);
-    const p = this.getAttribute('piece-set');
-    this.#boardEl.setAttribute('piece-set', ['traditional', 'simplified', 'letters'].includes(p) ? p : 'traditional');
+    this[hooks.setBoardOptions](ex.solver);
   }
 
   #showPosition(ex) {
     this.#boardOptions(ex);
-    this.#boardEl.set({ fen: ex.game.fen(), lastMove: ex.game.history().at(-1) ?? null, check: ex.game.isCheck(),
+    this.board.set({ fen: ex.game.fen(), lastMove: ex.game.history().at(-1) ?? null, check: ex.game.isCheck(),
       movable: ex.status === 'solving' ? ex.solver : 'none', dests: ex.status === 'solving' ? ex.game.dests() : new Map(),
       shapes: [] });
     if (!ex.game.history().length) this.#els.line.textContent = '';
   }
 
   #task(ex) {
-    const t = this.#t;
+    const t = this[hooks.text];
     const side = t.side[ex.solver];
     const text = ex.goal === 'mate' ? t.task.mate(side, ex.mateIn)
       : ex.goal === 'line' ? t.task.line(side, Math.ceil(this.#lineLength(ex) / 2)) : t.task.win(side);
@@ -966,7 +714,7 @@ export class XiangqiPuzzleElement extends (typeof HTMLElement === 'undefined' ? 
     const { set, count, prev, next } = this.#els;
     set.hidden = this.#count < 2;
     const done = this.#results.filter((r) => r?.solved).length;
-    count.textContent = this.#count ? `${this.#t.exercise(this.#index + 1, this.#count)} · ✓ ${done}` : '';
+    count.textContent = this.#count ? `${this[hooks.text].exercise(this.#index + 1, this.#count)} · ✓ ${done}` : '';
     prev.disabled = this.#index <= 0;
     next.disabled = this.#index >= this.#count - 1;
   }

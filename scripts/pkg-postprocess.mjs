@@ -44,20 +44,24 @@ const files = new Set();
 
 // --- the package's own JS (js/): the board (`xiangqi-wasm/board`), the lesson embed (`xiangqi-wasm/lesson`), the
 // search worker (`xiangqi-wasm/worker`, `xiangqi-wasm/engine-worker.js`), the JSX types (`xiangqi-wasm/jsx`) ------
-// guard.js is the entries' layer over the bindings (above). lesson-read.js (reading a record, no DOM) and
-// lesson-worker.js (the module worker lesson.js starts for large records) are the lesson's own modules, not entry
-// points; so are the puzzle's puzzle-check.js (its checks, no DOM) and puzzle-worker.js (the worker running them),
-// and record-text.js (record text as text nodes, shared by both elements). guard.js, board.js and the lesson's files are minified (oxc, through rolldown): the download is budgeted
-// (see size.mjs); the readable sources are in js/.
-const JS_FILES = ['guard.js', 'board.js', 'board.d.ts', 'record-text.js', 'lesson.js', 'lesson-read.js', 'lesson-worker.js',
-  'lesson.d.ts', 'puzzle.js', 'puzzle-check.js', 'puzzle-worker.js', 'puzzle.d.ts', 'engine-client.js', 'engine-worker.js', 'engine-worker.d.ts', 'worker.d.ts', 'worker-rpc.js', 'worker-rpc.d.ts',
+// guard.js is the entries' layer over the bindings (above). The elements' shared modules are not entry points:
+// element-base.js (the one base of the record elements), record-tree.js (a record's tree, no DOM) and record-text.js
+// (record text as text nodes); nor are lesson-worker.js (the module worker lesson.js starts for large records), the
+// puzzle's puzzle-check.js (its checks, no DOM), puzzle-client.js (where they run) and puzzle-worker.js (the worker
+// running them). guard.js, board.js, worker-rpc.js and the elements' files are minified (oxc, through rolldown): the download is
+// budgeted (see size.mjs); the readable sources are in js/.
+const JS_FILES = ['guard.js', 'board.js', 'board.d.ts', 'element-base.js', 'record-text.js', 'record-tree.js', 'lesson.js',
+  'lesson-worker.js', 'lesson.d.ts', 'puzzle.js', 'puzzle-check.js', 'puzzle-client.js', 'puzzle-worker.js', 'puzzle.d.ts', 'engine-client.js', 'engine-worker.js', 'engine-worker.d.ts', 'worker.d.ts', 'worker-rpc.js', 'worker-rpc.d.ts',
   'jsx.js', 'jsx.d.ts'];
 const MINIFIED = { 'guard.js': ['the package\'s guard over the bindings', 'xiangqi_wasm.d.ts', 'README.md'], 'board.js': ['xiangqi-wasm/board', 'board.d.ts', 'BOARD.md'],
-  'lesson.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'], 'lesson-read.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'],
-  'lesson-worker.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'],
+  'lesson.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'], 'lesson-worker.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'],
+  'element-base.js': ['xiangqi-wasm/lesson and xiangqi-wasm/puzzle', 'lesson.d.ts', 'LESSON.md'],
+  'record-tree.js': ['xiangqi-wasm/lesson and xiangqi-wasm/puzzle', 'lesson.d.ts', 'LESSON.md'],
   'record-text.js': ['xiangqi-wasm/lesson and xiangqi-wasm/puzzle', 'lesson.d.ts', 'LESSON.md'],
   'puzzle.js': ['xiangqi-wasm/puzzle', 'puzzle.d.ts', 'PUZZLE.md'], 'puzzle-check.js': ['xiangqi-wasm/puzzle', 'puzzle.d.ts', 'PUZZLE.md'],
-  'puzzle-worker.js': ['xiangqi-wasm/puzzle', 'puzzle.d.ts', 'PUZZLE.md'] };
+  'puzzle-client.js': ['xiangqi-wasm/puzzle', 'puzzle.d.ts', 'PUZZLE.md'],
+  'puzzle-worker.js': ['xiangqi-wasm/puzzle', 'puzzle.d.ts', 'PUZZLE.md'],
+  'worker-rpc.js': ['xiangqi-wasm/worker-rpc', 'worker-rpc.d.ts', 'README.md'] };
 const { minifySync } = await import('rolldown/utils');
 for (const f of JS_FILES) {
   files.add(f);

@@ -48,7 +48,7 @@ before(async () => {
   tarball = join(work, info.filename);
   const files = info.files.map((f) => f.path).sort();
   for (const f of ['package.json', 'README.md', 'node.cjs', 'node.mjs', 'xiangqi_wasm.d.ts', 'xiangqi_wasm.js',
-    'xiangqi_wasm_bg.wasm', 'board.js', 'board.d.ts', 'lesson.js', 'lesson-read.js', 'lesson-worker.js', 'lesson.d.ts', 'LESSON.md', 'engine-client.js',
+    'xiangqi_wasm_bg.wasm', 'board.js', 'board.d.ts', 'element-base.js', 'lesson.js', 'record-tree.js', 'lesson-worker.js', 'lesson.d.ts', 'LESSON.md', 'engine-client.js',
     'engine-worker.js', 'worker.d.ts']) {
     assert.ok(files.includes(f), `tarball lacks ${f}: ${files}`);
   }
