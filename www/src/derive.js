@@ -1,6 +1,17 @@
 // What the views read from the state but the state does not hold: derived, never stored, so it cannot go stale.
+// The facts of a game the store needs too (who moves first, the game's identity) are here, below the store: the
+// store imports this module, never the other way.
 import { allowedMoves } from './touch-move.js';
-import { firstMover } from './store.js';
+
+/** The side that moves first in `game`. */
+export function firstMover(game) {
+  return game.initialFen().split(/\s+/)[1] === 'b' ? 'black' : 'red';
+}
+
+/** A game's identity for the review: its start, its moves and its rules. */
+export function gameKey(game) {
+  return `${game.initialFen()}|${game.history().join(' ')}|${game.options().rules}`;
+}
 
 /** The notation of the move list, hints and announcements: the player's choice, else the language's. */
 export function notationOf(state) {
