@@ -55,10 +55,13 @@ function reviewShapes(state) {
 const keyOf = (k, v) => (k === 'dests' && v instanceof Map ? JSON.stringify([...v]) : JSON.stringify(v ?? null));
 const position = (fen) => fen.split(/\s+/).slice(0, 2).join(' ');
 
-/** Returns `render(state, { theme })` for the board element `el`. */
+/**
+ * Returns `render(state, { theme })` for the board element `el`. The element keeps what it was last given, key by
+ * key (`el.sentConfig`: each value as text), so that only what changed is set.
+ */
 export function createBoardView(el, Game) {
-  const last = new Map();
   return function render(state, { theme }) {
+    const last = (el.sentConfig ??= new Map());
     const want = { ...boardConfig(state, Game), theme, lang: state.lang };
     const changes = {};
     // The position is compared with what the board shows: a move the user made on it and the app refused is
