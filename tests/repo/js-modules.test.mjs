@@ -1,5 +1,6 @@
 // The JavaScript modules' own floor plan (docs/architecture.md, "The JavaScript side"): the modules of the app
-// (www/src/**/*.js) and of the package (js/*.js) import one another one way, never in a circle. A cycle makes the
+// (www/src/**/*.js) and of the package (js/*.js) import one another one way, never in a circle; and the app's views
+// keep no memory of their own (no module-level variable). A cycle makes the
 // order in which modules are evaluated depend on which one is imported first (a binding read before its module ran
 // is a ReferenceError), and it is the sign of two modules that are one. Static imports, re-exports and dynamic
 // `import('…')` with a literal specifier count; a worker started with `new Worker(new URL(…))` is another realm,
@@ -251,6 +252,35 @@ export function findCycles(graph) {
   return cycles.sort((a, b) => a[0].localeCompare(b[0]));
 }
 
+/**
+ * The names `text` declares with `let` or `var` at the top level of the module (outside every block and function;
+ * a loop's own `let` is the loop's). A `var` inside a top-level block is not seen.
+ */
+export function moduleVariables(text) {
+  const toks = tokens(text);
+  const out = [];
+  let depth = 0;
+  for (let k = 0; k < toks.length; k++) {
+    const tk = toks[k];
+    if (tk.t === 'punct' && tk.v === '{') depth++;
+    else if (tk.t === 'punct' && tk.v === '}') depth--;
+    else if (depth === 0 && tk.t === 'name' && (tk.v === 'let' || tk.v === 'var') && toks[k + 1]?.t === 'name'
+      && !(toks[k - 1]?.t === 'punct' && '.('.includes(toks[k - 1].v))) { // not `obj.let`, not `for (let i …)`
+      // `let a = 1, b;`: every name of the declaration (names after a comma at the declaration's own nesting).
+      out.push(toks[k + 1].v);
+      let nest = 0;
+      for (let j = k + 2; j < toks.length; j++) {
+        const u = toks[j];
+        if (u.t === 'punct' && '([{'.includes(u.v)) nest++;
+        else if (u.t === 'punct' && ')]}'.includes(u.v)) nest--;
+        else if (nest === 0 && u.t === 'punct' && u.v === ';') break;
+        else if (nest === 0 && u.t === 'punct' && u.v === ',' && toks[j + 1]?.t === 'name') out.push(toks[j + 1].v);
+      }
+    }
+  }
+  return out;
+}
+
 const describe = (cycles) => cycles.map((c) => `  ${c.join(' → ')}`).join('\n');
 
 // ----- the finder finds what it should -----------------------------------------------------------------------
@@ -334,4 +364,37 @@ test("the package's modules (js/*.js) have no import cycle", () => {
   assert.ok(graph.get('js/lesson.js').includes('js/board.js'), String(graph.get('js/lesson.js')));
   const cycles = findCycles(graph);
   assert.deepEqual(cycles, [], `import cycles in js/:\n${describe(cycles)}`);
+});
+
+test('the variable finder sees module-level let and var, not those in functions or blocks', () => {
+  const text = [
+    'let a = 1, b = [1, 2], c;',
+    'var d;',
+    'export let e = { f: 1, g: 2 };',
+    'const h = 1;',
+    'function i() { let j = 1; }',
+    'if (h) { let k = 2; }',
+    'const l = () => { let m; };',
+    'const n = `${(() => { let o; })()}`;',
+    '// let p;',
+    "const q = 'let r';",
+    'obj.let = 1;',
+    'for (let s = 0; s < 1; s++);',
+  ].join('\n');
+  assert.deepEqual(moduleVariables(text), ['a', 'b', 'c', 'd', 'e']);
+});
+
+// What a view needs to know about its last render lives in the store or on the element it renders into (a
+// `data-` attribute, a property), not in a module variable that outlives the element and that no test can reset.
+/** The module variables views still keep, each to be moved out (and its entry removed) — issue 35. */
+const VIEW_VARIABLES_LEFT = { 'www/src/views/new-game.js': ['filledFor'] };
+
+test("the app's views keep no module-level variable", () => {
+  const views = jsFiles('www/src/views');
+  assert.ok(views.length > 10, views.join());
+  for (const f of views) {
+    const names = moduleVariables(readFileSync(join(root, f), 'utf8'))
+      .filter((n) => !(VIEW_VARIABLES_LEFT[f] ?? []).includes(n));
+    assert.deepEqual(names, [], `${f} keeps module-level state (${names.join(', ')}): keep it on the element it renders into, or in the store`);
+  }
 });
