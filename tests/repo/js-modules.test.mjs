@@ -1,10 +1,11 @@
 // The JavaScript modules' own floor plan (docs/architecture.md, "The JavaScript side"): the modules of the app
-// (www/src/**/*.js) and of the package (js/*.js) import one another one way, never in a circle; and the app's views
-// keep no memory of their own (no module-level variable). A cycle makes the
-// order in which modules are evaluated depend on which one is imported first (a binding read before its module ran
-// is a ReferenceError), and it is the sign of two modules that are one. Static imports, re-exports and dynamic
-// `import('…')` with a literal specifier count; a worker started with `new Worker(new URL(…))` is another realm,
-// not an import.
+// (www/src/**/*.js) and of the package (js/*.js) import one another one way, never in a circle, and the app's views
+// keep no memory of their own (no module-level variable).
+//
+// A cycle makes the order in which modules are evaluated depend on which one is imported first (a binding read
+// before its module ran is a ReferenceError), and it is the sign of two modules that are one. Static imports,
+// re-exports and dynamic `import('…')` with a literal specifier count; a worker started with `new Worker(new URL(…))`
+// is another realm, not an import.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
