@@ -4,9 +4,8 @@
 // A search answers into the store with the generation it started at; the store drops an answer for a game that
 // changed meanwhile, and the search itself is stopped at once.
 import { levelById } from './levels.js';
-import { computerColor, computerToMove, positionsOf } from './derive.js';
+import { analysisGame, computerColor, computerToMove, positionsOf } from './derive.js';
 import { DRAW_LIMITS, answerDrawOffer, repetitionsOf } from './draw-policy.js';
-import { analysisGame } from './views/board.js';
 import { REVIEW_NODES } from './review.js';
 import { negateScore } from './text.js';
 

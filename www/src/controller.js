@@ -2,14 +2,13 @@
 // list and the graph) becomes the store's actions, the engine's work (computer.js) and the side effects of the
 // state — saving, the clock's tick, messages that pass, a confirmation that expires. It renders nothing itself.
 import { validateFen } from 'xiangqi-wasm';
-import { humanMoves, humanToMove, positionAt } from './derive.js';
+import { analysisGame, humanMoves, humanToMove, positionAt } from './derive.js';
 import { move as moveOnEditor, put, withTurn, EMPTY_FEN } from './editor.js';
 import { exportPgn, pgnFileName } from './export.js';
 import { DEEPER_NODES } from './review.js';
 import { SAVE_KEY, readSave, setAside, writePrefs, writeSave } from './save.js';
 import { PUZZLES_URL, readProgress, readSet, setKey, writeProgress } from './puzzles.js';
 import { saveData } from './store.js';
-import { analysisGame } from './views/board.js';
 import { askRepetition, closeDialogs, copyText, download } from './views/dialogs.js';
 import { openNewDialog, bindNewDialog } from './views/new-game.js';
 

@@ -1,6 +1,18 @@
 // What the views read from the state but the state does not hold: derived, never stored, so it cannot go stale.
+// The facts of a game the store needs too (who moves first, the game's identity) are here, below the store: the
+// store imports this module, never the other way. So is the analysis board's game, which the computer and the
+// controller play on as the views draw it.
 import { allowedMoves } from './touch-move.js';
-import { firstMover } from './store.js';
+
+/** The side that moves first in `game`. */
+export function firstMover(game) {
+  return game.initialFen().split(/\s+/)[1] === 'b' ? 'black' : 'red';
+}
+
+/** A game's identity for the review: its start, its moves and its rules. */
+export function gameKey(game) {
+  return `${game.initialFen()}|${game.history().join(' ')}|${game.options().rules}`;
+}
 
 /** The notation of the move list, hints and announcements: the player's choice, else the language's. */
 export function notationOf(state) {
@@ -47,6 +59,13 @@ export function humanMovesPlayed(state) {
 export function moverOf(game, ply) {
   const first = firstMover(game);
   return (ply % 2 === 1) === (first === 'red') ? 'red' : 'black';
+}
+
+/** The analysis board's game: its start and the moves played on it. The caller frees it. */
+export function analysisGame(Game, analysis) {
+  const g = new Game(analysis.fen);
+  for (const m of analysis.moves) g.play(m);
+  return g;
 }
 
 /** Replays `game` in a copy: `visit(copy, ply)` at its start and after each move; returns the copy (free it). */

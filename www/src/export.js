@@ -2,9 +2,8 @@
 // record's headers, comments, result and reason — and, once the game was reviewed, its marks and evaluations
 // (review.js's `annotate`): NAGs the lesson embed shows as ?! ? ??, and the evaluations in comments.
 import { writableHeaders } from './record.js';
-import { notationOf } from './derive.js';
+import { gameKey, notationOf } from './derive.js';
 import { annotate } from './review.js';
-import { gameKey } from './store.js';
 import { lineText, playerName, tr } from './text.js';
 
 const EXPORT_SKIP = new Set(['FEN', 'Format', 'SetUp', 'Result', 'Termination', 'XiangqiRules']);

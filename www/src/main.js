@@ -85,7 +85,7 @@ async function start() {
     renderEditor(state, validateFen);
     renderPuzzles(state, Game, themeOf(state));
     renderOver(state);
-    renderAnnouncement(state, el.board);
+    renderAnnouncement(state, el);
     document.body.dataset.mode = state.mode;
     if (state.busy === 'move') document.body.dataset.thinking = 'true';
     else delete document.body.dataset.thinking;

@@ -1,6 +1,8 @@
 // The store's actions of the modes beside play (store.js holds the state and the rest): the game review, the
 // analysis board and the position editor. Each is an action of the one store: the listeners hear once after it.
-import { gameKey } from './store.js';
+// The store passes in what the actions need (`act`, `startFresh`, …); this module imports nothing of the store, so
+// the import goes one way (store.js → store-modes.js → derive.js).
+import { gameKey } from './derive.js';
 
 /** The mode actions over the store's `state`; `act` wraps an action, `startFresh` makes a game the live one. */
 export function modeActions({ state, act, Game, startFresh, showMessage }) {

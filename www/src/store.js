@@ -13,6 +13,7 @@ import { emptyTouch, touchPiece } from './touch-move.js';
 import { gameFromData, gameToData } from './record.js';
 import { DEFAULT_LEVEL, levelById } from './levels.js';
 import { modeActions } from './store-modes.js';
+import { firstMover } from './derive.js';
 
 /** The clock of competition practice when none is chosen. */
 export const PRACTICE_CLOCK = 'cxa-6.4';
@@ -21,19 +22,9 @@ const TAKEN_BACK_FIRST = new Set(['resignation', 'agreement', 'timeForfeit']);
 /** Messages that go by themselves, and go with the position they are about. */
 export const PASSING = new Set(['offline', 'importedRed', 'importedBlack', 'drawAccepted', 'drawDeclined', 'reviewCancelled']);
 
-/** The side that moves first in `game`. */
-export function firstMover(game) {
-  return game.initialFen().split(/\s+/)[1] === 'b' ? 'black' : 'red';
-}
-
 /** The Clock argument for a saved control: a preset name or `{ firstMs }`. */
 export function clockArg(control) {
   return typeof control === 'string' ? control : { firstMs: control.firstMs };
-}
-
-/** A game's identity for the review: its start, its moves and its rules. */
-export function gameKey(game) {
-  return `${game.initialFen()}|${game.history().join(' ')}|${game.options().rules}`;
 }
 
 /**

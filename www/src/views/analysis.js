@@ -1,6 +1,6 @@
 // The analysis board rendered from the state: the engine's best three lines of the position on the board, live
 // as the search deepens, each with its score (from Red's view) and its moves in the chosen notation.
-import { analysisGame } from './board.js';
+import { analysisGame } from '../derive.js';
 import { lineText, negateScore, scoreText, tr } from '../text.js';
 
 const $ = (id) => document.getElementById(id);

@@ -1,17 +1,18 @@
 // Screen readers hear the computer's move: in the board's live region (the board already announces the player's
 // own moves there), in the interface language and the chosen notation — "Computer: 炮8平5, check" — and the
-// game's end with its explanation. Each is said once.
+// game's end with its explanation. Each is said once: the board element keeps the key of what was last said
+// (`data-announced`).
 import { explanation, plyText, resultLine, tr } from '../text.js';
 import { endingKey } from '../store.js';
 
-let said = null;
-
-export function renderAnnouncement(state, board) {
+/** `el` is the `<xiangqi-board>` element: its board (once made) announces. */
+export function renderAnnouncement(state, el) {
+  const board = el.board;
   if (!board || state.mode !== 'game') return;
   const ending = endingKey(state);
   const reply = state.reply && state.reply.ply === state.game.history().length ? state.reply : null;
   const key = `${state.gen}|${reply?.ply ?? ''}|${ending ?? ''}`;
-  if (key === said) return;
+  if (el.dataset.announced === key) return;
   const parts = [];
   if (reply) {
     let move = tr(state, 'computerMoved', { move: plyText(state, reply.ply) });
@@ -20,6 +21,6 @@ export function renderAnnouncement(state, board) {
   }
   const o = state.game.outcome();
   if (o && ending !== state.overSeen) parts.push(`${resultLine(state, o)}. ${explanation(state, o)}`);
-  said = key;
+  el.dataset.announced = key;
   if (parts.length) board.announce(parts.join(state.lang === 'zh' ? '。' : '. '));
 }

@@ -5,7 +5,7 @@
 // the orientation, the theme, the language and the coordinates. Only what changed is set, so the board keeps a
 // selection (and a press under way) while the touch-move rule narrows its destinations.
 import { destsOf } from '../touch-move.js';
-import { coordinatesOf, humanMoves, humanToMove, positionAt } from '../derive.js';
+import { analysisGame, coordinatesOf, humanMoves, humanToMove, positionAt } from '../derive.js';
 
 const LINE_BRUSHES = ['blue', 'green', 'yellow'];
 const arrow = (move, brush) => ({ from: move.slice(0, 2), to: move.slice(2, 4), brush });
@@ -52,20 +52,16 @@ function reviewShapes(state) {
   return m?.best && m.classification !== 'best' && m.best !== m.move ? [arrow(m.best, 'green')] : [];
 }
 
-/** The analysis board's game: its start and the moves played on it. The caller frees it. */
-export function analysisGame(Game, analysis) {
-  const g = new Game(analysis.fen);
-  for (const m of analysis.moves) g.play(m);
-  return g;
-}
-
 const keyOf = (k, v) => (k === 'dests' && v instanceof Map ? JSON.stringify([...v]) : JSON.stringify(v ?? null));
 const position = (fen) => fen.split(/\s+/).slice(0, 2).join(' ');
 
-/** Returns `render(state, { theme })` for the board element `el`. */
+/**
+ * Returns `render(state, { theme })` for the board element `el`. The element keeps what it was last given, key by
+ * key (`el.sentConfig`: each value as text), so that only what changed is set.
+ */
 export function createBoardView(el, Game) {
-  const last = new Map();
   return function render(state, { theme }) {
+    const last = (el.sentConfig ??= new Map());
     const want = { ...boardConfig(state, Game), theme, lang: state.lang };
     const changes = {};
     // The position is compared with what the board shows: a move the user made on it and the app refused is

@@ -18,12 +18,12 @@ export function onSystemTheme(fn) {
   darkQuery?.addEventListener('change', fn);
 }
 
-let shownLang = null;
-
 export function renderChrome(state) {
-  if (shownLang !== state.lang) {
-    shownLang = state.lang;
-    document.documentElement.lang = state.lang === 'zh' ? 'zh-CN' : 'en';
+  // The page's texts are set again only when the language changes: the root keeps the one they are in.
+  const root = document.documentElement;
+  if (root.dataset.textLang !== state.lang) {
+    root.dataset.textLang = state.lang;
+    root.lang = state.lang === 'zh' ? 'zh-CN' : 'en';
     for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = tr(state, node.dataset.i18n);
     for (const node of document.querySelectorAll('[data-i18n-label]')) node.setAttribute('aria-label', tr(state, node.dataset.i18nLabel));
     document.title = state.lang === 'zh' ? '象棋 Xiangqi' : 'Xiangqi 象棋';

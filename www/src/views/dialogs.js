@@ -6,15 +6,14 @@ import { explanation, resultLine, tr } from '../text.js';
 
 const $ = (id) => document.getElementById(id);
 
-let overShown = null;
-
+/** The game-over card; it keeps the ending it shows (`data-ending`), to take the keyboard once per ending. */
 export function renderOver(state) {
   const key = state.mode === 'game' ? endingKey(state) : null;
   const show = key !== null && state.overSeen !== key;
   const card = $('over-dialog');
   if (!show) {
     if (card.open) card.close();
-    overShown = null;
+    delete card.dataset.ending;
     return;
   }
   const o = state.game.outcome();
@@ -23,9 +22,9 @@ export function renderOver(state) {
   if (!card.open) {
     card.show();
     // A new ending: the keyboard goes to the card (its first button), as a dialog would take it.
-    if (overShown !== key) card.querySelector('button')?.focus({ preventScroll: true });
+    if (card.dataset.ending !== key) card.querySelector('button')?.focus({ preventScroll: true });
   }
-  overShown = key;
+  card.dataset.ending = key;
 }
 
 /** Asks about a move that would lose by repetition: resolves 'play' or 'back'. */

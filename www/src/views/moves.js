@@ -8,8 +8,6 @@ const $ = (id) => document.getElementById(id);
 /** The mark of each classification (docs/app.md, "Game review"). */
 export const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
-let shownKey = '';
-
 export function renderMoves(state) {
   const g = state.game;
   const texts = g.history({ notation: notationOf(state) });
@@ -19,10 +17,12 @@ export function renderMoves(state) {
   const commented = new Set(g.getComments().filter((c) => c.comment).map((c) => c.ply));
   const current = state.shown ?? texts.length;
   const marks = state.mode === 'review' && state.review ? state.review.moves : [];
+  // The list keeps the key of what it shows (its dataset), and is made again only when that changes.
+  const list = $('move-list');
   const key = JSON.stringify([state.lang, texts, [...commented], current, marks.map((m) => m.classification)]);
-  if (key !== shownKey) {
-    shownKey = key;
-    fill(state, { texts, firstBlack, fullmove0, commented, current, marks });
+  if (list.dataset.key !== key) {
+    list.dataset.key = key;
+    fill(state, list, { texts, firstBlack, fullmove0, commented, current, marks });
   }
   const bar = $('review-bar');
   bar.hidden = state.shown === null;
@@ -34,8 +34,7 @@ export function renderMoves(state) {
   }
 }
 
-function fill(state, { texts, firstBlack, fullmove0, commented, current, marks }) {
-  const list = $('move-list');
+function fill(state, list, { texts, firstBlack, fullmove0, commented, current, marks }) {
   const items = [];
   const offset = firstBlack ? 1 : 0;
   for (let row = 0; row * 2 < texts.length + offset; row++) {

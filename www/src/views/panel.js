@@ -109,7 +109,11 @@ function renderRecord(state) {
   $('comment-text').textContent = comment ? clip(state, comment) : '';
   const entries = Object.entries(state.headers).filter(([k, v]) => !HIDDEN_HEADERS.has(k) && v !== '');
   $('record-box').hidden = entries.length === 0;
-  if (shownHeaders.headers === state.headers && shownHeaders.lang === state.lang) return;
+  // The list keeps which headers (the object: a record's are replaced whole, never changed in place) it shows, in
+  // which language, and is made again only when either changes.
+  const list = $('record-headers');
+  const shown = list.shownHeaders;
+  if (shown?.headers === state.headers && shown.lang === state.lang) return;
   const nodes = [];
   for (const [k, v] of entries.slice(0, 40)) {
     const dt = document.createElement('dt');
@@ -120,11 +124,6 @@ function renderRecord(state) {
     dd.dir = 'auto';
     nodes.push(dt, dd);
   }
-  if (shownHeaders.headers !== state.headers || shownHeaders.lang !== state.lang) {
-    $('record-headers').replaceChildren(...nodes);
-    shownHeaders = { headers: state.headers, lang: state.lang };
-  }
+  list.replaceChildren(...nodes);
+  list.shownHeaders = { headers: state.headers, lang: state.lang };
 }
-
-/** The headers the list shows (a record's are replaced whole, never changed in place). */
-let shownHeaders = { headers: null, lang: null };

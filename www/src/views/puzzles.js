@@ -11,16 +11,19 @@ import { infoText, tr } from '../text.js';
 import { fitBoard } from './layout.js';
 
 const $ = (id) => document.getElementById(id);
-let current = null; // { el, visit, lang }
-let loading = null; // the element module's import, once started
 
+/**
+ * The section keeps what this view needs of its last render: `#puzzles` whether the element's module was asked for
+ * (`data-module`), and the element itself the visit and the language it was made for (`data-key`).
+ */
 export function renderPuzzles(state, Game, theme) {
   const p = state.puzzles;
   const open = state.mode === 'puzzles';
   const box = $('puzzles');
-  if (open && !loading) {
-    loading = import('xiangqi-wasm/puzzle').catch((e) => {
-      loading = null; // tried again at the next visit
+  if (open && !box.dataset.module) {
+    box.dataset.module = 'requested';
+    import('xiangqi-wasm/puzzle').catch((e) => {
+      delete box.dataset.module; // tried again at the next visit
       $('puzzles-status').textContent = tr(state, 'puzzlesFailed', { error: e?.message ?? String(e) });
     });
   }
@@ -29,34 +32,41 @@ export function renderPuzzles(state, Game, theme) {
     document.querySelector('.layout').hidden = open;
     if (!open) requestAnimationFrame(fitBoard); // the board is measured again, now that it shows
   }
+  const host = $('puzzles-host');
+  let el = host.querySelector(':scope > xiangqi-puzzle');
   if (!open || p.status !== 'ready') {
-    if (current) {
-      current.el.remove();
-      current = null;
-    }
+    el?.remove();
     $('puzzles-status').textContent = !open ? '' : p.status === 'error'
       ? tr(state, 'puzzlesFailed', { error: p.error }) : tr(state, 'puzzlesLoading');
     $('puzzle-note').textContent = '';
     return;
   }
   $('puzzles-status').textContent = '';
-  if (!current || current.visit !== p.visit || current.lang !== state.lang) {
-    current?.el.remove();
-    const el = document.createElement('xiangqi-puzzle');
-    el.id = 'puzzle';
-    el.setAttribute('goal', 'mate');
-    const saved = p.progress;
-    el.addEventListener('load', () => {
-      if (saved.results.length || saved.index) el.progress = { index: saved.index, results: saved.results };
-    }, { once: true });
-    el.setAttribute('lang', state.lang === 'zh' ? 'zh' : 'en');
-    el.setAttribute('pgn', setPgn(p.set, state.lang));
-    current = { el, visit: p.visit, lang: state.lang };
+  const key = `${p.visit} ${state.lang}`;
+  if (!el || el.dataset.key !== key) {
+    el?.remove();
+    el = newPuzzle(state, key);
     setAttrs(el, state, theme);
-    $('puzzles-host').append(el);
+    host.append(el);
   }
-  setAttrs(current.el, state, theme);
+  setAttrs(el, state, theme);
   $('puzzle-note').textContent = note(state, Game);
+}
+
+/** A fresh `<xiangqi-puzzle>` with the set in the interface language, given the kept progress once it has loaded. */
+function newPuzzle(state, key) {
+  const p = state.puzzles;
+  const el = document.createElement('xiangqi-puzzle');
+  el.id = 'puzzle';
+  el.setAttribute('goal', 'mate');
+  const saved = p.progress;
+  el.addEventListener('load', () => {
+    if (saved.results.length || saved.index) el.progress = { index: saved.index, results: saved.results };
+  }, { once: true });
+  el.setAttribute('lang', state.lang === 'zh' ? 'zh' : 'en');
+  el.setAttribute('pgn', setPgn(p.set, state.lang));
+  el.dataset.key = key;
+  return el;
 }
 
 function setAttrs(el, state, theme) {

@@ -17,8 +17,6 @@ const svg = (name, attrs = {}) => {
   return node;
 };
 
-let graphKey = '';
-
 export function renderReview(state, Game) {
   const box = $('review-box');
   const r = state.review;
@@ -51,8 +49,8 @@ function renderGraph(state, plies) {
   graph.setAttribute('aria-valuenow', String(shown));
   graph.setAttribute('aria-valuetext', shown === 0 ? tr(state, 'reviewStartShort')
     : `${tr(state, 'moveN', { n: shown })}: ${plyText(state, shown)}${markOf(r, shown)}`);
-  if (key === graphKey) return;
-  graphKey = key;
+  if (graph.dataset.key === key) return; // the graph keeps the key of the curve it draws
+  graph.dataset.key = key;
   const values = curve(r.moves, plies);
   const x = (ply) => (plies ? (ply / plies) * W : 0);
   const y = (e) => H - e * H;
