@@ -290,7 +290,8 @@ export class XiangqiLessonElement extends RecordElement {
     const { wrap, body, side, board } = this[hooks.frame];
     const status = h('p', 'status');
     status.hidden = true;
-    const head = h('header', 'head');
+    // A plain block, not <header>: a banner landmark per lesson would repeat on a page of several.
+    const head = h('div', 'head');
     head.setAttribute('part', 'headers');
     head.hidden = true;
     wrap.insertBefore(status, body);

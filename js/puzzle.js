@@ -238,6 +238,7 @@ export class XiangqiPuzzleElement extends RecordElement {
 
   [hooks.loading]() {
     this.#ex = null;
+    this.board.set({ movable: 'none' });
     this.#say(this[hooks.text].loading, '');
     if (this.getAttribute('goal') !== 'line') warmChecks();
   }
@@ -324,7 +325,9 @@ export class XiangqiPuzzleElement extends RecordElement {
       }
       const ex = { id: ++exerciseIds, nodes, node: nodes[0], game, solver, goal, headers, status: 'loading',
         mateIn: null, winMoves: movesLimit ?? (solverMoves || 3), solverPlayed: 0, wrong: 0, hints: 0, hintLevel: 0,
-        alternative: false, started: 0, turn: 0, good: null, title: headers.Event || headers.Title || null };
+        alternative: false, started: 0, turn: 0, good: null, title: headers.Event || headers.Title || null,
+        solvable: null, nowSolvable: null };
+      ex.solvable = new Promise((resolve) => { ex.nowSolvable = resolve; });
       this.#ex = ex;
       this.#showPosition(ex);
       this.#renderSet();
@@ -345,6 +348,7 @@ export class XiangqiPuzzleElement extends RecordElement {
       ex.started = performance.now();
       this.#task(ex);
       this.#solverTurn(ex);
+      ex.nowSolvable();
       await this.board.ready;
       if (loads === this.#loads) {
         this[hooks.resolveReady]();
@@ -396,7 +400,15 @@ export class XiangqiPuzzleElement extends RecordElement {
   /** The reader's move on the board. */
   async #onMove(e) {
     const ex = this.#ex;
-    if (!ex || ex.status !== 'solving' || e.detail?.fen == null) return;
+    if (!ex || e.detail?.fen == null) return;
+    if (ex.status === 'loading') {
+      // Played as soon as the board showed, while the exercise is still being prepared (a mate's length proved):
+      // the move stays on the board and is judged as soon as the exercise can judge it.
+      this.board.set({ movable: 'none' });
+      await ex.solvable;
+      if (ex !== this.#ex) return;
+    }
+    if (ex.status !== 'solving') return;
     const move = e.detail.move;
     const turn = ex.turn;
     const t0 = performance.now();
@@ -683,11 +695,12 @@ export class XiangqiPuzzleElement extends RecordElement {
     this[hooks.setBoardOptions](ex.solver);
   }
 
+  /** The exercise's position on the board, movable for the solver from the moment it shows (see #onMove). */
   #showPosition(ex) {
     this.#boardOptions(ex);
+    const open = ex.status === 'solving' || ex.status === 'loading';
     this.board.set({ fen: ex.game.fen(), lastMove: ex.game.history().at(-1) ?? null, check: ex.game.isCheck(),
-      movable: ex.status === 'solving' ? ex.solver : 'none', dests: ex.status === 'solving' ? ex.game.dests() : new Map(),
-      shapes: [] });
+      movable: open ? ex.solver : 'none', dests: open ? ex.game.dests() : new Map(), shapes: [] });
     if (!ex.game.history().length) this.#els.line.textContent = '';
   }
 

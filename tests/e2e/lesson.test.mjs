@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { servePackage, serve, launch } from '../support/browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -256,6 +257,37 @@ test('stepping through a commented game: buttons, keys, move list, a variation e
     assert.deepEqual(moved, { moves: ['h2e2'], reloaded: 0, board: true });
     const navigations = await page.evaluate(() => window.events.filter((e) => e.type === 'navigate').length);
     assert.ok(navigations >= 20, `a navigate event per step (${navigations})`);
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('several lessons and a puzzle on one page: axe (best practices included) finds nothing of theirs', async () => {
+  // Each element's headers are no landmark of their own: two lessons used to add two banners
+  // (landmark-no-duplicate-banner, landmark-unique).
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  const pgn = '[Red "甲"]\n[Black "乙"]\n[Event "Lesson"]\n\n1. h2e2 {Central cannon.} h9g7 *';
+  const script = `import '/pkg/lesson.js';
+import '/pkg/puzzle.js';
+await Promise.all([...document.querySelectorAll('xiangqi-lesson, xiangqi-puzzle')].map((el) => el.ready));
+window.ready = true;
+`;
+  const lesson = `<xiangqi-lesson pgn='${pgn.replaceAll("'", '&#39;')}'></xiangqi-lesson>`;
+  // As a teaching page puts them: straight in the body, under a heading.
+  const { page, context, errors } = await open(`<h1>Lessons</h1>${lesson}${lesson}
+    <xiangqi-puzzle fen="8N/9/3k5/9/9/7R1/9/9/1p4N2/5K3 w - - 0 1" solution="f0e0 d7d8 h4d4"></xiangqi-puzzle>`,
+  script);
+  await withShot(page, 'several-elements-axe', async () => {
+    await page.waitForFunction(() => window.ready === true, null, { timeout: 30000 });
+    await page.addScriptTag({ path: axePath });
+    const violations = await page.evaluate(async () => {
+      // Every rule but the page's own structure, which is the host page's to give (a main landmark, content in
+      // landmarks): the elements must add no landmark of their own.
+      const r = await window.axe.run(document, { resultTypes: ['violations'],
+        rules: { 'landmark-one-main': { enabled: false }, region: { enabled: false } } });
+      return r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    });
+    assert.deepEqual(violations, []);
   });
   assert.deepEqual(errors, []);
   await context.close();

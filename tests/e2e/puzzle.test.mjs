@@ -479,6 +479,44 @@ test('a mate exercise without a written line under the strict CSP: the worker pr
   await context.close();
 });
 
+test('a move played as soon as the board shows is judged (kept on the board until the exercise can judge it)', async () => {
+  // goal="mate" without `moves`: the element proves the mate's length before the exercise starts, and the board
+  // shows the position meanwhile. A move played then used to be refused by the board without a sign (8 times in
+  // 12 here); now the board takes it and the element judges it once the exercise is ready: a right move `correct`,
+  // a wrong one `wrong` with the piece back.
+  const script = `import '/pkg/puzzle.js';
+window.events = [];
+const el = document.querySelector('xiangqi-puzzle');
+el.defenceDelay = 0;
+for (const type of ['load', 'correct', 'wrong', 'error']) el.addEventListener(type, () => window.events.push(type));
+// Ready for the test as soon as the board shows the position: not when the element is ready.
+const shown = () => el.board?.board?.fen?.startsWith('8N');
+while (!shown()) await new Promise((resolve) => { setTimeout(resolve, 2); });
+window.ready = true;
+`;
+  for (const [move, expected] of [['f0e0', 'correct'], ['h4h9', 'wrong'], ['f0e0', 'correct']]) {
+    const { page, context, errors } = await open(`<div style="width: 860px"><xiangqi-puzzle fen="${MATE2}"
+      goal="mate"></xiangqi-puzzle></div>`, script);
+    await withShot(page, `early-move-${expected}`, async () => {
+      const before = await page.evaluate(() => window.events.slice());
+      await play(page, move);
+      await page.waitForFunction(() => window.events.some((e) => e === 'correct' || e === 'wrong'), null,
+        { timeout: 15000 });
+      const events = await page.evaluate(() => window.events.slice());
+      assert.ok(!before.includes('correct') && !before.includes('wrong'), `nothing judged before the move: ${before}`);
+      assert.ok(events.includes(expected), `${move}: ${events}`);
+      if (expected === 'wrong') {
+        await waitStatus(page, 'solving');
+        const v = await view(page);
+        assert.equal(v.boardFen, MATE2, 'the piece goes back');
+        assert.match(v.verdict, /^Not quite|That is not/, 'the reason is shown');
+      }
+    });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test('a long mate played at once: each move is judged between two slices of the proof, two puzzles on a page', async () => {
   // mate5-cannon-1 of tests/data/mates.jsonl, twice on one page: the proof of the first position's good moves takes
   // seconds in one call, so it runs in slices, the two puzzles' proofs one after the other. A right move played at
