@@ -453,11 +453,9 @@ impl Game {
     fn play_unchecked(&mut self, m: Move) -> PlayedMove {
         // Every caller passes a move the position allows (checked by `check_play`, or replayed from a history
         // that was): a piece of the side to move stands on its origin.
-        let piece = self
-            .pos
-            .board()
-            .piece_at(m.from)
-            .unwrap_or_else(|| unreachable!("no piece on {}", m.from));
+        let piece = self.pos.board().piece_at(m.from);
+        // Checked by the callers (above): the origin holds the mover's piece.
+        let piece = piece.unwrap_or_else(|| unreachable!("no piece on {}", m.from));
         let mover = self.pos.turn();
         let hash_before = self.pos.hash();
         let undo = self.pos.play_unchecked(m);
@@ -471,11 +469,9 @@ impl Game {
             undo,
         };
         self.history.push(rec);
+        let prev = self.track.last();
         // The track holds the start position's entry from construction on and is never emptied below it.
-        let prev = *self
-            .track
-            .last()
-            .unwrap_or_else(|| unreachable!("empty track"));
+        let prev = *prev.unwrap_or_else(|| unreachable!("empty track"));
         let irreversible = undo.captured.is_some()
             || (piece.role == Role::Soldier && m.from.file() == m.to.file());
         let mut checks = if undo.captured.is_some() {

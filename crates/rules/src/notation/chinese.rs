@@ -11,7 +11,7 @@
 //! Input accepts simplified and traditional characters (帅帥 将將 车車俥 马馬傌 炮砲 相象 仕士 兵卒 进進 后後),
 //! Chinese numerals or ASCII / full-width digits for either side, and 前/中/后 after the piece (`车前平三`).
 
-use super::{Action, Described, Description, Selector, StackPos, TandemStyle};
+use super::describe::{Action, Described, Description, Selector, StackPos, TandemStyle};
 use crate::{Color, Role};
 
 /// Simplified or traditional characters on output.
@@ -134,7 +134,7 @@ fn role_of(c: char) -> Option<Role> {
 }
 
 fn numeral(c: char) -> Option<u8> {
-    let c = super::halfwidth(c);
+    let c = super::describe::halfwidth(c);
     if let Some(i) = NUMERALS.iter().position(|&n| n == c) {
         return Some(i as u8 + 1);
     }

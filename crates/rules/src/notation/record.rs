@@ -2,7 +2,7 @@
 //! the main line with per-move comments and NAGs, and nested variations; and the errors of reading records.
 
 use super::encoding::DecodeError;
-use super::NotationError;
+use super::error::NotationError;
 use crate::adjudication::{GameResult, Mode, Options, Reason, Ruleset};
 use crate::{Color, EndingError, FenError, Game, Move, Position};
 use core::fmt;
@@ -160,10 +160,10 @@ impl GameRecord {
     /// stalemate. Every move of a parsed record is legal, so this fails only for a record built by hand with
     /// an illegal move.
     pub fn to_game(&self) -> Result<Game, crate::IllegalMoveError> {
+        let g = Game::for_record(self.start.clone(), self.options());
         // Cannot fail: `read_rules_tag` keeps every value it accepts in range (tested by
         // crates/rules/tests/notation/records.rs, `rules_tag_options_always_validate`).
-        let mut g =
-            Game::for_record(self.start.clone(), self.options()).unwrap_or_else(|_| unreachable!());
+        let mut g = g.unwrap_or_else(|_| unreachable!("the record's options are valid"));
         g.set_headers(self.headers.clone());
         g.set_comment(0, self.mainline.comment.clone());
         for (i, n) in self.mainline.moves.iter().enumerate() {
@@ -664,5 +664,23 @@ impl LineCursor {
         }
         self.at = at;
         (self.line, self.column + 1)
+    }
+
+    /// The syntax error of a `format` record at byte offset `at` of `text`: the one error helper of the text
+    /// formats.
+    pub(crate) fn syntax(
+        &mut self,
+        format: RecordFormat,
+        text: &str,
+        at: usize,
+        message: impl Into<String>,
+    ) -> RecordError {
+        let (line, column) = self.locate(text, at);
+        RecordError::Syntax(SyntaxError {
+            format,
+            line,
+            column,
+            message: message.into(),
+        })
     }
 }
