@@ -8,8 +8,9 @@
 //! of the chosen rule set, the move limit and dead positions end a game, plus a ply cap. A move that is not
 //! legal, no move, or an engine that crashes loses the game for that side, and the match goes on.
 
+use crate::args::num;
 use crate::stats::{Sprt, SprtState, Tally};
-use crate::{num, InstantClock};
+use crate::wall_clock::InstantClock;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
