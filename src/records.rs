@@ -373,7 +373,7 @@ pub fn read_records(input: JsValue, options: JsValue) -> Result<Array, XqError> 
 /// A record read game by game: list a large file in batches (`next`), open any game (`read`, `game`).
 #[wasm_bindgen(skip_typescript)]
 pub struct RecordReader {
-    records: Records,
+    pub(crate) records: Records,
     /// Games listed by `next` so far.
     listed: usize,
     done: bool,
@@ -447,14 +447,5 @@ impl RecordReader {
             self.records.format(),
             self.records.encoding(),
         ))
-    }
-
-    /// Game `index` as a `Game` (with `GameOptions`).
-    #[wasm_bindgen(skip_typescript)]
-    pub fn game(&mut self, index: JsValue, options: JsValue) -> Result<super::game::Game, XqError> {
-        let i = super::input::int_arg(&index, "game", "index", 0..=10_000_000)? as usize;
-        let values = options_arg(&options, "game", super::options::OPTION_KEYS)?;
-        let r = game_at(&mut self.records, i, "game")?;
-        super::game::Game::from_record(&r, values, "game")
     }
 }
