@@ -21,6 +21,7 @@ use super::adjudication::{
     self, classify, dead_position, rule_repetition_with_overrides, Classification, GameResult,
     Mode, Options, OptionsError, Outcome, Reason,
 };
+use super::headers;
 use super::{
     Color, FenError, IllegalMoveError, IllegalReason, Move, MoveList, ParseMoveError, Piece,
     Position, Role, Undo,
@@ -1096,25 +1097,17 @@ impl Game {
 
     /// The value of the first header named `name` (case-sensitive).
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        headers::header(&self.headers, name)
     }
 
     /// Sets a header: the first of that name gets the value in place, or it is appended.
     pub fn set_header(&mut self, name: &str, value: &str) {
-        match self.headers.iter_mut().find(|(k, _)| k == name) {
-            Some(h) => h.1 = value.to_string(),
-            None => self.headers.push((name.to_string(), value.to_string())),
-        }
+        headers::set_header(&mut self.headers, name, value);
     }
 
     /// Removes every header named `name`; `false` if there was none.
     pub fn remove_header(&mut self, name: &str) -> bool {
-        let before = self.headers.len();
-        self.headers.retain(|(k, _)| k != name);
-        self.headers.len() != before
+        headers::remove_header(&mut self.headers, name)
     }
 
     /// Replaces all headers.

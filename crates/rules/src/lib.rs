@@ -44,6 +44,7 @@ pub mod clock;
 mod color;
 pub mod fen;
 mod game;
+mod headers;
 mod illegal;
 mod movegen;
 mod moves;

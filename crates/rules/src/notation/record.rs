@@ -4,6 +4,7 @@
 use super::encoding::DecodeError;
 use super::error::NotationError;
 use crate::adjudication::{GameResult, Mode, Options, Reason, Ruleset};
+use crate::headers;
 use crate::{Color, EndingError, FenError, Game, Move, Position};
 use core::fmt;
 
@@ -134,7 +135,7 @@ impl GameRecord {
                 if options != Options::default() {
                     r.set_header(RULES_TAG, &write_rules_tag(&options));
                 } else {
-                    r.headers.retain(|(k, _)| k != RULES_TAG);
+                    headers::remove_header(&mut r.headers, RULES_TAG);
                 }
             }
         }
@@ -187,18 +188,12 @@ impl GameRecord {
 
     /// The value of a header (case-sensitive name).
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        headers::header(&self.headers, name)
     }
 
     /// Sets a header, replacing its value in place or appending it.
     pub fn set_header(&mut self, name: &str, value: &str) {
-        match self.headers.iter_mut().find(|(k, _)| k == name) {
-            Some(h) => h.1 = value.to_string(),
-            None => self.headers.push((name.to_string(), value.to_string())),
-        }
+        headers::set_header(&mut self.headers, name, value);
     }
 
     /// The result: `"1-0"` (Red won), `"0-1"`, `"1/2-1/2"` or `"*"` (unknown), from the `Result` header.
