@@ -48,6 +48,7 @@ mod headers;
 mod illegal;
 mod movegen;
 mod moves;
+pub mod names;
 pub mod notation;
 pub mod perft;
 mod position;

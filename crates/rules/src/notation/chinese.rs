@@ -12,6 +12,7 @@
 //! Chinese numerals or ASCII / full-width digits for either side, and 前/中/后 after the piece (`车前平三`).
 
 use super::describe::{Action, Described, Description, Selector, StackPos, TandemStyle};
+use crate::names::named;
 use crate::{Color, Role};
 
 /// Simplified or traditional characters on output.
@@ -33,6 +34,16 @@ pub enum BlackDigits {
     /// Full-width `１`…`９` (`马８进７`).
     FullWidth,
 }
+
+named!(Script, "script", [
+    Script::Simplified => ("simplified", [], "Simplified", "简体"),
+    Script::Traditional => ("traditional", [], "Traditional", "繁体"),
+]);
+
+named!(BlackDigits, "blackDigits", [
+    BlackDigits::Ascii => ("ascii", [], "ASCII digits", "半角数字"),
+    BlackDigits::FullWidth => ("fullwidth", [], "Full-width digits", "全角数字"),
+]);
 
 /// Output options for Chinese notation. The default is simplified characters with ASCII digits for Black:
 /// `炮二平五`, `马8进7`; classic tandem forms.

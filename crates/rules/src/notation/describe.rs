@@ -5,6 +5,7 @@
 
 use super::error::NotationError;
 use crate::moves::sort_iccs;
+use crate::names::named;
 use crate::{
     Bitboard, Color, IllegalMoveError, IllegalReason, Move, Piece, Position, Role, Square,
 };
@@ -24,6 +25,11 @@ pub enum TandemStyle {
     /// on a single file are still `P+` / `P-`, `前兵` / `后兵`.
     Ordinal,
 }
+
+named!(TandemStyle, "tandem", [
+    TandemStyle::Classic => ("classic", [], "Classic", "传统"),
+    TandemStyle::Ordinal => ("ordinal", [], "Ordinal", "序数"),
+]);
 
 /// Which way a piece moves: 进 / 退 / 平.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

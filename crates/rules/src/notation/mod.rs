@@ -37,6 +37,7 @@ pub mod wxf;
 pub mod xqf;
 
 use super::{IllegalMoveError, Move, Position};
+use crate::names::named;
 
 pub use chinese::ChineseOptions;
 pub use describe::TandemStyle;
@@ -58,6 +59,34 @@ pub enum Notation {
 impl Default for Notation {
     fn default() -> Notation {
         Notation::Wxf(WxfOptions::default())
+    }
+}
+
+/// A move notation by name, without its output options: what a [`Notation`] is one of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NotationKind {
+    /// ICCS coordinates, `h2e2`.
+    Iccs,
+    /// WXF, `C2.5`.
+    Wxf,
+    /// Chinese, `炮二平五`.
+    Chinese,
+}
+
+named!(NotationKind, "notation", [
+    NotationKind::Iccs => ("iccs", [], "ICCS", "ICCS"),
+    NotationKind::Wxf => ("wxf", [], "WXF", "WXF"),
+    NotationKind::Chinese => ("chinese", [], "Chinese", "中文"),
+]);
+
+impl Notation {
+    /// Which notation this is.
+    pub const fn kind(&self) -> NotationKind {
+        match self {
+            Notation::Iccs => NotationKind::Iccs,
+            Notation::Wxf(_) => NotationKind::Wxf,
+            Notation::Chinese(_) => NotationKind::Chinese,
+        }
     }
 }
 

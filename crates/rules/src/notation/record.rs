@@ -5,6 +5,7 @@ use super::encoding::DecodeError;
 use super::error::NotationError;
 use crate::adjudication::{GameResult, Mode, Options, Reason, Ruleset};
 use crate::headers;
+use crate::names::{named, Named};
 use crate::{Color, EndingError, FenError, Game, Move, Position};
 use core::fmt;
 
@@ -316,37 +317,28 @@ pub enum RecordFormat {
     Fen,
 }
 
+named!(RecordFormat, "format", [
+    RecordFormat::Pgn => ("pgn", [], "PGN", "PGN"),
+    RecordFormat::DhtmlXq => ("dhtmlxq", [], "DhtmlXQ", "东萍"),
+    RecordFormat::Xqf => ("xqf", [], "XQF", "象棋演播室"),
+    RecordFormat::Fen => ("fen", [], "FEN", "FEN"),
+]);
+
 impl RecordFormat {
-    /// `"pgn"`, `"dhtmlxq"`, `"xqf"` or `"fen"`.
-    pub const fn code(self) -> &'static str {
-        match self {
-            RecordFormat::Pgn => "pgn",
-            RecordFormat::DhtmlXq => "dhtmlxq",
-            RecordFormat::Xqf => "xqf",
-            RecordFormat::Fen => "fen",
-        }
+    /// `"pgn"`, `"dhtmlxq"`, `"xqf"` or `"fen"` ([`Named::as_str`]).
+    pub fn code(self) -> &'static str {
+        self.as_str()
     }
 
-    /// The format of a [`RecordFormat::code`].
+    /// The format of a [`RecordFormat::code`] (exactly; `FromStr` also ignores case).
     pub fn from_code(code: &str) -> Option<RecordFormat> {
-        [
-            RecordFormat::Pgn,
-            RecordFormat::DhtmlXq,
-            RecordFormat::Xqf,
-            RecordFormat::Fen,
-        ]
-        .into_iter()
-        .find(|f| f.code() == code)
+        RecordFormat::ALL.iter().copied().find(|f| f.code() == code)
     }
 
-    /// The format's name as people write it: `PGN`, `DhtmlXQ`, `XQF`, `FEN`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            RecordFormat::Pgn => "PGN",
-            RecordFormat::DhtmlXq => "DhtmlXQ",
-            RecordFormat::Xqf => "XQF",
-            RecordFormat::Fen => "FEN",
-        }
+    /// The format's name as people write it: `PGN`, `DhtmlXQ`, `XQF`, `FEN` (its English name).
+    #[allow(clippy::misnamed_getters)] // `name` is the name people write, the table's English name
+    pub fn name(self) -> &'static str {
+        self.names().en
     }
 }
 

@@ -10,6 +10,7 @@
 //! marker before the letter (`+P+1` for `P++1`, as some files write it; the record readers warn).
 
 use super::describe::{Action, Described, Description, Selector, StackPos, TandemStyle};
+use crate::names::named;
 use crate::Role;
 
 /// The traverse sign written on output.
@@ -21,6 +22,11 @@ pub enum Traverse {
     /// `=`, common in English books (`C2=5`).
     Equals,
 }
+
+named!(Traverse, "traverse", [
+    Traverse::Dot => (".", [], "Dot", "点"),
+    Traverse::Equals => ("=", [], "Equals sign", "等号"),
+]);
 
 /// Output options for WXF. The default is `C2.5`: upper case, `.` for traverses, the classic (1997) tandem
 /// soldier forms.
