@@ -14,7 +14,7 @@ use super::records::{
 use wasm_bindgen::prelude::*;
 use xiangqi::notation::pgn;
 use xiangqi::notation::record::{GameRecord, RecordFormat};
-use xiangqi::notation::{self};
+use xiangqi::notation::{self, NotationKind};
 use xiangqi::IllegalMoveError;
 
 /// The keys of the options of a record read into a game: [`OPTION_KEYS`], then the reader's.
@@ -146,7 +146,7 @@ impl Game {
         notation: JsValue,
         options: JsValue,
     ) -> Result<String, XqError> {
-        let n = notation_arg(&notation, &options, "toNotation", "wxf")?;
+        let n = notation_arg(&notation, &options, "toNotation", NotationKind::Wxf)?;
         let m = self.move_of(&mv)?;
         self.pos()
             .check_move(m)
@@ -162,7 +162,7 @@ impl Game {
             "pgn",
             ["notation", "notationOptions", "headers", "lineWidth"],
         )?;
-        let n = notation_arg(&notation, &notation_options, "pgn", "chinese")
+        let n = notation_arg(&notation, &notation_options, "pgn", NotationKind::Chinese)
             .map_err(|e| XqError::options(e.message().to_string()))?;
         let headers = headers_arg(&headers, "pgn")?;
         let width = int_option(&line_width, "pgn", "lineWidth", 0..=100_000)?.unwrap_or(80);
