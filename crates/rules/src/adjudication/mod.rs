@@ -35,7 +35,8 @@ pub use repetition::{
 pub use verdict::{GameResult, Reason};
 pub use violations::{repetition_violations, Violation, VIOLATIONS_TO_LOSE};
 
-/// Which repetition rules apply (docs/rules.md §5–§7).
+/// Which repetition rules apply (docs/rules.md §5–§7). Named 亚洲棋规 and 中国棋规 in Chinese text (the list of
+/// names below: one name per rule set for the explanations, the binding and the app).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Ruleset {
     /// Asian Xiangqi Federation rules (亚洲象棋规则, yàzhōu xiàngqí guīzé; the base of the WXF rules).

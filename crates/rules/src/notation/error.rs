@@ -36,7 +36,7 @@ pub enum NotationError {
     Illegal {
         /// The text as given.
         text: String,
-        /// The move and the reason from [`Position::check_move`].
+        /// The move and the reason from [`Position::check_move`](crate::Position::check_move).
         error: IllegalMoveError,
     },
 }

@@ -15,7 +15,7 @@
 //! produces garbage silently — a decoding whose first move is no move and holds no character of a record (a lax
 //! decoder's reading of bytes that are no text) is no candidate. [`ReadOptions::encoding`] forces an encoding.
 //!
-//! The legacy decoding itself is the [`Decoder`]'s: [`NativeDecoder`](super::encoding::NativeDecoder) natively,
+//! The legacy decoding itself is the [`Decoder`]'s: [`NativeDecoder`] natively,
 //! the host's `TextDecoder` in the wasm build — one detection for both.
 //!
 //! ```
