@@ -271,7 +271,7 @@ export interface RepetitionViolation {
   offender: Color;
   /** The reason of the ruling: `perpetualCheck`, `perpetualChase`, `perpetualMateThreat` or `perpetualAttack`. */
   reason: OutcomeReason;
-  /** Which violation of `offender` this is in the game: 1 for its first. The third loses (中国象棋规则). */
+  /** Which violation of `offender` this is in the game: 1 for its first. The third loses (中国棋规). */
   number: number;
 }
 
