@@ -351,7 +351,7 @@ pub(crate) fn named_option<T: Named>(
     what: &str,
     key: &str,
 ) -> Result<Option<T>, XqError> {
-    Ok(name_index(v, what, key, T::NAMES)?.map(|i| T::ALL[i]))
+    Ok(name_index(v, what, key, T::NAMES)?.and_then(|i| T::ALL.get(i).copied()))
 }
 
 /// [`named_option`] as the place in `list` (one copy of the code for every list).

@@ -65,7 +65,7 @@ pub trait Named: Copy + 'static {
 
     /// The value a name or an alias stands for, ASCII case ignored.
     fn from_name(text: &str) -> Option<Self> {
-        find(Self::NAMES, text).map(|i| Self::ALL[i])
+        find(Self::NAMES, text).and_then(|i| Self::ALL.get(i).copied())
     }
 
     /// The canonical names, quoted and joined by "or": `"axf" or "cxa"`.
