@@ -5,15 +5,31 @@
 
 use super::errors::XqError;
 use super::game::Game;
-use super::input::{int_option, options_arg, type_name};
+use super::input::{int_arg, int_option, options_arg, type_name};
 use super::notation::{headers_arg, notation_arg};
-use super::options::game_options_of;
-use super::records::{game_at, record_input, record_options, records_of, warnings_js};
+use super::options::{game_options_of, OPTION_KEYS};
+use super::records::{
+    game_at, record_input, record_options, records_of, warnings_js, RecordReader,
+};
 use wasm_bindgen::prelude::*;
 use xiangqi::notation::pgn;
 use xiangqi::notation::record::{GameRecord, RecordFormat};
-use xiangqi::notation::{self};
+use xiangqi::notation::{self, NotationKind};
 use xiangqi::IllegalMoveError;
+
+/// The keys of the options of a record read into a game: [`OPTION_KEYS`], then the reader's.
+const READ_GAME_KEYS: [&str; OPTION_KEYS.len() + 3] = {
+    let mut keys = [""; OPTION_KEYS.len() + 3];
+    let mut i = 0;
+    while i < OPTION_KEYS.len() {
+        keys[i] = OPTION_KEYS[i];
+        i += 1;
+    }
+    keys[i] = "format";
+    keys[i + 1] = "encoding";
+    keys[i + 2] = "index";
+    keys
+};
 
 impl Game {
     /// The game a record tells (see `GameRecord::to_game`: the record speaks), under the record's own options
@@ -43,21 +59,7 @@ impl Game {
         format: Option<RecordFormat>,
     ) -> Result<Game, XqError> {
         let [rules, move_limit, repetition, mode, discount, depth, f, encoding, index] =
-            options_arg(
-                options,
-                what,
-                [
-                    "rules",
-                    "moveLimit",
-                    "repetitionCount",
-                    "mode",
-                    "checkDiscount",
-                    "mateThreatDepth",
-                    "format",
-                    "encoding",
-                    "index",
-                ],
-            )?;
+            options_arg(options, what, READ_GAME_KEYS)?;
         if format.is_some() && !f.is_undefined() {
             return Err(XqError::options(format!(
                 "{what}: unknown option \"format\" (the format is the function's)"
@@ -144,7 +146,7 @@ impl Game {
         notation: JsValue,
         options: JsValue,
     ) -> Result<String, XqError> {
-        let n = notation_arg(&notation, &options, "toNotation", "wxf")?;
+        let n = notation_arg(&notation, &options, "toNotation", NotationKind::Wxf)?;
         let m = self.move_of(&mv)?;
         self.pos()
             .check_move(m)
@@ -160,7 +162,7 @@ impl Game {
             "pgn",
             ["notation", "notationOptions", "headers", "lineWidth"],
         )?;
-        let n = notation_arg(&notation, &notation_options, "pgn", "chinese")
+        let n = notation_arg(&notation, &notation_options, "pgn", NotationKind::Chinese)
             .map_err(|e| XqError::options(e.message().to_string()))?;
         let headers = headers_arg(&headers, "pgn")?;
         let width = int_option(&line_width, "pgn", "lineWidth", 0..=100_000)?.unwrap_or(80);
@@ -180,5 +182,18 @@ impl Game {
     #[wasm_bindgen(skip_typescript)]
     pub fn dhtmlxq(&self) -> String {
         notation::dhtmlxq::write_dhtmlxq(&GameRecord::from_game(self.rules_game()))
+    }
+}
+
+// `RecordReader.game` is here, above both the reader (`records`) and the class (`game`).
+#[wasm_bindgen]
+impl RecordReader {
+    /// Game `index` as a `Game` (with `GameOptions`).
+    #[wasm_bindgen(skip_typescript)]
+    pub fn game(&mut self, index: JsValue, options: JsValue) -> Result<Game, XqError> {
+        let i = int_arg(&index, "game", "index", 0..=10_000_000)? as usize;
+        let values = options_arg(&options, "game", OPTION_KEYS)?;
+        let r = game_at(&mut self.records, i, "game")?;
+        Game::from_record(&r, values, "game")
     }
 }

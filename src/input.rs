@@ -7,6 +7,7 @@ use super::errors::{fen_too_long, XqError};
 use core::ops::RangeInclusive;
 use js_sys::{Array, JsString, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
+use xiangqi::names::{self, Name, Named};
 use xiangqi::{fen::MAX_FEN_LEN, Color, Move, Square};
 
 /// The longest move text looked at (`" H2-E2 "` with some whitespace). Longer text is a syntax error.
@@ -316,7 +317,9 @@ pub(crate) fn int_arg(
     integer(v, Slot::Argument, what, key, range)
 }
 
-/// A string option that must be one of `choices` (`undefined` = `None`). Long strings are not copied.
+/// A string option that must be one of `choices` (`undefined` = `None`). Long strings are not copied. For the
+/// options that are no list of the rules crate (the analysis' `side`); those are read by [`named_option`].
+#[cfg(feature = "wasm-search")]
 pub(crate) fn string_option(
     v: &JsValue,
     what: &str,
@@ -336,6 +339,31 @@ pub(crate) fn string_option(
                 .map(|c| format!("\"{c}\""))
                 .collect::<Vec<_>>()
                 .join(" or "),
+            shown(v)
+        ))),
+    }
+}
+
+/// An option whose value is a name of one of the rules crate's lists (`rules`, `mode`, `notation`, …): the
+/// name or one of its aliases, any case; `None` when absent. The error lists the list's names.
+pub(crate) fn named_option<T: Named>(
+    v: &JsValue,
+    what: &str,
+    key: &str,
+) -> Result<Option<T>, XqError> {
+    Ok(name_index(v, what, key, T::NAMES)?.and_then(|i| T::ALL.get(i).copied()))
+}
+
+/// [`named_option`] as the place in `list` (one copy of the code for every list).
+fn name_index(v: &JsValue, what: &str, key: &str, list: &[Name]) -> Result<Option<usize>, XqError> {
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    match short_string(v, 16).ok().and_then(|t| names::find(list, &t)) {
+        Some(i) => Ok(Some(i)),
+        None => Err(XqError::options(format!(
+            "{what}: option {key} must be {}, got {}",
+            names::expected(list),
             shown(v)
         ))),
     }

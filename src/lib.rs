@@ -9,7 +9,8 @@
 //!   `isCheckmate`, `board()`, `put`, `ascii`, comments, ... — in [`basics`]); [`game_notation`]: its notation
 //!   and record methods; [`engine`]: `Engine` and `game.hint()`; [`clock`]: the `Clock` class; [`board`]: the
 //!   canvas painter `BoardView`;
-//! - module functions below: `startFen`, `validateFen`, `perft`, `isXiangqiError`;
+//! - module functions below: `startFen`, `validateFen`, `perft`, `isXiangqiError`; [`names`]: `names()`, the
+//!   rules crate's lists of names (rule sets, modes, notations, …) as plain data;
 //! - [`errors`]: every failure is a JS `Error` with `name === "XiangqiError"` and a stable `code`, one `From`
 //!   per error type of the rules;
 //! - [`input`]: checking JS arguments (any type may arrive), with one reader of integers;
@@ -20,7 +21,8 @@
 //!   from the strings [`cache`] keeps.
 //!
 //! The modules depend one way: `cache` and `dto` name no other module; `errors`, `input`, `options`,
-//! `notation`, `move_info` build on them; `game` on those; `game_notation` and `engine` on `game`.
+//! `names`, `records`, `notation`, `move_info` build on them; `game` on those; `game_notation` (with
+//! `RecordReader.game`) and `engine` on `game`.
 //!
 //! The TypeScript declarations are hand-written in `types.d.ts` (and `board.d.ts` for `BoardView`) so that they
 //! can use overloads, string-literal unions and the error-code union; the package build joins them into
@@ -50,6 +52,7 @@ mod game_notation;
 mod iccs_only;
 mod input;
 mod move_info;
+mod names;
 #[cfg(feature = "wasm-notation")]
 mod notation;
 #[cfg(not(feature = "wasm-notation"))]

@@ -3,7 +3,7 @@
 //! the `Game` methods that read and write notation are in [`super::game_notation`].
 
 use super::errors::XqError;
-use super::input::{bool_option, options_arg, string_option, type_name};
+use super::input::{bool_option, named_option, options_arg, type_name};
 use super::records::{record_input, record_js, records_of};
 use js_sys::{Array, JsString, Object, Reflect};
 use wasm_bindgen::prelude::*;
@@ -11,7 +11,7 @@ use xiangqi::notation::chinese::{BlackDigits, Script};
 use xiangqi::notation::read::ReadOptions;
 use xiangqi::notation::record::RecordFormat;
 use xiangqi::notation::wxf::Traverse;
-use xiangqi::notation::{self, ChineseOptions, Notation, TandemStyle, WxfOptions};
+use xiangqi::notation::{self, ChineseOptions, Notation, NotationKind, TandemStyle, WxfOptions};
 use xiangqi::{Move, Position};
 
 /// The longest move text looked at (a Chinese move is 4–5 characters; ICCS with spaces a few more).
@@ -30,45 +30,29 @@ pub(crate) fn notation_arg(
     name: &JsValue,
     options: &JsValue,
     what: &str,
-    default: &'static str,
+    default: NotationKind,
 ) -> Result<Notation, XqError> {
-    let kind = if name.is_undefined() {
-        default
-    } else {
-        // A bad notation name is ERR_OPTIONS wherever it is given (an argument or an option).
-        string_option(name, what, "notation", &["iccs", "wxf", "chinese"])?.unwrap_or(default)
-    };
+    // A bad notation name is ERR_OPTIONS wherever it is given (an argument or an option).
+    let kind = named_option::<NotationKind>(name, what, "notation")?.unwrap_or(default);
     let [script, black_digits, tandem, traverse, lowercase] = options_arg(
         options,
         what,
         ["script", "blackDigits", "tandem", "traverse", "lowercase"],
     )?;
-    let tandem = match string_option(&tandem, what, "tandem", &["classic", "ordinal"])? {
-        Some("ordinal") => TandemStyle::Ordinal,
-        _ => TandemStyle::Classic,
-    };
-    let script = match string_option(&script, what, "script", &["simplified", "traditional"])? {
-        Some("traditional") => Script::Traditional,
-        _ => Script::Simplified,
-    };
+    let tandem = named_option::<TandemStyle>(&tandem, what, "tandem")?.unwrap_or_default();
+    let script = named_option::<Script>(&script, what, "script")?.unwrap_or_default();
     let black_digits =
-        match string_option(&black_digits, what, "blackDigits", &["ascii", "fullwidth"])? {
-            Some("fullwidth") => BlackDigits::FullWidth,
-            _ => BlackDigits::Ascii,
-        };
-    let traverse = match string_option(&traverse, what, "traverse", &[".", "="])? {
-        Some("=") => Traverse::Equals,
-        _ => Traverse::Dot,
-    };
+        named_option::<BlackDigits>(&black_digits, what, "blackDigits")?.unwrap_or_default();
+    let traverse = named_option::<Traverse>(&traverse, what, "traverse")?.unwrap_or_default();
     let lowercase = bool_option(&lowercase, what, "lowercase", false)?;
     Ok(match kind {
-        "iccs" => Notation::Iccs,
-        "wxf" => Notation::Wxf(WxfOptions {
+        NotationKind::Iccs => Notation::Iccs,
+        NotationKind::Wxf => Notation::Wxf(WxfOptions {
             tandem,
             traverse,
             lowercase,
         }),
-        _ => Notation::Chinese(ChineseOptions {
+        NotationKind::Chinese => Notation::Chinese(ChineseOptions {
             script,
             black_digits,
             tandem,
@@ -129,7 +113,7 @@ pub(crate) fn list_notation(
     if v.is_undefined() && options.is_undefined() {
         return Ok(None);
     }
-    let n = notation_arg(v, options, what, "iccs")
+    let n = notation_arg(v, options, what, NotationKind::Iccs)
         .map_err(|e| XqError::options(e.message().to_string()))?;
     Ok((n != Notation::Iccs).then_some(n))
 }

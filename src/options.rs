@@ -2,7 +2,7 @@
 //! game an `Engine` searches).
 
 use super::errors::XqError;
-use super::input::{bool_option, int_option, options_arg, string_option};
+use super::input::{bool_option, int_option, named_option, options_arg};
 use wasm_bindgen::JsValue;
 use xiangqi::adjudication::{Mode, Options};
 use xiangqi::Ruleset;
@@ -30,8 +30,8 @@ pub(crate) fn game_options_of(
     base: Options,
 ) -> Result<Options, XqError> {
     let mut o = base;
-    if let Some(r) = string_option(&rules, what, "rules", &["axf", "cxa"])? {
-        o.ruleset = Ruleset::from_code(r).unwrap_or_default();
+    if let Some(r) = named_option::<Ruleset>(&rules, what, "rules")? {
+        o.ruleset = r;
     }
     if let Some(n) = int_option(&move_limit, what, "moveLimit", 0..=10_000)? {
         o.move_limit = n as u32 * 2;
@@ -39,8 +39,8 @@ pub(crate) fn game_options_of(
     if let Some(n) = int_option(&repetition_count, what, "repetitionCount", 2..=100)? {
         o.repetition_count = n as u32;
     }
-    if let Some(m) = string_option(&mode, what, "mode", &["adjudicate", "enforce", "analysis"])? {
-        o.mode = Mode::from_code(m).unwrap_or_default();
+    if let Some(m) = named_option::<Mode>(&mode, what, "mode")? {
+        o.mode = m;
     }
     o.check_discount = bool_option(&check_discount, what, "checkDiscount", o.check_discount)?;
     if let Some(n) = int_option(&mate_threat_depth, what, "mateThreatDepth", 1..=4)? {

@@ -7,7 +7,7 @@
 use super::cache::set_property;
 use super::dto::to_js;
 use super::errors::XqError;
-use super::input::{int_option, options_arg, string_option, type_name};
+use super::input::{int_option, named_option, options_arg, type_name};
 use js_sys::{Array, ArrayBuffer, JsString, Object, Uint8Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -123,11 +123,9 @@ pub(crate) fn record_options(
 ) -> Result<RecordOptions, XqError> {
     let format = match fixed {
         Some(f) => Some(f),
-        None => string_option(format, what, "format", &["pgn", "dhtmlxq", "xqf", "fen"])?
-            .and_then(RecordFormat::from_code),
+        None => named_option::<RecordFormat>(format, what, "format")?,
     };
-    let encoding = string_option(encoding, what, "encoding", &["utf-8", "gbk", "big5"])?
-        .and_then(Encoding::from_label);
+    let encoding = named_option::<Encoding>(encoding, what, "encoding")?;
     let index = int_option(index, what, "index", 0..=10_000_000)?.unwrap_or(0) as usize;
     Ok(RecordOptions {
         read: ReadOptions {
@@ -373,7 +371,7 @@ pub fn read_records(input: JsValue, options: JsValue) -> Result<Array, XqError> 
 /// A record read game by game: list a large file in batches (`next`), open any game (`read`, `game`).
 #[wasm_bindgen(skip_typescript)]
 pub struct RecordReader {
-    records: Records,
+    pub(crate) records: Records,
     /// Games listed by `next` so far.
     listed: usize,
     done: bool,
@@ -447,14 +445,5 @@ impl RecordReader {
             self.records.format(),
             self.records.encoding(),
         ))
-    }
-
-    /// Game `index` as a `Game` (with `GameOptions`).
-    #[wasm_bindgen(skip_typescript)]
-    pub fn game(&mut self, index: JsValue, options: JsValue) -> Result<super::game::Game, XqError> {
-        let i = super::input::int_arg(&index, "game", "index", 0..=10_000_000)? as usize;
-        let values = options_arg(&options, "game", super::options::OPTION_KEYS)?;
-        let r = game_at(&mut self.records, i, "game")?;
-        super::game::Game::from_record(&r, values, "game")
     }
 }

@@ -271,7 +271,7 @@ export interface RepetitionViolation {
   offender: Color;
   /** The reason of the ruling: `perpetualCheck`, `perpetualChase`, `perpetualMateThreat` or `perpetualAttack`. */
   reason: OutcomeReason;
-  /** Which violation of `offender` this is in the game: 1 for its first. The third loses (中国象棋规则). */
+  /** Which violation of `offender` this is in the game: 1 for its first. The third loses (中国棋规). */
   number: number;
 }
 
@@ -336,7 +336,10 @@ export interface MoveClassification {
   targets: ChaseTarget[];
 }
 
-/** The rule set for adjudicating repetitions: Asian (AXF, 亚洲象棋规则) or Chinese (CXA, 中国象棋规则) rules. */
+/**
+ * The rule set for adjudicating repetitions: Asian (AXF, 亚洲棋规) or Chinese (CXA, 中国棋规) rules. Also read,
+ * in any case, from the aliases {@link names} lists (`"asian"`, `"wxf"`, `"chinese"`); written as `"axf"` / `"cxa"`.
+ */
 export type Ruleset = "axf" | "cxa";
 
 /**
@@ -1904,6 +1907,53 @@ export class RecordReader {
  * game.mainline.moves[1].variations[0].moves[0].nags; // [2]
  */
 export function parsePgn(record: RecordInput): RecordGame[];
+
+/**
+ * One value of a list of {@link names}: the name the API writes, the other names it also reads (any case, like
+ * the name), and how English and Chinese text call it.
+ */
+export interface NameInfo<N extends string = string> {
+  name: N;
+  aliases: string[];
+  en: string;
+  zh: string;
+}
+
+/** The lists of {@link names}, each keyed by the option it names, in plural. */
+export interface Names {
+  /** `GameOptions.rules`: `"axf"`, `"cxa"`. */
+  rules: NameInfo<Ruleset>[];
+  /** `GameOptions.mode`. */
+  modes: NameInfo<Mode>[];
+  /** A notation argument or option. */
+  notations: NameInfo<NotationName>[];
+  /** The `format` option of the record readers. */
+  formats: NameInfo<RecordFormat>[];
+  /** The `encoding` option of the record readers. */
+  encodings: NameInfo<RecordEncoding>[];
+  /** `NotationOptions.script`. */
+  scripts: NameInfo<NonNullable<NotationOptions["script"]>>[];
+  /** `NotationOptions.blackDigits`. */
+  blackDigits: NameInfo<NonNullable<NotationOptions["blackDigits"]>>[];
+  /** `NotationOptions.tandem`. */
+  tandems: NameInfo<NonNullable<NotationOptions["tandem"]>>[];
+  /** `NotationOptions.traverse`. */
+  traverses: NameInfo<NonNullable<NotationOptions["traverse"]>>[];
+}
+
+/**
+ * The names the API reads and writes for its string options — rule sets, modes, notations, record formats and
+ * encodings, notation styles — from the rules crate's one list, with their aliases and their English and
+ * Chinese names: for building a choice in a UI. A fresh object each call.
+ * @example
+ * import { names, Game } from "xiangqi-wasm";
+ * names().rules.map((r) => r.name);  // ["axf", "cxa"]
+ * names().rules[0];                  // { name: "axf", aliases: ["asian", "wxf"], en: "Asian rules (AXF)", zh: "亚洲棋规" }
+ * names().rules[1].zh;               // "中国棋规"
+ * names().notations.map((n) => n.name); // ["iccs", "wxf", "chinese"]
+ * new Game(null, { rules: "chinese" }).options().rules; // "cxa"
+ */
+export function names(): Names;
 
 /**
  * The FEN of the start position.

@@ -286,9 +286,11 @@ test('sweep: every module function given a freed object throws ERR_FREED, or ign
     readRecords: ['1. h2e2 *', { format: 'pgn' }],
     perft: [startFen, 1],
     validateFen: ['4k4/9/9/9/9/9/9/9/9/3K5 w'],
-    // These never throw: they take no argument (startFen), or say whether the value is one of the package's errors.
+    // These never throw: they take no argument (startFen, names), or say whether the value is one of the package's
+    // errors.
     isXiangqiError: [new Error('x')],
     startFen: [],
+    names: [],
   };
   // init() and initSync() load the module (a second call returns the loaded one); every other function is here.
   const functions = Object.entries(pkg).filter(([k, v]) => typeof v === 'function' && !isClass(v)
@@ -304,6 +306,8 @@ test('sweep: every module function given a freed object throws ERR_FREED, or ign
           assert.equal(f(...args), false);
         } else if (name === 'startFen') {
           assert.equal(f(...args), startFen);
+        } else if (name === 'names') {
+          assert.deepEqual(f(...args), pkg.names());
         } else if (name === 'validateFen') {
           // validateFen never throws: the freed object is the answer's one problem.
           const r = f(...args);

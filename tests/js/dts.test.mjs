@@ -74,3 +74,39 @@ test('string unions match what the API returns', () => {
   assert.equal(kinds.size, 7);
   assert.deepEqual([...new Set(g.pieces().map((p) => p.kind))].sort(), [...kinds].sort());
 });
+
+/** The string values of property `key` of interface `name` (`script?: "simplified" | "traditional" | undefined`). */
+function propertyUnion(name, key) {
+  const body = new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`).exec(dts);
+  assert.ok(body, `no interface ${name}`);
+  const m = new RegExp(`^\\s+${key}\\?: ([^;]*);`, 'm').exec(body[1]);
+  assert.ok(m, `no ${name}.${key}`);
+  return new Set([...m[1].matchAll(/"([^"]+)"/g)].map((x) => x[1]));
+}
+
+test('each string union of the declarations is the list names() reports, in both entries', async () => {
+  const lists = api.names();
+  const unions = {
+    rules: union('Ruleset'),
+    modes: union('Mode'),
+    notations: union('NotationName'),
+    formats: union('RecordFormat'),
+    encodings: union('RecordEncoding'),
+    scripts: propertyUnion('NotationOptions', 'script'),
+    blackDigits: propertyUnion('NotationOptions', 'blackDigits'),
+    tandems: propertyUnion('NotationOptions', 'tandem'),
+    traverses: propertyUnion('NotationOptions', 'traverse'),
+  };
+  assert.deepEqual(Object.keys(lists).sort(), Object.keys(unions).sort());
+  for (const [key, declared] of Object.entries(unions)) {
+    assert.deepEqual(lists[key].map((n) => n.name).sort(), [...declared].sort(), key);
+    for (const n of lists[key]) {
+      assert.deepEqual(Object.keys(n), ['name', 'aliases', 'en', 'zh'], key);
+      assert.ok(n.en && n.zh && Array.isArray(n.aliases), `${key}: ${JSON.stringify(n)}`);
+    }
+  }
+  // The Names interface names every list.
+  for (const key of Object.keys(unions)) assert.match(dts, new RegExp(`^  ${key}: NameInfo<`, 'm'), key);
+  const rules = await import('../../pkg/rules-node.mjs');
+  assert.deepEqual(rules.names(), lists, 'the rules entry has the same lists');
+});

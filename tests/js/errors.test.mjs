@@ -41,8 +41,8 @@ test('constructor and fromFen: wrong types and options', () => {
   assert.equal(new Game(null).fen(), startFen());
   assert.equal(new Game(undefined, {}).fen(), startFen());
   assert.equal(new Game(undefined, { rules: undefined }).options().rules, 'axf');
-  for (const o of [5, 'cxa', [], () => 1, { rule: 'axf' }, { rules: 'wxf' }, { rules: 1 }, { rules: null },
-    { rules: 'AXF' }, { rules: 'x'.repeat(1 << 22) }, { [Symbol('k')]: 1 }, { rules: 'axf', extra: true },
+  for (const o of [5, 'cxa', [], () => 1, { rule: 'axf' }, { rules: 'fide' }, { rules: 1 }, { rules: null },
+    { rules: ' AXF' }, { rules: 'x'.repeat(1 << 22) }, { [Symbol('k')]: 1 }, { rules: 'axf', extra: true },
     new Proxy({}, { ownKeys() { throw new Error('boom'); } })]) {
     throwsCode(() => new Game(undefined, o), 'ERR_OPTIONS');
     throwsCode(() => Game.fromFen(startFen(), o), 'ERR_OPTIONS');

@@ -182,7 +182,7 @@ test('options: every bad value throws ERR_OPTIONS and leaves the game unchanged'
   const before = snapshot(g);
   for (const o of [{ moveLimit: -1 }, { moveLimit: 1.5 }, { moveLimit: '60' }, { moveLimit: 10001 },
     { repetitionCount: 1 }, { repetitionCount: 101 }, { mode: 'strict' }, { mode: 1 }, { checkDiscount: 'yes' },
-    { mateThreatDepth: 0 }, { mateThreatDepth: 5 }, { rules: 'wxf' }, { speed: 1 }, 'cxa', [], 5]) {
+    { mateThreatDepth: 0 }, { mateThreatDepth: 5 }, { rules: 'fide' }, { speed: 1 }, 'cxa', [], 5]) {
     throwsCode(() => new Game(null, o), 'ERR_OPTIONS');
     throwsCode(() => g.setOptions(o), 'ERR_OPTIONS');
     assert.equal(snapshot(g), before, JSON.stringify(o));

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import { Game, parsePgn, startFen, validateFen, isXiangqiError } from '../../pkg/node.mjs';
+import { Game, parsePgn, startFen, validateFen, isXiangqiError, names, readRecord } from '../../pkg/node.mjs';
 import { readJsonl } from '../support/data.mjs';
 import { throwsCode } from '../support/assert.mjs';
 
@@ -152,7 +152,7 @@ test('load(fen) keeps the options; a bad FEN changes nothing', () => {
   const before = snapshot(g);
   throwsCode(() => g.load('nonsense'), 'ERR_FEN_BOARD');
   throwsCode(() => g.load(42), 'ERR_ARGUMENT');
-  throwsCode(() => g.load(startFen(), { rules: 'wxf' }), 'ERR_OPTIONS');
+  throwsCode(() => g.load(startFen(), { rules: 'fide' }), 'ERR_OPTIONS');
   assert.equal(snapshot(g), before);
 });
 
@@ -307,8 +307,8 @@ test('pgn(): quotes and backslashes escaped; a move number never ends a line', (
 });
 
 test('error messages quote the bad value, stay short, and a failure has one code everywhere', () => {
-  const e = throwsCode(() => new Game(null, { rules: 'CXA' }), 'ERR_OPTIONS');
-  assert.match(e.message, /got "CXA"/);
+  const e = throwsCode(() => new Game(null, { rules: 'FIDE' }), 'ERR_OPTIONS');
+  assert.match(e.message, /must be "axf" or "cxa", got "FIDE"/);
   assert.match(throwsCode(() => new Game(null, { moveLimit: 1.5 }), 'ERR_OPTIONS').message, /got 1\.5/);
   assert.match(throwsCode(() => new Game().resign('white'), 'ERR_ARGUMENT').message, /got "white"/);
   const long = throwsCode(() => new Game(null, { mode: 'x'.repeat(100000) }), 'ERR_OPTIONS');
@@ -341,4 +341,29 @@ test('error messages quote the bad value, stay short, and a failure has one code
   const fen = throwsCode(() => new Game('rnbakabnr/10/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w'), 'ERR_FEN_BOARD');
   assert.match(fen.message, /rank 8 has 10 empty points in a row/);
   assert.equal(validateFen('rnbakabnr/10/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w').errors[0].code, 'ERR_FEN_BOARD');
+});
+
+test('string options are read through the rules crate\'s lists: names and aliases in any case, written as the name', () => {
+  const lists = names();
+  for (const r of lists.rules) {
+    for (const text of [r.name, r.name.toUpperCase(), ...r.aliases, ...r.aliases.map((a) => a.toUpperCase())]) {
+      assert.equal(new Game(null, { rules: text }).options().rules, r.name, text);
+    }
+  }
+  assert.deepEqual(lists.rules.map((r) => [r.name, r.aliases, r.zh]),
+    [['axf', ['asian', 'wxf'], '亚洲棋规'], ['cxa', ['chinese'], '中国棋规']]);
+  assert.equal(new Game(null, { mode: 'Enforce' }).options().mode, 'enforce');
+  const g = new Game();
+  assert.equal(g.toNotation('h2e2', 'WXF'), 'C2.5');
+  assert.equal(g.toNotation('h2e2', 'wxf', { traverse: '=' }), 'C2=5');
+  assert.equal(readRecord('1. h2e2 *', { format: 'PGN', encoding: 'utf8' }).format, 'pgn');
+  // The error lists the names of the list.
+  assert.match(throwsCode(() => g.setOptions({ mode: 'strict' }), 'ERR_OPTIONS').message,
+    /option mode must be "adjudicate" or "enforce" or "analysis", got "strict"/);
+  assert.match(throwsCode(() => g.toNotation('h2e2', 'wxf', { script: 'cursive' }), 'ERR_OPTIONS').message,
+    /option script must be "simplified" or "traditional"/);
+  // A fresh object each call.
+  assert.notEqual(names(), lists);
+  lists.rules.pop();
+  assert.equal(names().rules.length, 2);
 });

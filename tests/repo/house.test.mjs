@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { codeOnly } from './rust-source.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const read = (p) => readFileSync(join(root, p), 'utf8');
@@ -27,14 +28,6 @@ function files(dir, keep = () => true) {
 }
 const rust = (p) => p.endsWith('.rs');
 
-/** `text` with Rust comments and string literals blanked, so that only code is scanned. */
-export function codeOnly(text) {
-  return text
-    .replace(/\/\/[^\n]*/g, '')
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/r#*"[\s\S]*?"#*/g, '""')
-    .replace(/"(?:[^"\\]|\\.)*"/g, '""');
-}
 
 // ----- the arrows ----------------------------------------------------------------------------------------
 

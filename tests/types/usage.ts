@@ -11,7 +11,7 @@ import init, {
   type Score, type SearchLimits, type Hint, type HintLine, type SearchProgress, type ClockPreset, type ClockScheme,
   type ClockFlag, type UndoneEnding, type PieceInput, type PlyAnnotation, type GameJson, type LegalMovesOptions,
   type MovesFromOptions, type AnalyseOptions, type Analysis, type AnalysedMove, type AnalysisClass,
-  type AnalysisValue,
+  type AnalysisValue, names, type Names, type NameInfo, type RecordFormat, type RecordEncoding,
 } from '../../pkg/xiangqi_wasm.js';
 
 export async function main(): Promise<void> {
@@ -20,6 +20,20 @@ export async function main(): Promise<void> {
   const g2 = new Game(startFen(), { rules: 'cxa' });
   const g3 = new Game(null);
   const g4 = Game.fromFen(startFen());
+  // names(): each list typed by its union.
+  const lists: Names = names();
+  const ruleset: Ruleset = lists.rules[0].name;
+  const listedMode: Mode = lists.modes[0].name;
+  const notationName: NotationName = lists.notations[0].name;
+  const format: RecordFormat = lists.formats[0].name;
+  const encoding: RecordEncoding = lists.encodings[0].name;
+  const script: 'simplified' | 'traditional' = lists.scripts[0].name;
+  const traverse: '.' | '=' = lists.traverses[0].name;
+  const info: NameInfo = lists.tandems[0];
+  const labels: string[] = [info.en, info.zh, ...info.aliases, lists.blackDigits[0].name];
+  new Game(null, { rules: ruleset, mode: listedMode });
+  // @ts-expect-error: a name is not any string
+  const notRuleset: Ruleset = lists.notations[0].name;
   const fen: string = game.fen();
   const turn: Color = game.turn();
   const pieces: PieceInfo[] = game.pieces();

@@ -1,7 +1,9 @@
 //! `xiangqi analyse`: how good was each move of a game (the engine's [`analysis`]), and `xiangqi
 //! fit-winprob`: the win-probability model of that analysis fitted to recorded games.
 
-use crate::{num, InstantClock};
+use crate::args::num;
+use crate::record_line;
+use crate::wall_clock::InstantClock;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use xiangqi::adjudication::{Mode, Options};
@@ -12,16 +14,7 @@ use xiangqi_engine::{Engine, Limits, Score};
 /// A recorded game (`FEN moves M… result R`, as `xiangqi match --record` writes) as a game in analysis mode
 /// (a record is followed past the library's own ending) and Red's result.
 pub fn read_record(line: &str) -> Result<(Game, f64), String> {
-    let (head, result) = line
-        .rsplit_once(" result ")
-        .ok_or_else(|| format!("no result in {line:?}"))?;
-    let result: f64 = result
-        .trim()
-        .parse()
-        .ok()
-        .filter(|r| [0.0, 0.5, 1.0].contains(r))
-        .ok_or_else(|| format!("bad result (not 1, 0.5 or 0) in {line:?}"))?;
-    let (fen, moves) = head.split_once(" moves").unwrap_or((head, ""));
+    let (fen, moves, result) = record_line::parse(line)?;
     let game = game_of(fen.trim(), moves)?;
     Ok((game, result))
 }

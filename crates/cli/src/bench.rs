@@ -1,6 +1,7 @@
 //! `xiangqi bench`: search speed over the bench positions, and the node count that signs the search.
 
-use crate::{num, InstantClock};
+use crate::args::num;
+use crate::wall_clock::InstantClock;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use xiangqi::Position;

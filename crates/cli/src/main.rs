@@ -25,21 +25,21 @@
 //! ```
 //! Bad arguments print one line to stderr and exit with status 2.
 
+use args::USAGE;
 use std::process::ExitCode;
-use std::time::Instant;
-use xiangqi_engine::TimeSource;
 
 mod analyse;
+mod args;
 mod bench;
 mod matches;
 mod mates;
 mod perft;
 mod puzzles;
+mod record_line;
 mod stats;
 mod tune;
 mod uci;
-
-const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi openings [options] | xiangqi mates FILE | xiangqi make-puzzles GAMES… [options] | xiangqi tune FILE… [options] | xiangqi analyse [options] [MOVE…] | xiangqi fit-winprob FILE… [options]";
+mod wall_clock;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -72,20 +72,4 @@ fn run(args: &[String]) -> Result<(), String> {
         "fit-winprob" => analyse::fit_winprob(rest),
         other => Err(format!("unknown command {other:?}; {USAGE}")),
     }
-}
-
-/// Wall-clock time since creation: the time source the CLI injects into the search.
-struct InstantClock(Instant);
-
-impl TimeSource for InstantClock {
-    fn elapsed_ms(&self) -> u64 {
-        self.0.elapsed().as_millis() as u64
-    }
-}
-
-/// The number after an option (`--depth 7`), or an error naming the option.
-fn num<T: std::str::FromStr>(it: &mut std::slice::Iter<String>, name: &str) -> Result<T, String> {
-    it.next()
-        .and_then(|v| v.parse().ok())
-        .ok_or_else(|| format!("{name} needs a number"))
 }

@@ -8,13 +8,15 @@
 //! of the chosen rule set, the move limit and dead positions end a game, plus a ply cap. A move that is not
 //! legal, no move, or an engine that crashes loses the game for that side, and the match goes on.
 
+use crate::args::num;
 use crate::stats::{Sprt, SprtState, Tally};
-use crate::{num, InstantClock};
+use crate::wall_clock::InstantClock;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use xiangqi::adjudication::{Options, Ruleset};
+use xiangqi::names::Named;
 use xiangqi::{Color, Game, Move, Position};
 use xiangqi_engine::{Engine, Limits, SearchOptions};
 
@@ -581,10 +583,10 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, String> {
             "--max-plies" => max_plies = num(&mut it, arg)?,
             "--record" => record = Some(it.next().ok_or("--record needs a file")?.clone()),
             "--rules" => {
-                rules = match it.next().map(String::as_str) {
-                    Some("axf") => Ruleset::Axf,
-                    Some("cxa") => Ruleset::Cxa,
-                    _ => return Err("--rules needs axf or cxa".into()),
+                // The crate's list: the names and their aliases, any case.
+                rules = match it.next().map(|r| r.parse::<Ruleset>()) {
+                    Some(Ok(r)) => r,
+                    _ => return Err(format!("--rules needs {}", Ruleset::expected())),
                 }
             }
             "--sprt" => {
@@ -780,6 +782,20 @@ mod tests {
         assert!(c.b.ranks_from_one && !c.a.ranks_from_one);
         assert_eq!((c.games, c.jobs, c.rules), (10, 2, Ruleset::Cxa));
         assert_eq!(c.sprt.map(|s| (s.elo0, s.elo1)), Some((0.0, 10.0)));
+        // The rule set's aliases, as the rules crate lists them.
+        for (text, rules) in [
+            ("asian", Ruleset::Axf),
+            ("WXF", Ruleset::Axf),
+            ("chinese", Ruleset::Cxa),
+        ] {
+            let args = ["--rules".to_string(), text.to_string()];
+            assert_eq!(parse_args(&args).unwrap().rules, rules, "{text}");
+        }
+        let args = ["--rules".to_string(), "fide".to_string()];
+        assert_eq!(
+            parse_args(&args).unwrap_err(),
+            "--rules needs \"axf\" or \"cxa\""
+        );
         for bad in [
             "--sprt 10,0",
             "--sprt 0,10,0.6,0.05",

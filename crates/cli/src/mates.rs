@@ -1,6 +1,6 @@
 //! `xiangqi mates FILE`: how long the search takes to find each mate of a puzzle file.
 
-use crate::InstantClock;
+use crate::wall_clock::InstantClock;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use xiangqi::Position;

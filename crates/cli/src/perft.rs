@@ -1,7 +1,7 @@
 //! The move-generation commands: `perft DEPTH [--fen FEN] [--divide]`, `moves [--fen FEN]` and
 //! `perft-bench [--depth N]` (perft speed over the start and two middle games of the bench positions).
 
-use crate::USAGE;
+use crate::args::USAGE;
 use std::time::Instant;
 use xiangqi::{perft, Position};
 use xiangqi_engine::bench::BENCH_POSITIONS;
@@ -88,15 +88,14 @@ pub fn run(cmd: &str, args: &[String]) -> Result<(), String> {
             if !o.positional.is_empty() || o.fen.is_some() {
                 return Err(format!("perft-bench takes only --depth; {USAGE}"));
             }
-            bench(o.depth);
-            Ok(())
+            bench(o.depth)
         }
 
         other => Err(format!("unknown command {other:?}; {USAGE}")),
     }
 }
 
-fn bench(depth: Option<u32>) {
+fn bench(depth: Option<u32>) -> Result<(), String> {
     let mut total_nodes = 0u64;
     let mut total_secs = 0f64;
     for (name, fen) in BENCH_POSITIONS
@@ -104,7 +103,7 @@ fn bench(depth: Option<u32>) {
         .filter(|(name, _)| PERFT_BENCH.contains(name))
     {
         // The bench positions are constants, every one a legal FEN (tested in xiangqi-engine's bench module).
-        let pos = Position::from_fen(fen).unwrap_or_else(|e| unreachable!("{e}"));
+        let pos = Position::from_fen(fen).map_err(|e| format!("bench position {name}: {e}"))?;
         let d = depth.unwrap_or(PERFT_BENCH_DEPTH);
         let t = Instant::now();
         let n = perft::perft(&pos, d);
@@ -120,4 +119,5 @@ fn bench(depth: Option<u32>) {
         "total {total_nodes} nodes in {total_secs:.3} s = {:.1} Mnps",
         total_nodes as f64 / total_secs / 1e6
     );
+    Ok(())
 }

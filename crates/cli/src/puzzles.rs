@@ -9,7 +9,8 @@
 //! winner's move mates as fast as possible, the loser's reply holds out longest), else the prover's. Each
 //! exercise records whether its first move is the only one, and the other first moves otherwise.
 
-use crate::num;
+use crate::args::num;
+use crate::record_line;
 use std::fmt::Write as _;
 use xiangqi::{Move, Position};
 use xiangqi_engine::mate::{Defence, MateProver};
@@ -59,8 +60,7 @@ impl Default for Criteria {
 
 /// The positions of a recorded game (`START_FEN moves M… result R`) and the moves played from them.
 fn replay(line: &str) -> Result<(Vec<Position>, Vec<Move>), String> {
-    let head = line.rsplit_once(" result ").map_or(line, |(h, _)| h);
-    let (fen, moves) = head.split_once(" moves").unwrap_or((head, ""));
+    let (fen, moves, _) = record_line::split(line);
     let mut pos = Position::from_fen(fen.trim()).map_err(|e| format!("{e}: {fen:?}"))?;
     let mut positions = vec![pos.clone()];
     let mut played = Vec::new();

@@ -15,7 +15,8 @@
 //! ([`WEIGHTS_FILE`], a path compiled in), written by [`weights_file`]. It refuses before fitting when that
 //! file is not the weights the binary was built with ([`check_weights_file`]).
 
-use crate::num;
+use crate::args::num;
+use crate::record_line;
 use std::fmt::Write as _;
 use xiangqi::{Position, Role};
 use xiangqi_engine::eval::{self, Trace, N_PARAMS, N_WEIGHTS};
@@ -85,16 +86,7 @@ fn parse(args: &[String]) -> Result<TuneConfig, String> {
 /// Reads one recorded game (`FEN moves M… result R`) into its quiet positions from `skip_plies` on: not in
 /// check, and the move played from it not a capture (so the static score is a fair guess of the position).
 fn game_samples(line: &str, skip_plies: usize, out: &mut Vec<Sample>) -> Result<(), String> {
-    let (head, result) = line
-        .rsplit_once(" result ")
-        .ok_or_else(|| format!("no result in {line:?}"))?;
-    let result: f64 = result
-        .trim()
-        .parse()
-        .ok()
-        .filter(|r| [0.0, 0.5, 1.0].contains(r))
-        .ok_or_else(|| format!("bad result (not 1, 0.5 or 0) in {line:?}"))?;
-    let (fen, moves) = head.split_once(" moves").unwrap_or((head, ""));
+    let (fen, moves, result) = record_line::parse(line)?;
     let mut pos = Position::from_fen(fen.trim()).map_err(|e| format!("{e} in {line:?}"))?;
     for (ply, text) in moves.split_whitespace().enumerate() {
         let m = text
@@ -244,7 +236,7 @@ scalar_weights! {{
         r#"}}
 
 /// The piece-square bonus of a Red piece, by [`Role::index`](xiangqi::Role::index) and cell
-/// ([`pst_cell`](super::pst_cell)): ten ranks from Red's back rank, five files from Red's left (the tables are
+/// ([`pst_cell`](crate::eval::pst_cell)): ten ranks from Red's back rank, five files from Red's left (the tables are
 /// symmetric in files). Points a piece can never stand on are 0.
 #[rustfmt::skip]
 pub const PST_CELLS: [[i16; 50]; 7] = [

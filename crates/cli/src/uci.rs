@@ -1,7 +1,7 @@
 //! `xiangqi uci`: the UCI protocol on stdin / stdout. The library's `UciSession` is text in, text out; the
 //! threads (a search runs on its own, so that `stop` is read meanwhile) and the wall clock live here.
 
-use crate::InstantClock;
+use crate::wall_clock::InstantClock;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

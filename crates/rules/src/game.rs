@@ -21,6 +21,7 @@ use super::adjudication::{
     self, classify, dead_position, rule_repetition_with_overrides, Classification, GameResult,
     Mode, Options, OptionsError, Outcome, Reason,
 };
+use super::headers;
 use super::{
     Color, FenError, IllegalMoveError, IllegalReason, Move, MoveList, ParseMoveError, Piece,
     Position, Role, Undo,
@@ -453,11 +454,9 @@ impl Game {
     fn play_unchecked(&mut self, m: Move) -> PlayedMove {
         // Every caller passes a move the position allows (checked by `check_play`, or replayed from a history
         // that was): a piece of the side to move stands on its origin.
-        let piece = self
-            .pos
-            .board()
-            .piece_at(m.from)
-            .unwrap_or_else(|| unreachable!("no piece on {}", m.from));
+        let piece = self.pos.board().piece_at(m.from);
+        // Checked by the callers (above): the origin holds the mover's piece.
+        let piece = piece.unwrap_or_else(|| unreachable!("no piece on {}", m.from));
         let mover = self.pos.turn();
         let hash_before = self.pos.hash();
         let undo = self.pos.play_unchecked(m);
@@ -471,11 +470,9 @@ impl Game {
             undo,
         };
         self.history.push(rec);
+        let prev = self.track.last();
         // The track holds the start position's entry from construction on and is never emptied below it.
-        let prev = *self
-            .track
-            .last()
-            .unwrap_or_else(|| unreachable!("empty track"));
+        let prev = *prev.unwrap_or_else(|| unreachable!("empty track"));
         let irreversible = undo.captured.is_some()
             || (piece.role == Role::Soldier && m.from.file() == m.to.file());
         let mut checks = if undo.captured.is_some() {
@@ -1100,25 +1097,17 @@ impl Game {
 
     /// The value of the first header named `name` (case-sensitive).
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        headers::header(&self.headers, name)
     }
 
     /// Sets a header: the first of that name gets the value in place, or it is appended.
     pub fn set_header(&mut self, name: &str, value: &str) {
-        match self.headers.iter_mut().find(|(k, _)| k == name) {
-            Some(h) => h.1 = value.to_string(),
-            None => self.headers.push((name.to_string(), value.to_string())),
-        }
+        headers::set_header(&mut self.headers, name, value);
     }
 
     /// Removes every header named `name`; `false` if there was none.
     pub fn remove_header(&mut self, name: &str) -> bool {
-        let before = self.headers.len();
-        self.headers.retain(|(k, _)| k != name);
-        self.headers.len() != before
+        headers::remove_header(&mut self.headers, name)
     }
 
     /// Replaces all headers.

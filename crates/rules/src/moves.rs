@@ -132,7 +132,7 @@ impl MoveList {
 
     /// Sorts the moves in ICCS string order.
     pub fn sort_iccs(&mut self) {
-        crate::notation::sort_iccs(self.as_mut_slice());
+        sort_iccs(self.as_mut_slice());
     }
 
     /// The moves as a mutable slice.
@@ -162,4 +162,10 @@ impl<'a> IntoIterator for &'a MoveList {
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }
+}
+
+/// Sorts moves in ICCS order: the one sort of the crate (each sort instantiated costs kilobytes of wasm; the moves
+/// of a list are distinct, so an unstable sort gives the one order).
+pub(crate) fn sort_iccs(moves: &mut [Move]) {
+    moves.sort_unstable_by_key(|m| m.iccs_order());
 }

@@ -46,11 +46,10 @@ impl Default for Position {
 impl Position {
     /// The start position.
     pub fn new() -> Position {
+        let start = START_FEN.parse::<Setup>().ok();
+        let start = start.and_then(|setup| Position::from_setup(setup).ok());
         // START_FEN is a constant, legal FEN (the unit tests below parse and validate it).
-        let setup = START_FEN
-            .parse::<Setup>()
-            .unwrap_or_else(|e| unreachable!("{e}"));
-        Position::from_setup(setup).unwrap_or_else(|e| unreachable!("{e}"))
+        start.unwrap_or_else(|| unreachable!("START_FEN is legal"))
     }
 
     /// Validates a setup (docs/rules.md §1.8). The error lists every problem found.

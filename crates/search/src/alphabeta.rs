@@ -5,7 +5,7 @@
 //! Move ordering is in [`super::ordering`], the path with make / unmake and repetitions in [`super::path`],
 //! the time rule in [`super::time`]; [`super::engine`] is the public face.
 
-use super::api::{Limits, PvLine, SearchInfo, SearchOptions, SearchResult};
+use super::api::{Limits, PvLine, SearchInfo, SearchOptions, SearchResult, SliceEnd};
 use super::eval::{evaluate_with, Material, VALUES};
 use super::ordering::{self, MovePicker, OrderTables};
 use super::path::SearchPath;
@@ -152,15 +152,6 @@ impl Session {
     pub(super) fn nodes(&self) -> u64 {
         self.nodes
     }
-}
-
-/// How far one step of a search may go: the slice's end in the search's own time (milliseconds since its
-/// start, on the injected clock) and in nodes, over every slice so far. `None`: no end of its own (the
-/// search's limits still apply).
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct SliceEnd {
-    pub(super) ms: Option<u64>,
-    pub(super) nodes: Option<u64>,
 }
 
 /// One step of a search: the engine's tables and options borrowed, the session moved in (and back out by
@@ -676,14 +667,16 @@ impl<'a> Worker<'a> {
         {
             let r = 3 + depth / 6;
             self.s.material[ply + 1] = self.s.material[ply];
-            self.s.path.make_null(&mut self.s.pos);
-            let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
-            self.s.path.unmake_null(&mut self.s.pos);
-            if self.aborted {
-                return 0;
-            }
-            if s >= beta {
-                return if s >= MATE_BOUND { beta } else { s };
+            // `make_null` refuses only in check, which this node is not (`!in_check` above).
+            if self.s.path.make_null(&mut self.s.pos) {
+                let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
+                self.s.path.unmake_null(&mut self.s.pos);
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
             }
         }
         let moves = self.s.pos.legal_moves();

@@ -102,12 +102,21 @@ impl Slice {
     }
 
     /// Where the slice ends, for a step that begins `now_ms` into the search with `nodes` searched.
-    pub(super) fn end(self, now_ms: u64, nodes: u64) -> super::alphabeta::SliceEnd {
-        super::alphabeta::SliceEnd {
+    pub(super) fn end(self, now_ms: u64, nodes: u64) -> SliceEnd {
+        SliceEnd {
             ms: self.ms.map(|ms| time::slice_end(now_ms, ms)),
             nodes: self.nodes.map(|n| nodes.saturating_add(n.max(1))),
         }
     }
+}
+
+/// How far one step of a search may go: the slice's end in the search's own time (milliseconds since its
+/// start, on the injected clock) and in nodes, over every slice so far. `None`: no end of its own (the
+/// search's limits still apply).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct SliceEnd {
+    pub(super) ms: Option<u64>,
+    pub(super) nodes: Option<u64>,
 }
 
 /// What one [`Engine::step`](super::Engine::step) came to.

@@ -2,8 +2,8 @@
 //! repetition judge between searches, and starts a search. Its types (limits, options, reports, results)
 //! are in [`super::api`]; the search itself is in [`super::alphabeta`].
 
-use super::alphabeta::{Session, SliceEnd, Tables, Worker};
-use super::api::{Limits, SearchInfo, SearchOptions, SearchResult, Slice, Step};
+use super::alphabeta::{Session, Tables, Worker};
+use super::api::{Limits, SearchInfo, SearchOptions, SearchResult, Slice, SliceEnd, Step};
 use super::path::SearchPath;
 use super::repetition::RepetitionJudge;
 use super::rules_judge::RulesJudge;

@@ -25,6 +25,35 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+/// Declares the evaluation's scalar weights from one list, a line `P_NAME => ("its name", value),` each, in
+/// index order: the index constant `P_NAME` of each (its place in the list), [`N_WEIGHTS`](eval::N_WEIGHTS),
+/// [`WEIGHTS`](eval::WEIGHTS), [`PARAM_NAMES`](eval::PARAM_NAMES) and [`PARAM_IDENTS`](eval::PARAM_IDENTS).
+/// The list is the generated file `weights.rs` (the module `weights`, re-exported by [`eval`]), so that a
+/// weight is one line and no index can drift from its value or its name. Defined before the modules, so that
+/// `weights.rs` sees it.
+macro_rules! scalar_weights {
+    ($($id:ident => ($name:literal, $value:literal),)*) => {
+        /// The weights in list order: each `P_…` index is its discriminant.
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[repr(usize)]
+        enum Index {
+            $($id,)*
+        }
+        $(
+            #[doc = concat!("The index of the weight *", $name, "* in [`WEIGHTS`].")]
+            pub const $id: usize = Index::$id as usize;
+        )*
+        /// The number of the evaluation's scalar weights ([`WEIGHTS`]).
+        pub const N_WEIGHTS: usize = [$($id),*].len();
+        /// The evaluation's scalar weights in centipawns, by their `P_…` indices.
+        pub const WEIGHTS: [i32; N_WEIGHTS] = [$($value),*];
+        /// The scalar weights' names, for `xiangqi tune`.
+        pub const PARAM_NAMES: [&str; N_WEIGHTS] = [$($name),*];
+        /// The scalar weights' index constants as written in `weights.rs`, for `xiangqi tune --write`.
+        pub const PARAM_IDENTS: [&str; N_WEIGHTS] = [$(stringify!($id)),*];
+    };
+}
+
 mod alphabeta;
 pub mod analysis;
 mod api;
@@ -41,6 +70,7 @@ pub mod skill;
 pub mod time;
 mod tt;
 pub mod uci;
+mod weights;
 
 pub use api::{Limits, PvLine, SearchInfo, SearchOptions, SearchResult, Slice, Step};
 pub use engine::Engine;

@@ -129,13 +129,13 @@ impl SearchPath {
         self.entries.last().is_some_and(|e| e.check)
     }
 
-    /// Passes in `pos` (the side to move must not be in check) and pushes the null move.
+    /// Passes in `pos` and pushes the null move; `false`, and nothing done, when the side to move is in check
+    /// (the one case `pass` refuses; the search tries a null move only out of check, alphabeta.rs).
     #[inline]
-    pub(super) fn make_null(&mut self, pos: &mut Position) {
-        // The search tries a null move only when the side to move is not in check (alphabeta.rs, the null-move
-        // condition), the one case `pass` refuses.
-        pos.pass()
-            .unwrap_or_else(|_| unreachable!("null move in check"));
+    pub(super) fn make_null(&mut self, pos: &mut Position) -> bool {
+        if pos.pass().is_err() {
+            return false;
+        }
         self.entries.push(Entry {
             key: pos.hash(),
             arrival: Arrival::Null,
@@ -143,15 +143,17 @@ impl SearchPath {
             check: false,
             irreversible: true,
         });
+        true
     }
 
-    /// Takes back [`SearchPath::make_null`].
+    /// Takes back a [`SearchPath::make_null`] that passed.
     #[inline]
     pub(super) fn unmake_null(&mut self, pos: &mut Position) {
         self.entries.pop();
-        // The side now to move was the side not to move before the pass: never in check.
-        pos.pass()
-            .unwrap_or_else(|_| unreachable!("never in check"));
+        // The side now to move was the side not to move before the pass, not in check: passing back is always
+        // allowed (asserted in debug builds).
+        let passed = pos.pass();
+        debug_assert!(passed.is_ok(), "the null move's side is in check");
     }
 
     /// The score of `pos`, the last position of the path at `ply` from the root, if it repeats an earlier

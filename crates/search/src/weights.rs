@@ -55,7 +55,7 @@ scalar_weights! {
 }
 
 /// The piece-square bonus of a Red piece, by [`Role::index`](xiangqi::Role::index) and cell
-/// ([`pst_cell`](super::pst_cell)): ten ranks from Red's back rank, five files from Red's left (the tables are
+/// ([`pst_cell`](crate::eval::pst_cell)): ten ranks from Red's back rank, five files from Red's left (the tables are
 /// symmetric in files). Points a piece can never stand on are 0.
 #[rustfmt::skip]
 pub const PST_CELLS: [[i16; 50]; 7] = [

@@ -1,6 +1,7 @@
-// The new-game dialog: the side, the computer's level (with what it means), the rule set, the clock (the
-// package's competition presets or sudden death) and competition practice. Its choice starts the game through
-// `store.newGame`.
+// The new-game dialog: the side, the computer's level (with what it means), the rule set (the package's list of
+// rule sets, `names().rules`, with their English and Chinese names), the clock (the package's competition presets
+// or sudden death) and competition practice. Its choice starts the game through `store.newGame`.
+import { names } from 'xiangqi-wasm';
 import { LEVELS, levelById } from '../levels.js';
 import { PRACTICE_CLOCK } from '../store.js';
 import { tr } from '../text.js';
@@ -24,6 +25,15 @@ export function renderNewDialog(state) {
   }));
   level.value = keep;
   $('new-level-about').textContent = levelById(level.value).about[state.lang];
+  const rules = $('new-rules');
+  const keepRules = rules.value || state.game.options().rules;
+  rules.replaceChildren(...names().rules.map((r) => {
+    const o = document.createElement('option');
+    o.value = r.name;
+    o.textContent = state.lang === 'zh' ? `${r.zh}（${r.name.toUpperCase()}）` : r.en;
+    return o;
+  }));
+  rules.value = keepRules;
   const clock = $('new-clock');
   const keepClock = clock.value || 'off';
   clock.replaceChildren(...['off', ...CLOCK_PRESETS, 'custom'].map((id) => {
@@ -56,6 +66,12 @@ function sync(state) {
   $('new-custom-field').hidden = $('new-clock').value !== 'custom';
 }
 
+/** `value` if it names a rule set of the package's list, else the first (the default). */
+function ruleset(value) {
+  const list = names().rules;
+  return list.some((r) => r.name === value) ? value : list[0].name;
+}
+
 function choice() {
   const f = $('new-form');
   const clockId = $('new-clock').value;
@@ -67,7 +83,7 @@ function choice() {
     clock = clockId;
   }
   return { human: f.elements.side.value === 'black' ? 'black' : 'red', level: $('new-level').value,
-    rules: $('new-rules').value === 'cxa' ? 'cxa' : 'axf', clock, practice: $('new-practice').checked };
+    rules: ruleset($('new-rules').value), clock, practice: $('new-practice').checked };
 }
 
 export function bindNewDialog(store) {

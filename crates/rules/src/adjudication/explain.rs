@@ -4,6 +4,7 @@
 
 use super::repetition::{summarize, SideSummary};
 use super::{Category, CycleMove, Outcome, Reason, RepetitionRuling, Ruleset};
+use crate::names::Named;
 use crate::{Bitboard, Color, Piece, Role, Square};
 use core::fmt;
 
@@ -102,13 +103,6 @@ fn ruleset_en(r: Ruleset) -> &'static str {
     match r {
         Ruleset::Axf => "AXF",
         Ruleset::Cxa => "CXA",
-    }
-}
-
-fn ruleset_zh(r: Ruleset) -> &'static str {
-    match r {
-        Ruleset::Axf => "亚洲棋例",
-        Ruleset::Cxa => "中国棋例",
     }
 }
 
@@ -249,7 +243,8 @@ fn repetition(
 ) -> String {
     let en = language == Language::English;
     let rs = ruleset_en(ruleset);
-    let rz = ruleset_zh(ruleset);
+    // The rule set's one Chinese name, from the list of names (亚洲棋规 / 中国棋规).
+    let rz = ruleset.names().zh;
     match (reason, offender) {
         (Reason::PerpetualCheck, Some(o)) if en => format!(
             "{} gave check on every move of the cycle (perpetual check) while {} did not; under {rs} rules perpetual check is forbidden, the checker must vary and loses.",

@@ -23,6 +23,8 @@ mod repetition;
 mod verdict;
 mod violations;
 
+use crate::names::{named, Named};
+
 pub use classify::{classify, Category, ChasePair, Classification};
 pub use explain::Language;
 pub use material::{claimable_draw, dead_position, ClaimableDraw};
@@ -33,7 +35,8 @@ pub use repetition::{
 pub use verdict::{GameResult, Reason};
 pub use violations::{repetition_violations, Violation, VIOLATIONS_TO_LOSE};
 
-/// Which repetition rules apply (docs/rules.md §5–§7).
+/// Which repetition rules apply (docs/rules.md §5–§7). Named 亚洲棋规 and 中国棋规 in Chinese text (the list of
+/// names below: one name per rule set for the explanations, the binding and the app).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Ruleset {
     /// Asian Xiangqi Federation rules (亚洲象棋规则, yàzhōu xiàngqí guīzé; the base of the WXF rules).
@@ -43,22 +46,22 @@ pub enum Ruleset {
     Cxa,
 }
 
+// The rule sets' names: the one list (the binding's `names().rules`, the CLI's `--rules`, the XiangqiRules
+// tag, the explanations' Chinese names).
+named!(Ruleset, "rules", [
+    Ruleset::Axf => ("axf", ["asian", "wxf"], "Asian rules (AXF)", "亚洲棋规"),
+    Ruleset::Cxa => ("cxa", ["chinese"], "Chinese rules (CXA)", "中国棋规"),
+]);
+
 impl Ruleset {
-    /// Stable code: `axf` or `cxa`.
-    pub const fn code(self) -> &'static str {
-        match self {
-            Ruleset::Axf => "axf",
-            Ruleset::Cxa => "cxa",
-        }
+    /// Stable code: `axf` or `cxa` ([`Named::as_str`]).
+    pub fn code(self) -> &'static str {
+        self.as_str()
     }
 
-    /// Parses `axf` / `cxa` (any case; `wxf` and `asian` for AXF, `chinese` for CXA).
+    /// Parses `axf` / `cxa` (any case; `wxf` and `asian` for AXF, `chinese` for CXA): [`Named::from_name`].
     pub fn from_code(s: &str) -> Option<Ruleset> {
-        match s.to_ascii_lowercase().as_str() {
-            "axf" | "wxf" | "asian" => Some(Ruleset::Axf),
-            "cxa" | "chinese" => Some(Ruleset::Cxa),
-            _ => None,
-        }
+        Ruleset::from_name(s)
     }
 }
 
@@ -76,24 +79,21 @@ pub enum Mode {
     Analysis,
 }
 
+named!(Mode, "mode", [
+    Mode::Adjudicate => ("adjudicate", [], "Adjudicate", "裁决"),
+    Mode::Enforce => ("enforce", [], "Enforce", "禁着"),
+    Mode::Analysis => ("analysis", [], "Analysis", "分析"),
+]);
+
 impl Mode {
-    /// Stable code: `adjudicate` or `enforce`.
-    pub const fn code(self) -> &'static str {
-        match self {
-            Mode::Adjudicate => "adjudicate",
-            Mode::Enforce => "enforce",
-            Mode::Analysis => "analysis",
-        }
+    /// Stable code: `adjudicate`, `enforce` or `analysis` ([`Named::as_str`]).
+    pub fn code(self) -> &'static str {
+        self.as_str()
     }
 
-    /// Parses `adjudicate` / `enforce` / `analysis`.
+    /// Parses `adjudicate` / `enforce` / `analysis` (any case): [`Named::from_name`].
     pub fn from_code(s: &str) -> Option<Mode> {
-        match s.to_ascii_lowercase().as_str() {
-            "adjudicate" => Some(Mode::Adjudicate),
-            "enforce" => Some(Mode::Enforce),
-            "analysis" => Some(Mode::Analysis),
-            _ => None,
-        }
+        Mode::from_name(s)
     }
 }
 

@@ -6,7 +6,8 @@
 //! file h to e2, 炮二平五), `Cxe3+`, `Hi7`, `Afe1`, `axa3` (the soldier on file a captures on a3). Ranks are
 //! ICCS ranks (0 = Red's back rank). Upper-case letters are pieces, lower-case letters files.
 
-use super::NotationError;
+use super::error::NotationError;
+use crate::moves::sort_iccs;
 use crate::{Move, Piece, Position, Role, Square};
 
 /// A parsed algebraic move, not yet resolved against a position.
@@ -92,7 +93,7 @@ pub(crate) fn resolve(pos: &Position, a: &Algebraic, text: &str) -> Result<Move,
                 && a.rank.map_or(true, |r| m.from.rank() == r)
         })
         .collect();
-    super::sort_iccs(&mut fits);
+    sort_iccs(&mut fits);
     match fits.len() {
         1 => Ok(fits[0]),
         0 if pos.board().by_piece(piece).is_empty() => Err(NotationError::NoSuchPiece {

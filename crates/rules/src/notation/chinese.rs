@@ -11,7 +11,8 @@
 //! Input accepts simplified and traditional characters (帅帥 将將 车車俥 马馬傌 炮砲 相象 仕士 兵卒 进進 后後),
 //! Chinese numerals or ASCII / full-width digits for either side, and 前/中/后 after the piece (`车前平三`).
 
-use super::{Action, Described, Description, Selector, StackPos, TandemStyle};
+use super::describe::{Action, Described, Description, Selector, StackPos, TandemStyle};
+use crate::names::named;
 use crate::{Color, Role};
 
 /// Simplified or traditional characters on output.
@@ -33,6 +34,16 @@ pub enum BlackDigits {
     /// Full-width `１`…`９` (`马８进７`).
     FullWidth,
 }
+
+named!(Script, "script", [
+    Script::Simplified => ("simplified", [], "Simplified", "简体"),
+    Script::Traditional => ("traditional", [], "Traditional", "繁体"),
+]);
+
+named!(BlackDigits, "blackDigits", [
+    BlackDigits::Ascii => ("ascii", [], "ASCII digits", "半角数字"),
+    BlackDigits::FullWidth => ("fullwidth", [], "Full-width digits", "全角数字"),
+]);
 
 /// Output options for Chinese notation. The default is simplified characters with ASCII digits for Black:
 /// `炮二平五`, `马8进7`; classic tandem forms.
@@ -134,7 +145,7 @@ fn role_of(c: char) -> Option<Role> {
 }
 
 fn numeral(c: char) -> Option<u8> {
-    let c = super::halfwidth(c);
+    let c = super::describe::halfwidth(c);
     if let Some(i) = NUMERALS.iter().position(|&n| n == c) {
         return Some(i as u8 + 1);
     }

@@ -26,9 +26,10 @@
 //! The side to move is not part of `binit`: it is read from `[DhtmlXQ_fen]` if present (this crate writes
 //! that tag when the start is not the standard one), otherwise from the first move, otherwise Red.
 
+pub use super::read::parse_dhtmlxq_bytes;
 use super::record::{
-    GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, SyntaxError, Warning,
-    WarningCode, MAX_VARIATION_DEPTH,
+    GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, Warning, WarningCode,
+    MAX_VARIATION_DEPTH,
 };
 use crate::{Color, IllegalMoveError, Move, Position, Square};
 use std::borrow::Cow;
@@ -97,21 +98,6 @@ const RESULTS_WRITE: [(&str, &str); 4] = [
     ("*", "未知"),
 ];
 
-fn syntax(
-    lines: &mut LineCursor,
-    text: &str,
-    at: usize,
-    message: impl Into<String>,
-) -> RecordError {
-    let (line, column) = lines.locate(text, at);
-    RecordError::Syntax(SyntaxError {
-        format: RecordFormat::DhtmlXq,
-        line,
-        column,
-        message: message.into(),
-    })
-}
-
 struct Tag<'a> {
     name: &'a str,
     value: &'a str,
@@ -164,21 +150,21 @@ fn tags<'a>(
     while let Some(off) = text[i..to].find("[DhtmlXQ_") {
         let open = i + off;
         let Some(close_rel) = text[open..to].find(']') else {
-            return Err(syntax(lines, text, open, "tag not closed with ']'"));
+            return Err(lines.syntax(RecordFormat::DhtmlXq, text, open, "tag not closed with ']'"));
         };
         let name = &text[open + 9..open + close_rel];
         let after = open + close_rel + 1;
         if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-            return Err(syntax(
-                lines,
+            return Err(lines.syntax(
+                RecordFormat::DhtmlXq,
                 text,
                 open,
-                format!("bad tag name [DhtmlXQ_{}]", super::Quoted(name)),
+                format!("bad tag name [DhtmlXQ_{}]", super::error::Quoted(name)),
             ));
         }
         let Some(end_rel) = text[after..to].find("[/DhtmlXQ_") else {
-            return Err(syntax(
-                lines,
+            return Err(lines.syntax(
+                RecordFormat::DhtmlXq,
                 text,
                 open,
                 format!("[DhtmlXQ_{name}] is not closed by [/DhtmlXQ_{name}]"),
@@ -198,7 +184,7 @@ fn tags<'a>(
                 column,
                 format!(
                     "[DhtmlXQ_{name}] is closed by [/DhtmlXQ_{}]: its value ends there",
-                    super::Quoted(closing)
+                    super::error::Quoted(closing)
                 ),
             ));
         }
@@ -221,7 +207,8 @@ struct Cx<'t> {
 
 impl Cx<'_> {
     fn syntax(&mut self, at: usize, message: impl Into<String>) -> RecordError {
-        syntax(&mut self.lines, self.text, at, message)
+        self.lines
+            .syntax(RecordFormat::DhtmlXq, self.text, at, message)
     }
 
     fn fen(&mut self, at: usize, error: crate::FenError) -> RecordError {
@@ -431,13 +418,13 @@ pub fn parse_block(text: &str, block: (usize, usize)) -> Result<GameRecord, Reco
             let [Some(a), Some(b), Some(c)] = parts[..] else {
                 return Err(cx.syntax(
                     tag.at,
-                    format!("bad variation tag DhtmlXQ_{}", super::Quoted(name)),
+                    format!("bad variation tag DhtmlXQ_{}", super::error::Quoted(name)),
                 ));
             };
             if b == 0 || (c == 0 && (a != 0 || b != 1)) {
                 return Err(cx.syntax(
                     tag.at,
-                    format!("bad variation tag DhtmlXQ_{}", super::Quoted(name)),
+                    format!("bad variation tag DhtmlXQ_{}", super::error::Quoted(name)),
                 ));
             }
             let moves = moves_of(&mut cx, tag)?;
@@ -461,7 +448,7 @@ pub fn parse_block(text: &str, block: (usize, usize)) -> Result<GameRecord, Reco
                 _ => {
                     return Err(cx.syntax(
                         tag.at,
-                        format!("bad comment tag DhtmlXQ_{}", super::Quoted(name)),
+                        format!("bad comment tag DhtmlXQ_{}", super::error::Quoted(name)),
                     ))
                 }
             };
@@ -620,22 +607,6 @@ fn build(
         }
     }
     Ok(line)
-}
-
-/// Reads the first game of DhtmlXQ bytes in UTF-8, GBK or Big5, the encoding decided as
-/// [`read`](super::read) does with the native decoder.
-pub fn parse_dhtmlxq_bytes(bytes: &[u8]) -> Result<GameRecord, RecordError> {
-    let options = super::read::ReadOptions {
-        format: Some(RecordFormat::DhtmlXq),
-        ..Default::default()
-    };
-    super::read::read(
-        super::read::Input::Bytes(bytes),
-        &options,
-        &super::encoding::NativeDecoder,
-    )?
-    .next()
-    .unwrap_or(Err(RecordError::NoGame))
 }
 
 fn binit_of(pos: &Position) -> String {

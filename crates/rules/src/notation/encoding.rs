@@ -8,6 +8,7 @@
 //!
 //! [`decode`] is the simple decoder of earlier versions: valid UTF-8 as it is, anything else as GBK.
 
+use crate::names::{named, Named};
 use core::fmt;
 use std::borrow::Cow;
 
@@ -24,33 +25,28 @@ pub enum Encoding {
     Big5,
 }
 
+named!(Encoding, "encoding", [
+    Encoding::Utf8 => ("utf-8", ["utf8"], "UTF-8", "UTF-8"),
+    Encoding::Gbk => ("gbk", ["gb18030", "gb2312"], "GBK", "GBK"),
+    Encoding::Big5 => ("big5", [], "Big5", "Big5"),
+]);
+
 impl Encoding {
-    /// `"utf-8"`, `"gbk"` or `"big5"`.
-    pub const fn code(self) -> &'static str {
-        match self {
-            Encoding::Utf8 => "utf-8",
-            Encoding::Gbk => "gbk",
-            Encoding::Big5 => "big5",
-        }
+    /// `"utf-8"`, `"gbk"` or `"big5"` ([`Named::as_str`]).
+    pub fn code(self) -> &'static str {
+        self.as_str()
     }
 
-    /// The encoding of a label: `utf-8` (`utf8`), `gbk` (`gb18030`, `gb2312`), `big5`; case is ignored.
+    /// The encoding of a label: `utf-8` (`utf8`), `gbk` (`gb18030`, `gb2312`), `big5`; case and the spaces
+    /// around are ignored.
     pub fn from_label(label: &str) -> Option<Encoding> {
-        match label.trim().to_ascii_lowercase().as_str() {
-            "utf-8" | "utf8" => Some(Encoding::Utf8),
-            "gbk" | "gb18030" | "gb2312" => Some(Encoding::Gbk),
-            "big5" => Some(Encoding::Big5),
-            _ => None,
-        }
+        Encoding::from_name(label.trim())
     }
 
-    /// How people name it: `UTF-8`, `GBK`, `Big5`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Encoding::Utf8 => "UTF-8",
-            Encoding::Gbk => "GBK",
-            Encoding::Big5 => "Big5",
-        }
+    /// How people name it: `UTF-8`, `GBK`, `Big5` (its English name).
+    #[allow(clippy::misnamed_getters)] // `name` is the name people write, the table's English name
+    pub fn name(self) -> &'static str {
+        self.names().en
     }
 }
 

@@ -17,11 +17,14 @@
 //! assert!(out.contains("1. 炮二平五 {central cannon} 1... 马8进7 (1... 炮8平5) 2. 马二进三 *"));
 //! ```
 
+use super::describe::TandemStyle;
+use super::error::Quoted;
+pub use super::read::parse_pgn_bytes;
 use super::record::{
-    GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, RecordMoveError, SyntaxError,
-    Warning, WarningCode, MAX_VARIATION_DEPTH,
+    GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, RecordMoveError, Warning,
+    WarningCode, MAX_VARIATION_DEPTH,
 };
-use super::{parse_move_noted, write_move, Notation, Quoted, TandemStyle};
+use super::{parse_move_noted, write_move, Notation};
 use crate::{Color, Position};
 
 /// Output options for PGN.
@@ -54,21 +57,6 @@ pub struct PgnReadOptions {
 /// Reads every game of a PGN text.
 pub fn parse_pgn(text: &str) -> Result<Vec<GameRecord>, RecordError> {
     parse_pgn_with(text, &PgnReadOptions::default())
-}
-
-/// Reads every game of PGN bytes in UTF-8, GBK or Big5, the encoding decided as [`read`](super::read) does
-/// with the native decoder.
-pub fn parse_pgn_bytes(bytes: &[u8]) -> Result<Vec<GameRecord>, RecordError> {
-    let options = super::read::ReadOptions {
-        format: Some(RecordFormat::Pgn),
-        ..Default::default()
-    };
-    super::read::read(
-        super::read::Input::Bytes(bytes),
-        &options,
-        &super::encoding::NativeDecoder,
-    )?
-    .collect()
 }
 
 impl GameRecord {
@@ -107,21 +95,6 @@ struct Lexer<'a> {
     text: &'a str,
     at: usize,
     lines: LineCursor,
-}
-
-fn syntax(
-    lines: &mut LineCursor,
-    text: &str,
-    at: usize,
-    message: impl Into<String>,
-) -> RecordError {
-    let (line, column) = lines.locate(text, at);
-    RecordError::Syntax(SyntaxError {
-        format: RecordFormat::Pgn,
-        line,
-        column,
-        message: message.into(),
-    })
 }
 
 const fn is_delim(c: char) -> bool {
@@ -248,7 +221,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn err(&mut self, at: usize, message: impl Into<String>) -> RecordError {
-        syntax(&mut self.lines, self.text, at, message)
+        self.lines.syntax(RecordFormat::Pgn, self.text, at, message)
     }
 
     /// A tag pair, after its `[`. A value with an unescaped `"` inside is read when the tag stands alone on its
@@ -650,7 +623,7 @@ impl Cx<'_> {
     }
 
     fn syntax(&mut self, at: usize, message: impl Into<String>) -> RecordError {
-        syntax(self.lines, self.text, at, message)
+        self.lines.syntax(RecordFormat::Pgn, self.text, at, message)
     }
 }
 

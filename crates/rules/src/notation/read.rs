@@ -15,7 +15,7 @@
 //! produces garbage silently — a decoding whose first move is no move and holds no character of a record (a lax
 //! decoder's reading of bytes that are no text) is no candidate. [`ReadOptions::encoding`] forces an encoding.
 //!
-//! The legacy decoding itself is the [`Decoder`]'s: [`NativeDecoder`](super::encoding::NativeDecoder) natively,
+//! The legacy decoding itself is the [`Decoder`]'s: [`NativeDecoder`] natively,
 //! the host's `TextDecoder` in the wasm build — one detection for both.
 //!
 //! ```
@@ -31,12 +31,12 @@
 //! assert_eq!(game.moves().map(|m| m.to_string()).collect::<Vec<_>>(), ["h2e2"]);
 //! ```
 
+use super::describe::TandemStyle;
 use super::dhtmlxq::{blocks, parse_block};
-use super::encoding::{strip_bom, DecodeError, DecodeErrorKind, Decoder, Encoding};
+use super::encoding::{strip_bom, DecodeError, DecodeErrorKind, Decoder, Encoding, NativeDecoder};
 use super::pgn::{PgnReadOptions, PgnReader, PgnState};
 use super::record::{GameRecord, RecordError, RecordFormat, Warning, WarningCode};
 use super::xqf::{is_xqf, parse_xqf};
-use super::TandemStyle;
 use crate::{Position, Setup};
 
 /// What [`read`] is told.
@@ -446,6 +446,28 @@ impl Iterator for Records {
         };
         Some(r.map(|g| self.with_warnings(g)))
     }
+}
+
+/// Reads every game of PGN bytes in UTF-8, GBK or Big5, the encoding decided as [`read`] does with the native
+/// decoder (also named `pgn::parse_pgn_bytes`).
+pub fn parse_pgn_bytes(bytes: &[u8]) -> Result<Vec<GameRecord>, RecordError> {
+    let options = ReadOptions {
+        format: Some(RecordFormat::Pgn),
+        ..Default::default()
+    };
+    read(Input::Bytes(bytes), &options, &NativeDecoder)?.collect()
+}
+
+/// Reads the first game of DhtmlXQ bytes in UTF-8, GBK or Big5, the encoding decided as [`read`] does with the
+/// native decoder (also named `dhtmlxq::parse_dhtmlxq_bytes`).
+pub fn parse_dhtmlxq_bytes(bytes: &[u8]) -> Result<GameRecord, RecordError> {
+    let options = ReadOptions {
+        format: Some(RecordFormat::DhtmlXq),
+        ..Default::default()
+    };
+    read(Input::Bytes(bytes), &options, &NativeDecoder)?
+        .next()
+        .unwrap_or(Err(RecordError::NoGame))
 }
 
 /// A record of a position alone.

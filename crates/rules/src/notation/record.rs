@@ -2,8 +2,10 @@
 //! the main line with per-move comments and NAGs, and nested variations; and the errors of reading records.
 
 use super::encoding::DecodeError;
-use super::NotationError;
+use super::error::NotationError;
 use crate::adjudication::{GameResult, Mode, Options, Reason, Ruleset};
+use crate::headers;
+use crate::names::{named, Named};
 use crate::{Color, EndingError, FenError, Game, Move, Position};
 use core::fmt;
 
@@ -134,7 +136,7 @@ impl GameRecord {
                 if options != Options::default() {
                     r.set_header(RULES_TAG, &write_rules_tag(&options));
                 } else {
-                    r.headers.retain(|(k, _)| k != RULES_TAG);
+                    headers::remove_header(&mut r.headers, RULES_TAG);
                 }
             }
         }
@@ -160,10 +162,10 @@ impl GameRecord {
     /// stalemate. Every move of a parsed record is legal, so this fails only for a record built by hand with
     /// an illegal move.
     pub fn to_game(&self) -> Result<Game, crate::IllegalMoveError> {
+        let g = Game::for_record(self.start.clone(), self.options());
         // Cannot fail: `read_rules_tag` keeps every value it accepts in range (tested by
         // crates/rules/tests/notation/records.rs, `rules_tag_options_always_validate`).
-        let mut g =
-            Game::for_record(self.start.clone(), self.options()).unwrap_or_else(|_| unreachable!());
+        let mut g = g.unwrap_or_else(|_| unreachable!("the record's options are valid"));
         g.set_headers(self.headers.clone());
         g.set_comment(0, self.mainline.comment.clone());
         for (i, n) in self.mainline.moves.iter().enumerate() {
@@ -187,18 +189,12 @@ impl GameRecord {
 
     /// The value of a header (case-sensitive name).
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        headers::header(&self.headers, name)
     }
 
     /// Sets a header, replacing its value in place or appending it.
     pub fn set_header(&mut self, name: &str, value: &str) {
-        match self.headers.iter_mut().find(|(k, _)| k == name) {
-            Some(h) => h.1 = value.to_string(),
-            None => self.headers.push((name.to_string(), value.to_string())),
-        }
+        headers::set_header(&mut self.headers, name, value);
     }
 
     /// The result: `"1-0"` (Red won), `"0-1"`, `"1/2-1/2"` or `"*"` (unknown), from the `Result` header.
@@ -321,37 +317,28 @@ pub enum RecordFormat {
     Fen,
 }
 
+named!(RecordFormat, "format", [
+    RecordFormat::Pgn => ("pgn", [], "PGN", "PGN"),
+    RecordFormat::DhtmlXq => ("dhtmlxq", [], "DhtmlXQ", "东萍"),
+    RecordFormat::Xqf => ("xqf", [], "XQF", "象棋演播室"),
+    RecordFormat::Fen => ("fen", [], "FEN", "FEN"),
+]);
+
 impl RecordFormat {
-    /// `"pgn"`, `"dhtmlxq"`, `"xqf"` or `"fen"`.
-    pub const fn code(self) -> &'static str {
-        match self {
-            RecordFormat::Pgn => "pgn",
-            RecordFormat::DhtmlXq => "dhtmlxq",
-            RecordFormat::Xqf => "xqf",
-            RecordFormat::Fen => "fen",
-        }
+    /// `"pgn"`, `"dhtmlxq"`, `"xqf"` or `"fen"` ([`Named::as_str`]).
+    pub fn code(self) -> &'static str {
+        self.as_str()
     }
 
-    /// The format of a [`RecordFormat::code`].
+    /// The format of a [`RecordFormat::code`] (exactly; `FromStr` also ignores case).
     pub fn from_code(code: &str) -> Option<RecordFormat> {
-        [
-            RecordFormat::Pgn,
-            RecordFormat::DhtmlXq,
-            RecordFormat::Xqf,
-            RecordFormat::Fen,
-        ]
-        .into_iter()
-        .find(|f| f.code() == code)
+        RecordFormat::ALL.iter().copied().find(|f| f.code() == code)
     }
 
-    /// The format's name as people write it: `PGN`, `DhtmlXQ`, `XQF`, `FEN`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            RecordFormat::Pgn => "PGN",
-            RecordFormat::DhtmlXq => "DhtmlXQ",
-            RecordFormat::Xqf => "XQF",
-            RecordFormat::Fen => "FEN",
-        }
+    /// The format's name as people write it: `PGN`, `DhtmlXQ`, `XQF`, `FEN` (its English name).
+    #[allow(clippy::misnamed_getters)] // `name` is the name people write, the table's English name
+    pub fn name(self) -> &'static str {
+        self.names().en
     }
 }
 
@@ -664,5 +651,23 @@ impl LineCursor {
         }
         self.at = at;
         (self.line, self.column + 1)
+    }
+
+    /// The syntax error of a `format` record at byte offset `at` of `text`: the one error helper of the text
+    /// formats.
+    pub(crate) fn syntax(
+        &mut self,
+        format: RecordFormat,
+        text: &str,
+        at: usize,
+        message: impl Into<String>,
+    ) -> RecordError {
+        let (line, column) = self.locate(text, at);
+        RecordError::Syntax(SyntaxError {
+            format,
+            line,
+            column,
+            message: message.into(),
+        })
     }
 }

@@ -9,7 +9,8 @@
 //! either case, `B`/`N` are accepted for `E`/`H`, `=` for `.`, full-width characters (`Ｃ２．５`), and the
 //! marker before the letter (`+P+1` for `P++1`, as some files write it; the record readers warn).
 
-use super::{Action, Described, Description, Selector, StackPos, TandemStyle};
+use super::describe::{Action, Described, Description, Selector, StackPos, TandemStyle};
+use crate::names::named;
 use crate::Role;
 
 /// The traverse sign written on output.
@@ -21,6 +22,11 @@ pub enum Traverse {
     /// `=`, common in English books (`C2=5`).
     Equals,
 }
+
+named!(Traverse, "traverse", [
+    Traverse::Dot => (".", [], "Dot", "点"),
+    Traverse::Equals => ("=", [], "Equals sign", "等号"),
+]);
 
 /// Output options for WXF. The default is `C2.5`: upper case, `.` for traverses, the classic (1997) tandem
 /// soldier forms.
@@ -101,7 +107,7 @@ pub(crate) fn write(d: &Described, o: &WxfOptions) -> String {
 pub(crate) fn parse(text: &str, style: Option<TandemStyle>) -> Option<Description> {
     let chars: Vec<char> = text
         .chars()
-        .map(|c| super::halfwidth(c).to_ascii_uppercase())
+        .map(|c| super::describe::halfwidth(c).to_ascii_uppercase())
         .collect();
     let [c0, c1, c2, c3] = <[char; 4]>::try_from(chars).ok()?;
     let action = match c2 {

@@ -383,7 +383,7 @@ fn s5_explanation_names_the_chased_piece() {
     );
     assert_eq!(
         o.explain(Language::Chinese),
-        "红方在循环中每着都用车捉黑i7位无根的炮（长捉）；按亚洲棋例，长捉一方必须变着，不变判负。"
+        "红方在循环中每着都用车捉黑i7位无根的炮（长捉）；按亚洲棋规，长捉一方必须变着，不变判负。"
     );
     assert_eq!(o.result().as_str(), "0-1");
     assert_eq!(o.winner(), Some(Color::Black));
@@ -582,6 +582,6 @@ fn cxa_perpetual_chase_of_two_pieces_is_explained() {
     );
     assert_eq!(
         o.explain(Language::Chinese),
-        "红方在循环中每着都用车捉黑a7位无根的炮，用车捉黑h7位无根的炮（长捉）；按中国棋例，长捉一方必须变着，不变判负。"
+        "红方在循环中每着都用车捉黑a7位无根的炮，用车捉黑h7位无根的炮（长捉）；按中国棋规，长捉一方必须变着，不变判负。"
     );
 }

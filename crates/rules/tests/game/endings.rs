@@ -407,7 +407,7 @@ fn repetition_draw_wording_follows_the_repetition_count() {
         assert_eq!(o.explain(Language::English), o.to_string());
         assert_eq!(
             o.explain(Language::Chinese),
-            "局面循环重复，双方均未违反棋例（均为允许着法）；按亚洲棋例，判和。"
+            "局面循环重复，双方均未违反棋例（均为允许着法）；按亚洲棋规，判和。"
         );
     }
 }

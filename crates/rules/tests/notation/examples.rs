@@ -273,12 +273,9 @@ fn stacked_soldiers_on_two_files() {
     }
     // `33.4` is the middle soldier in 1997 and the third in 2018: without a style it is ambiguous.
     match parse_move(&p, "33.4") {
-        Err(e @ NotationError::Ambiguous { .. }) => {
+        Err(ref e @ NotationError::Ambiguous { ref candidates, .. }) => {
             assert_eq!(e.code(), "ERR_MOVE_AMBIGUOUS");
-            let NotationError::Ambiguous { candidates, .. } = e else {
-                unreachable!()
-            };
-            assert_eq!(candidates, vec![mv("g5f5"), mv("g6f6")]);
+            assert_eq!(*candidates, vec![mv("g5f5"), mv("g6f6")]);
         }
         other => panic!("{other:?}"),
     }

@@ -290,11 +290,8 @@ fn malformed_pgn_is_a_syntax_error_with_line_and_column() {
 fn illegal_moves_in_pgn_say_which_move_and_why() {
     let text = "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马8进7\n2. 车一平二 *";
     match parse_pgn(text) {
-        Err(e @ RecordError::Move(_)) => {
+        Err(ref e @ RecordError::Move(ref m)) => {
             assert_eq!(e.code(), "ERR_RECORD_MOVE");
-            let RecordError::Move(m) = &e else {
-                unreachable!()
-            };
             assert_eq!((m.game, m.ply, m.in_variation), (0, 3, false));
             assert_eq!(m.text, "车一平二");
             assert_eq!((m.line, m.column), (4, 4));

@@ -1,0 +1,14 @@
+//! What the commands share about their arguments: the usage line and the reading of numbers.
+
+/// The usage line, printed with a bad command.
+pub const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] | xiangqi uci | xiangqi match [options] | xiangqi openings [options] | xiangqi mates FILE | xiangqi make-puzzles GAMES… [options] | xiangqi tune FILE… [options] | xiangqi analyse [options] [MOVE…] | xiangqi fit-winprob FILE… [options]";
+
+/// The number after an option (`--depth 7`), or an error naming the option.
+pub fn num<T: std::str::FromStr>(
+    it: &mut std::slice::Iter<String>,
+    name: &str,
+) -> Result<T, String> {
+    it.next()
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| format!("{name} needs a number"))
+}
