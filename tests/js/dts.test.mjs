@@ -109,4 +109,17 @@ test('each string union of the declarations is the list names() reports, in both
   for (const key of Object.keys(unions)) assert.match(dts, new RegExp(`^  ${key}: NameInfo<`, 'm'), key);
   const rules = await import('../../pkg/rules-node.mjs');
   assert.deepEqual(rules.names(), lists, 'the rules entry has the same lists');
+  // The elements name the notations they write moves in from the same list: their declarations and the element
+  // base's runtime list.
+  const notations = lists.notations.map((n) => n.name).sort();
+  for (const [file, type] of [['lesson.d.ts', 'LessonNotation'], ['puzzle.d.ts', 'PuzzleNotation']]) {
+    const text = readFileSync(join(root, 'js', file), 'utf8');
+    const m = new RegExp(`export type ${type} = ([^;]*);`).exec(text);
+    assert.ok(m, `${file}: no ${type}`);
+    assert.deepEqual([...m[1].matchAll(/"([^"]+)"/g)].map((x) => x[1]).sort(), notations, `${file} ${type}`);
+  }
+  const base = readFileSync(join(root, 'js', 'element-base.js'), 'utf8');
+  const listed = /export const NOTATIONS = \[([^\]]*)\]/.exec(base);
+  assert.ok(listed, 'element-base.js: no NOTATIONS');
+  assert.deepEqual([...listed[1].matchAll(/'([^']+)'/g)].map((x) => x[1]).sort(), notations, 'element-base.js NOTATIONS');
 });

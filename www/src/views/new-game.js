@@ -9,13 +9,14 @@ import { tr } from '../text.js';
 const $ = (id) => document.getElementById(id);
 const CLOCK_PRESETS = ['cxa-6.1', 'cxa-6.2', 'cxa-6.3', 'cxa-6.4', 'axf-total-90', 'axf-total-60', 'axf-per-move'];
 
-let filledFor = null;
-
-/** The level and clock options, in the interface language (again when it changes). */
+/**
+ * The level, rule set and clock options, in the interface language (again when it changes): the level list keeps
+ * the language it was filled in (`data-lang`).
+ */
 export function renderNewDialog(state) {
-  if (filledFor === state.lang) return;
-  filledFor = state.lang;
   const level = $('new-level');
+  if (level.dataset.lang === state.lang) return;
+  level.dataset.lang = state.lang;
   const keep = level.value || state.level;
   level.replaceChildren(...LEVELS.map((l) => {
     const o = document.createElement('option');
