@@ -217,18 +217,14 @@ export class XiangqiPuzzleElement extends RecordElement {
     this.board.set({ movable: 'none', dests: new Map(), shapes: [] });
     this.dispatchEvent(new CustomEvent('reveal', { detail: { index: this.#index, hints: ex.hints, wrong: ex.wrong } }));
     this.#keepResult(ex, { solved: false, revealed: true });
-    for (let guard = 0; guard < 40 && ex === this.#ex; guard++) {
-      const move = await this.#solverMove(ex);
+    // The solver's move and the defence's reply in turn, at most 40 of each.
+    const movers = [() => this.#solverMove(ex), () => this.#defence(ex)];
+    for (let ply = 0; ply < 80 && ex === this.#ex; ply++) {
+      const move = await movers[ply % 2]();
       if (!move || ex !== this.#ex) break;
       await sleep(this.defenceDelay);
       if (ex !== this.#ex) return;
       this.#play(ex, move);
-      if (this.#finished(ex)) break;
-      const reply = await this.#defence(ex);
-      if (!reply || ex !== this.#ex) break;
-      await sleep(this.defenceDelay);
-      if (ex !== this.#ex) return;
-      this.#play(ex, reply);
       if (this.#finished(ex)) break;
     }
     if (ex === this.#ex) this.#say(this[hooks.text].revealed, 'ok');
