@@ -115,7 +115,8 @@ test('the game-over card: shown for a new ending, not again once closed, nor for
   store.loadGame({ initialFen: done.initialFen(), moves: done.history(), options: done.options(), ending: null, comments: [], headers: { Red: 'A' } });
   assert.equal(s.game.outcome().reason, 'checkmate');
   assert.equal(s.overSeen, endingKey(s), 'an imported finished game is not announced as a new ending');
-  assert.equal(s.message.key, 'importedRed');
+  assert.equal(s.message.key, 'importedOver', 'a finished record is not "You play Red"');
+  assert.equal(s.shown, 0, 'it opens on its start position, to step through or review');
   assert.equal(s.headers.Red, 'A');
   done.free();
 });

@@ -272,6 +272,7 @@ export function createController({ store, computer, board, Game, storage, import
     // The element's events do not bubble: heard on the way down (capture).
     $('puzzles').addEventListener('progress', (e) => { if (e.target.id === 'puzzle') store.puzzleProgress(e.detail); }, true);
     $('puzzles').addEventListener('load', (e) => { if (e.target.id === 'puzzle') store.puzzleShown(e.detail.index); }, true);
+    $('puzzles').addEventListener('correct', (e) => { if (e.target.id === 'puzzle') store.puzzleFirstMove(e.detail.move); }, true);
   }
 
   /** Fetches the set (precached: offline too) and the progress kept for it. */

@@ -218,6 +218,15 @@ const en = {
   dismiss: 'Dismiss',
   error: 'Something went wrong: {message}',
   engineError: 'The computer could not move: {message}',
+  // --- the second pass from real use (issue 41): review navigation, finished imports, the find field, puzzles
+  reviewPrevMistake: 'Previous mistake',
+  reviewNextMistake: 'Next mistake',
+  reviewMistakeKeys: 'P / N: previous / next mistake',
+  reviewNoMistakes: 'No move marked.',
+  reviewMistakeN: 'Mark {i} of {n}',
+  importedOver: 'Imported a finished game: step through it from the start with Next, or Review it.',
+  importNoMatch: 'No game matches “{find}”.',
+  puzzleAlternativesPlayed: 'Your first move was one of {count} that mate in {n}; the others: {moves}.',
 };
 
 const zh = {
@@ -437,6 +446,15 @@ const zh = {
   dismiss: '知道了',
   error: '出错了：{message}',
   engineError: '电脑无法走棋：{message}',
+  // --- the second pass from real use (issue 41): review navigation, finished imports, the find field, puzzles
+  reviewPrevMistake: '上一个失误',
+  reviewNextMistake: '下一个失误',
+  reviewMistakeKeys: 'P / N：上一个 / 下一个失误',
+  reviewNoMistakes: '没有标记的着法。',
+  reviewMistakeN: '第 {i} 个标记，共 {n} 个',
+  importedOver: '已导入一盘已结束的对局：可按“下一着”从头逐步查看，或进行复盘。',
+  importNoMatch: '没有符合“{find}”的对局。',
+  puzzleAlternativesPlayed: '你的第一着是 {count} 种能 {n} 步杀的第一着之一；其余：{moves}。',
 };
 
 export const STRINGS = { en, zh };

@@ -112,6 +112,7 @@ export function modeActions({ state, act, Game, startFresh, showMessage }) {
       state.busy = null;
       state.confirm = null;
       state.puzzles.visit++;
+      state.puzzles.first = null;
       if (state.puzzles.status === 'error') state.puzzles.status = 'idle';
     }),
     puzzlesLoading: act(() => {
@@ -130,10 +131,16 @@ export function modeActions({ state, act, Game, startFresh, showMessage }) {
       const p = state.puzzles;
       if (p.status === 'ready') p.progress = { key: p.key, index, results };
     }),
-    /** The element showed exercise `index` (next / previous). */
+    /** The element showed exercise `index` (next / previous, or the same again): nothing of it played yet. */
     puzzleShown: act((index) => {
       const p = state.puzzles;
+      p.first = null;
       if (p.status === 'ready' && p.progress.index !== index) p.progress = { ...p.progress, index };
+    }),
+    /** The first move the reader played in the exercise shown and the element accepted (ICCS). */
+    puzzleFirstMove: act((move) => {
+      const p = state.puzzles;
+      if (p.status === 'ready' && !p.first) p.first = { index: p.progress.index, move };
     }),
     closePuzzles: act(() => {
       state.mode = 'game';

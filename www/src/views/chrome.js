@@ -46,8 +46,11 @@ export function renderChrome(state) {
 function renderMessage(state) {
   const box = $('message');
   const m = state.message;
-  box.hidden = !m;
-  if (!m) return;
+  // "Ready to play offline" is said in the title bar's free space, not over the page: it covers nothing.
+  const offline = m?.key === 'offline' ? tr(state, 'offline') : '';
+  if ($('offline-note').textContent !== offline) $('offline-note').textContent = offline;
+  box.hidden = !m || Boolean(offline);
+  if (box.hidden) return;
   const text = tr(state, m.key, m.vars);
   if ($('message-text').textContent !== text) $('message-text').textContent = text;
   box.dataset.key = m.key;
