@@ -314,6 +314,7 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     /** Shows the position after `ply` (read only), or the live one (`null`, or the last ply). */
     show: act((ply) => {
       const n = state.game.history().length;
+      if (state.mode === 'review' && state.review?.status === 'running') state.review.picked = true; // stays there
       state.shown = ply === null || (ply >= n && state.mode !== 'review') ? null : Math.max(0, Math.min(n, ply));
     }),
 

@@ -7,11 +7,16 @@
 //                  board width ≤ viewport width − panel's least width − gaps
 //   stacked:       board height = viewport height − title bar − players' rows − status − controls − gaps
 //                  board width ≤ viewport width − padding
+//   stacked, in review: board height = viewport height − title bar − players' rows − the review's share of the
+//                  height (REVIEW_PANEL, or 30 % of it), the panel scrolling under the board (app.css)
 const $ = (id) => document.getElementById(id);
 const height = (node) => (node && !node.hidden ? node.getBoundingClientRect().height : 0);
 /** The panel's least width beside the board (px), as app.css's grid. */
 const PANEL_MIN = 288;
 const BOARD_MIN = 200;
+/** The least height (px) the review's panel keeps under the board on a screen taller than wide: the move shown,
+ * its note, Previous / Next mistake and a few rows of the marked list. */
+const REVIEW_PANEL = 320;
 
 /** Whether the page puts the board beside the panel (as app.css's media query). */
 export function sideBySide() {
@@ -28,12 +33,23 @@ export function fitBoard() {
   const gap = parseFloat(style.getPropertyValue('--gap')) || 8;
   const vw = root.clientWidth;
   const vh = window.innerHeight;
-  const players = height($('player-top')) + height($('player-bottom')) + 2 * gap;
+  // (the players' rows are as tall as they are drawn, with the board area's own gap: compact on a phone on its side)
+  const rowGap = parseFloat(getComputedStyle(document.querySelector('.board-area')).rowGap) || 0;
+  const players = height($('player-top')) + height($('player-bottom')) + 2 * rowGap;
   let w;
   if (sideBySide()) {
     w = Math.min((vh - 2 * pad - players) / ratio, vw - 2 * pad - gap - PANEL_MIN);
+  } else if (document.body.dataset.mode === 'review') {
+    const panel = Math.max(REVIEW_PANEL, 0.3 * vh);
+    w = Math.min((vh - height(document.querySelector('.topbar')) - players - panel - 2 * pad - gap) / ratio, vw - 2 * pad);
   } else {
-    const below = height($('status')) + height($('touch-note')) + height($('controls')) + 3 * gap + 2 * pad;
+    // under the board: the gap, the panel's border and padding, the status, the touch-move note and the controls
+    // with the panel's gaps between them, the page's padding
+    const ps = getComputedStyle(document.querySelector('.panel'));
+    const panelGap = parseFloat(ps.rowGap) || 0;
+    const panelTop = (parseFloat(ps.paddingTop) || 0) + (parseFloat(ps.borderTopWidth) || 0);
+    const below = gap + panelTop + height($('status')) + panelGap + (height($('touch-note')) ? height($('touch-note')) + panelGap : 0)
+      + height($('controls')) + 2 * pad;
     w = Math.min((vh - height(document.querySelector('.topbar')) - players - below) / ratio, vw - 2 * pad);
   }
   w = Math.floor(Math.max(BOARD_MIN, w));
