@@ -8,7 +8,7 @@
 import { setPgn } from '../puzzles.js';
 import { notationOf } from '../derive.js';
 import { infoText, tr } from '../text.js';
-import { fitBoard } from './layout.js';
+import { fitBoard, fitPuzzle } from './layout.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,6 +48,7 @@ export function renderPuzzles(state, Game, theme) {
     el = newPuzzle(state, key);
     setAttrs(el, state, theme);
     host.append(el);
+    el.addEventListener('load', () => requestAnimationFrame(fitPuzzle)); // its board drawn: sized to the screen
   }
   setAttrs(el, state, theme);
   $('puzzle-note').textContent = note(state, Game);
