@@ -284,6 +284,37 @@ test('the review on every screen: the board, the note of the move shown and the 
   await context.close();
 });
 
+test('"Ready to play offline" covers nothing: it is said in the title bar, the board and the controls where they were', async () => {
+  const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' });
+  const { page, errors } = await openApp(app, { context });
+  for (const [width, height] of [[390, 844], [844, 390], [768, 1024], [1024, 768], [1280, 800]]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+    const before = { board: await rect(page, '#board'), controls: await rect(page, '#controls') };
+    // What the service worker's "offline ready" does (main.js, onOfflineReady).
+    await page.evaluate(() => window.xiangqiApp.store.message('offline'));
+    await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+    await withShot(page, `offline-${width}x${height}`, async () => {
+      const note = await rect(page, '#offline-note');
+      const bar = await rect(page, '.topbar');
+      const at = `${width}×${height}: note ${JSON.stringify(note)}`;
+      assert.equal(await page.textContent('#offline-text'), 'Ready to play offline.', 'what a screen reader hears');
+      assert.equal(await page.textContent('#offline-short'), '✓ Offline', 'what fits');
+      assert.equal(await page.evaluate(() => { const n = document.getElementById('offline-note'); return n.scrollWidth <= n.clientWidth; }), true, `not cut: ${width}×${height}`);
+      assert.equal(await page.isHidden('#message'), true, 'no floating message');
+      assert.deepEqual({ board: await rect(page, '#board'), controls: await rect(page, '#controls') }, before, `nothing moved: ${at}`);
+      const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      for (const sel of ['#board', '#controls', '#status', '#lang', '#theme', '.topbar h1']) {
+        assert.ok(!overlaps(note, await rect(page, sel)), `the note covers nothing (${sel}): ${at}`);
+      }
+      assert.ok(note.top >= bar.top && note.bottom <= bar.bottom, `in the title bar: ${at}`);
+    });
+    await page.evaluate(() => window.xiangqiApp.store.hideMessage());
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the analysis board follows the position; the editor validates; the computer\'s move is announced', async () => {
   const { page, context, errors } = await openApp(app);
   await withShot(page, 'analysis', async () => {

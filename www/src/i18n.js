@@ -227,6 +227,7 @@ const en = {
   reviewMistakeN: 'Mark {i}/{n}',
   importedOver: 'Imported a finished game: step through it from the start with Next, or Review it.',
   importNoMatch: 'No game matches “{find}”.',
+  offlineShort: '✓ Offline',
   puzzleAlternativesPlayed: 'Your first move was one of {count} that mate in {n}; the others: {moves}.',
 };
 
@@ -456,6 +457,7 @@ const zh = {
   reviewMistakeN: '标记 {i}/{n}',
   importedOver: '已导入一盘已结束的对局：可按“下一着”从头逐步查看，或进行复盘。',
   importNoMatch: '没有符合“{find}”的对局。',
+  offlineShort: '✓ 可离线',
   puzzleAlternativesPlayed: '你的第一着是 {count} 种能 {n} 步杀的第一着之一；其余：{moves}。',
 };
 

@@ -47,8 +47,13 @@ function renderMessage(state) {
   const box = $('message');
   const m = state.message;
   // "Ready to play offline" is said in the title bar's free space, not over the page: it covers nothing.
+  // (what fits there, "✓ Offline", is shown; the whole sentence is what a screen reader hears, and the tooltip)
   const offline = m?.key === 'offline' ? tr(state, 'offline') : '';
-  if ($('offline-note').textContent !== offline) $('offline-note').textContent = offline;
+  if ($('offline-text').textContent !== offline) {
+    $('offline-text').textContent = offline;
+    $('offline-short').textContent = offline && tr(state, 'offlineShort');
+    $('offline-note').title = offline;
+  }
   box.hidden = !m || Boolean(offline);
   if (box.hidden) return;
   const text = tr(state, m.key, m.vars);
