@@ -248,7 +248,7 @@ test('the review on every screen: the board, the note of the move shown and the 
     assert.equal(await shown(), marked[i + 1]);
     assert.match(await page.textContent('#review-mistake-n'), new RegExp(`Mark ${i + 2}/${marked.length}`));
     await page.keyboard.press('p');
-    for (const [width, height] of [[1024, 768], [768, 1024], [390, 844], [844, 390]]) {
+    for (const [width, height] of [[1024, 768], [768, 1024], [390, 844], [844, 390], [1280, 800], [1920, 1080]]) {
       await page.setViewportSize({ width, height });
       await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
       await page.evaluate(() => document.querySelector('.panel').scrollTo(0, 0));
