@@ -147,3 +147,71 @@ for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['deskto
     await context.close();
   });
 }
+
+test('the puzzle board fills its screen as the game board does; after an alternative mate the note names the others', async () => {
+  const { Game, MateProver } = await import('../../pkg/node.mjs');
+  const { page, context, errors } = await openApp(app, { viewport: { width: 1024, height: 768 } });
+  const figures = [];
+  await openPuzzles(page);
+  for (const [width, height] of [[1024, 768], [768, 1024], [390, 844], [844, 390]]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))));
+    await withShot(page, `puzzles-${width}x${height}`, async () => {
+      const m = await page.evaluate(() => {
+        const box = (r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height });
+        const el = document.getElementById('puzzle');
+        const buttons = [...el.shadowRoot.querySelectorAll('button')].filter((b) => b.offsetParent).map((b) => box(b.getBoundingClientRect()));
+        return { board: box(el.board.getBoundingClientRect()), el: box(el.getBoundingClientRect()), buttons,
+          scrollH: document.documentElement.scrollHeight, scrollW: document.documentElement.scrollWidth };
+      });
+      const at = `${width}×${height}: board ${Math.round(m.board.width)}×${Math.round(m.board.height)} (${Math.round(m.board.top)}–${Math.round(m.board.bottom)}), element bottom ${Math.round(m.el.bottom)}, page ${m.scrollW}×${m.scrollH}`;
+      figures.push(at);
+      const inView = (r) => r.top >= -0.5 && r.left >= -0.5 && r.bottom <= height + 0.5 && r.right <= width + 0.5;
+      assert.ok(inView(m.board), `the whole board in view: ${at}`);
+      assert.ok(m.buttons.length > 0 && m.buttons.every(inView), `the exercise's buttons in view: ${at}`);
+      assert.ok(m.scrollH <= height && m.scrollW <= width, `the page does not scroll: ${at}`);
+      // As large as the screen allows: the game board's share, less the section's title and text.
+      const short = Math.min(width, height);
+      if (width > height) assert.ok(m.board.width >= (height < 500 ? 0.75 * short : 0.6 * short), `a board of ${m.board.width}: ${at}`);
+      else assert.ok(m.board.width >= Math.min(0.85 * (width - 16), 476), `a board of ${m.board.width}: ${at}`);
+    });
+  }
+  console.log(`puzzles:\n  ${figures.join('\n  ')}`);
+  // Exercise 8 has two first moves that mate in 3 (the written f6f7, and d5c7): play the other one, and mate.
+  const index = SET.findIndex((p) => p.alternatives.length === 1);
+  const ex = SET[index];
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.evaluate((i) => { document.getElementById('puzzle').progress = { index: i, results: [] }; }, index);
+  await page.waitForFunction((i) => document.getElementById('puzzle').state?.index === i
+    && document.getElementById('puzzle').state.status === 'solving', index, { timeout: 30000 });
+  await withShot(page, 'puzzles-alternative', async () => {
+    const prover = new MateProver();
+    let next = ex.alternatives[0];
+    for (let left = ex.mateIn; ; left--) {
+      const n = await page.evaluate(() => document.getElementById('puzzle').state.moves.length);
+      await play(page, next);
+      await page.waitForFunction((k) => {
+        const s = document.getElementById('puzzle').state;
+        return s.status === 'solved' || s.moves.length >= k + 2;
+      }, n, { timeout: 30000 });
+      if (await page.evaluate(() => document.getElementById('puzzle').state.status) === 'solved') break;
+      const g = new Game(ex.fen);
+      for (const mv of await page.evaluate(() => document.getElementById('puzzle').state.moves)) g.play(mv);
+      next = prover.matingMoves(g.fen(), left - 1)[0];
+      g.free();
+      assert.ok(next, 'the mate goes on');
+    }
+    prover.free();
+    const s = await puzzleState(page);
+    assert.equal(s.state.moves[0], ex.alternatives[0]);
+    const g = new Game(ex.fen);
+    const written = g.play(ex.solution[0]).wxf;
+    g.undo();
+    const played = g.play(ex.alternatives[0]).wxf;
+    g.free();
+    assert.equal(s.note, `Your first move was one of 2 that mate in ${ex.mateIn}; the others: ${written}.`);
+    assert.ok(!s.note.includes(played), `the move played (${played}) is not among "the others": ${s.note}`);
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

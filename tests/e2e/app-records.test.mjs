@@ -352,3 +352,60 @@ test('a database of 10,000 games is listed in the worker with progress, the page
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the find field: simplified and traditional find each other, full-width is ASCII, no match is said; a finished game opens to replay', async () => {
+  const { page, context, errors } = await openApp(app);
+  const requested = [];
+  page.on('request', (r) => requested.push(r.url()));
+  await withShot(page, 'import-find-zh', async () => {
+    await page.evaluate(() => {
+      const moves = '1. 炮二平五 马8进7 2. 马二进三 车9平8 ';
+      const games = [
+        ['胡榮華', '呂欽', '全國個人賽'], ['胡荣华', '柳大华', '全国个人赛'], ['許銀川', '胡榮華', '五羊杯'],
+        ['Wang Tianyi', 'Zheng Weitong', 'ＣＣＡ Ｃｕｐ 2020'], ['赵国荣', '吕钦', '五羊杯'],
+      ].map(([red, black, event]) => `[Event "${event}"]\n[Red "${red}"]\n[Black "${black}"]\n[Result "1-0"]\n\n${moves}1-0\n\n`);
+      const dt = new DataTransfer();
+      dt.items.add(new File([games.join('')], 'masters.pgn', { type: 'text/plain' }));
+      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(() => !document.getElementById('import-list').hidden, null, { timeout: 10000 });
+    const listed = () => page.$$eval('#import-games option', (os) => os.map((o) => Number(o.value) + 1));
+    assert.ok(!requested.some((u) => /t2cn/.test(u)), 'the converter is not loaded before a search needs it');
+    // Simplified finds the traditional spelling and the other way round (the converter loads on the first search).
+    await page.fill('#import-find', '胡荣华');
+    await page.waitForFunction(() => document.getElementById('import-games').options.length === 3, null, { timeout: 10000 });
+    assert.deepEqual(await listed(), [1, 2, 3]);
+    assert.ok(requested.some((u) => /t2cn/.test(u)), 'the converter is a chunk of its own, loaded for the search');
+    await page.fill('#import-find', '呂欽');
+    assert.deepEqual(await listed(), [1, 5]);
+    await page.fill('#import-find', '全国个人赛');
+    assert.deepEqual(await listed(), [1, 2]);
+    // Full-width letters and ASCII find each other, in any case.
+    await page.fill('#import-find', 'cca cup');
+    assert.deepEqual(await listed(), [4]);
+    await page.fill('#import-find', 'ＷＡＮＧ');
+    assert.deepEqual(await listed(), [4]);
+    assert.equal(await page.textContent('#import-none'), '');
+    // Nothing found is said so, and nothing can be opened.
+    await page.fill('#import-find', '蒋川');
+    assert.deepEqual(await listed(), []);
+    assert.equal(await page.textContent('#import-none'), 'No game matches “蒋川”.');
+    assert.equal(await page.isDisabled('#import-open'), true);
+    await page.fill('#import-find', '胡榮華');
+    assert.deepEqual(await listed(), [1, 2, 3]);
+    assert.equal(await page.textContent('#import-none'), '');
+    // A finished game opens on its start position, to step through or review: nobody "plays Red" in it.
+    await page.selectOption('#import-games', '1');
+    await page.click('#import-open');
+    await page.waitForFunction(() => !document.getElementById('import-dialog').open, null, { timeout: 10000 });
+    assert.equal(await page.evaluate(() => window.xiangqiApp.state.shown), 0);
+    assert.equal(await page.evaluate(() => document.getElementById('message').dataset.key), 'importedOver');
+    assert.match(await page.textContent('#message-text'), /finished game/);
+    assert.doesNotMatch(await page.textContent('#message-text'), /You play/);
+    assert.equal(await page.isVisible('#review-next'), true, 'Next steps through it');
+    await page.click('#review-next');
+    assert.equal(await page.evaluate(() => window.xiangqiApp.state.shown), 1);
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -9,7 +9,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { Game } from '../../pkg/node.mjs';
-import { clickSquares, computerDone, history, importText, openApp, startApp, withShot } from './app-support.mjs';
+import { join } from 'node:path';
+import { SHOTS, clickSquares, computerDone, history, importText, openApp, root, startApp, withShot } from './app-support.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -59,6 +60,7 @@ test('every screen: the board as large as the viewport allows, the main controls
       assert.ok(controls.bottom <= height + 0.5 && controls.top >= 0 && status.top >= 0, `the controls in view: ${at}`);
       assert.ok(scrollWidth <= width, `no horizontal scroll: ${at}`);
       const sideBySide = controls.left >= board.right;
+      if (height < 500) assert.ok(board.width >= 0.75 * height, `a phone on its side: a board of at least 3/4 of the short side: ${at}`);
       if (sideBySide) {
         // The board takes the height (but for the players' rows) or leaves the panel its least width.
         assert.ok(board.height >= height - 130 || width - board.right <= 330, `as large as the height allows: ${at}`);
@@ -213,6 +215,102 @@ test('the review of an imported game: progress, marks, the graph from the keyboa
     assert.equal(await page.evaluate(() => window.xiangqiApp.state.review.moves.length), 6);
     assert.match(await page.textContent('#review-note'), /deeper analysis was cancelled/);
   });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the review on every screen: the board, the note of the move shown and the marked list seen together; it opens on the first mistake; previous / next mistake', async () => {
+  const { page, context, errors } = await openApp(app, { viewport: { width: 1024, height: 768 } });
+  const figures = [];
+  await withShot(page, 'review-screens', async () => {
+    // A master game (胡榮華 – 呂欽, Big5, 78 plies): a finished record, both sides under review.
+    await page.click('#import');
+    await page.setInputFiles('#import-file', join(root, 'tests', 'data', 'records', 'big5', 'ccpd-game-hu-00000001.pgn'));
+    await page.waitForFunction(() => !document.getElementById('import-dialog').open, null, { timeout: 10000 });
+    await page.click('#message-close').catch(() => {});
+    await page.click('#review');
+    await page.waitForFunction(() => window.xiangqiApp.state.review?.status === 'done', null, { timeout: 120000 });
+    // It opens on the first mistake (? or ??) of the game, not on the last move.
+    const review = await page.evaluate(() => window.xiangqiApp.state.review.moves.map((m) => [m.ply, m.classification]));
+    const marked = review.filter(([, c]) => ['inaccuracy', 'mistake', 'blunder'].includes(c)).map(([p]) => p);
+    const first = review.find(([, c]) => c === 'mistake' || c === 'blunder')?.[0] ?? marked[0];
+    assert.ok(marked.length >= 2, `marks: ${JSON.stringify(review)}`);
+    const shown = () => page.evaluate(() => window.xiangqiApp.state.shown);
+    assert.equal(await shown(), first, 'opens on the first mistake');
+    assert.match(await page.textContent('#review-move'), new RegExp(`^Move ${first}: `));
+    // Previous / Next mistake: the buttons, and P / N from the keyboard.
+    const i = marked.indexOf(first);
+    await page.click('#review-next-mistake');
+    assert.equal(await shown(), marked[i + 1]);
+    await page.keyboard.press('p');
+    assert.equal(await shown(), first);
+    await page.keyboard.press('n');
+    assert.equal(await shown(), marked[i + 1]);
+    assert.match(await page.textContent('#review-mistake-n'), new RegExp(`Mark ${i + 2}/${marked.length}`));
+    await page.keyboard.press('p');
+    for (const [width, height] of [[1024, 768], [768, 1024], [390, 844], [844, 390], [1280, 800], [1920, 1080]]) {
+      await page.setViewportSize({ width, height });
+      await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+      await page.evaluate(() => document.querySelector('.panel').scrollTo(0, 0));
+      const board = await rect(page, '#board');
+      const note = await rect(page, '#review-move');
+      const nav = await rect(page, '#review-next-mistake');
+      const list = await rect(page, '#move-list');
+      const current = await rect(page, '#move-list [aria-current]');
+      const panel = await rect(page, '.panel');
+      const at = `${width}×${height}: board ${Math.round(board.width)}×${Math.round(board.height)} (${Math.round(board.top)}–${Math.round(board.bottom)}), note ${Math.round(note.top)}–${Math.round(note.bottom)}, list from ${Math.round(list.top)}, move shown ${Math.round(current.top)}–${Math.round(current.bottom)}`;
+      figures.push(at);
+      await page.screenshot({ path: join(SHOTS, `review-${width}x${height}.png`) });
+      const inView = (r) => r.top >= -0.5 && r.left >= -0.5 && r.bottom <= height + 0.5 && r.right <= width + 0.5;
+      assert.ok(inView(board), `the board in view: ${at}`);
+      assert.ok(inView(note) && note.height > 0, `the note in view: ${at}`);
+      assert.ok(inView(nav), `Next mistake in view: ${at}`);
+      assert.ok(inView(current) && current.top >= list.top - 0.5 && current.bottom <= Math.min(list.bottom, panel.bottom) + 0.5,
+        `the move shown, in the marked list, in view: ${at}`);
+      if (width > height) assert.ok(board.width >= height * 0.75, `beside the panel, a board of at least 3/4 of the short side: ${at}`);
+      else assert.ok(board.width >= width * 0.6, `above the panel, a board of at least 60 % of the width: ${at}`);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `no horizontal scroll: ${at}`);
+      // Nothing cut off: the summary's players in full, the buttons reachable within the panel.
+      assert.deepEqual(await page.$$eval('#review-summary-head th, #review-buttons button, .review-buttons button, .review-nav button',
+        (ns) => ns.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent)), [], at);
+      await page.evaluate(() => document.getElementById('review-export').scrollIntoView({ block: 'nearest' }));
+      const exp = await rect(page, '#review-export');
+      assert.ok(inView(exp) && exp.right <= panel.right + 0.5, `Download annotated .pgn in view once scrolled to: ${at}`);
+      assert.equal(await page.evaluate(() => window.scrollY), 0, `the page itself does not scroll: ${at}`);
+    }
+  });
+  console.log(`review:\n  ${figures.join('\n  ')}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('"Ready to play offline" covers nothing: it is said in the title bar, the board and the controls where they were', async () => {
+  const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' });
+  const { page, errors } = await openApp(app, { context });
+  for (const [width, height] of [[390, 844], [844, 390], [768, 1024], [1024, 768], [1280, 800]]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+    const before = { board: await rect(page, '#board'), controls: await rect(page, '#controls') };
+    // What the service worker's "offline ready" does (main.js, onOfflineReady).
+    await page.evaluate(() => window.xiangqiApp.store.message('offline'));
+    await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+    await withShot(page, `offline-${width}x${height}`, async () => {
+      const note = await rect(page, '#offline-note');
+      const bar = await rect(page, '.topbar');
+      const at = `${width}×${height}: note ${JSON.stringify(note)}`;
+      assert.equal(await page.textContent('#offline-text'), 'Ready to play offline.', 'what a screen reader hears');
+      assert.equal(await page.textContent('#offline-short'), '✓ Offline', 'what fits');
+      assert.equal(await page.evaluate(() => { const n = document.getElementById('offline-note'); return n.scrollWidth <= n.clientWidth; }), true, `not cut: ${width}×${height}`);
+      assert.equal(await page.isHidden('#message'), true, 'no floating message');
+      assert.deepEqual({ board: await rect(page, '#board'), controls: await rect(page, '#controls') }, before, `nothing moved: ${at}`);
+      const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      for (const sel of ['#board', '#controls', '#status', '#lang', '#theme', '.topbar h1']) {
+        assert.ok(!overlaps(note, await rect(page, sel)), `the note covers nothing (${sel}): ${at}`);
+      }
+      assert.ok(note.top >= bar.top && note.bottom <= bar.bottom, `in the title bar: ${at}`);
+    });
+    await page.evaluate(() => window.xiangqiApp.store.hideMessage());
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Game, validateFen } from '../../pkg/node.mjs';
-import { NAGS, annotate, curve, moveAt, valueText } from '../../www/src/review.js';
+import { NAGS, annotate, curve, markedPlies, moveAt, nextMark, reviewOpening, valueText } from '../../www/src/review.js';
 import { answerDrawOffer, drawMargin, repetitionsOf } from '../../www/src/draw-policy.js';
 import { EMPTY_FEN, grid, move, put, withTurn } from '../../www/src/editor.js';
 
@@ -95,4 +95,27 @@ test('the editor: put, remove, move pieces and the side to move; the package say
   assert.equal(withTurn(fen, 'black').split(' ')[1], 'b');
   assert.equal(move(fen, 'a0', 'a1'), fen, 'no piece: nothing moves');
   assert.equal(new Game(withTurn(fen, 'black')).turn(), 'black');
+});
+
+test('where a review opens and the marks it steps through: the first mistake of the side under review', () => {
+  const m = (ply, classification) => ({ ply, color: ply % 2 ? 'red' : 'black', classification });
+  const moves = [m(1, 'best'), m(2, 'inaccuracy'), m(3, 'good'), m(4, 'blunder'), m(5, 'inaccuracy'), m(6, 'best'),
+    m(7, 'mistake'), m(8, 'good')];
+  assert.deepEqual(markedPlies(moves), [2, 4, 5, 7]);
+  assert.deepEqual(markedPlies(moves, 'red'), [5, 7]);
+  assert.equal(reviewOpening(moves, null), 4, 'both sides: the first ? or ??');
+  assert.equal(reviewOpening(moves, 'red'), 7, "Red's first mistake, not its earlier ?!");
+  assert.equal(reviewOpening(moves, 'black'), 4);
+  const onlyInaccuracies = [m(1, 'good'), m(2, 'best'), m(3, 'inaccuracy'), m(4, 'inaccuracy')];
+  assert.equal(reviewOpening(onlyInaccuracies, 'black'), 4, 'no mistake: the first mark of the side');
+  assert.equal(reviewOpening([m(1, 'best'), m(2, 'inaccuracy')], 'red'), 2, 'the side has none: the first mark');
+  assert.equal(reviewOpening([m(1, 'best'), m(2, 'good')], 'red'), null);
+  // Previous / Next mistake: the side's marks when it has any, else both sides'.
+  assert.equal(nextMark(moves, 'red', 0, 1), 5);
+  assert.equal(nextMark(moves, 'red', 5, 1), 7);
+  assert.equal(nextMark(moves, 'red', 7, 1), null);
+  assert.equal(nextMark(moves, 'red', 7, -1), 5);
+  assert.equal(nextMark(moves, null, 4, -1), 2);
+  assert.equal(nextMark(moves, null, 2, -1), null);
+  assert.equal(nextMark([m(1, 'best'), m(2, 'inaccuracy')], 'red', 0, 1), 2);
 });

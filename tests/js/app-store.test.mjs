@@ -115,7 +115,8 @@ test('the game-over card: shown for a new ending, not again once closed, nor for
   store.loadGame({ initialFen: done.initialFen(), moves: done.history(), options: done.options(), ending: null, comments: [], headers: { Red: 'A' } });
   assert.equal(s.game.outcome().reason, 'checkmate');
   assert.equal(s.overSeen, endingKey(s), 'an imported finished game is not announced as a new ending');
-  assert.equal(s.message.key, 'importedRed');
+  assert.equal(s.message.key, 'importedOver', 'a finished record is not "You play Red"');
+  assert.equal(s.shown, 0, 'it opens on its start position, to step through or review');
   assert.equal(s.headers.Red, 'A');
   done.free();
 });
@@ -200,4 +201,44 @@ test('review, analysis board and editor are modes; leaving them returns to the g
   assert.equal(s.mode, 'game');
   assert.equal(s.human, 'black', 'the human plays the side to move of the set-up position');
   assert.equal(positionAt(Game, s.game, 0).fen.split(' ')[0], '4k4/9/9/9/9/9/9/9/9/3K5');
+});
+
+test('a finished review opens on the first mistake of the side under review, unless the player chose a move', () => {
+  const m = (ply, classification) => ({ ply, color: ply % 2 ? 'red' : 'black', classification });
+  const moves = [m(1, 'best'), m(2, 'blunder'), m(3, 'inaccuracy'), m(4, 'good'), m(5, 'mistake'), m(6, 'best')];
+  const played = ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7'];
+  // A game against the computer, the player Red: Red's first mistake (ply 5), not Black's blunder.
+  let { store, s } = makeStore();
+  store.newGame({ human: 'red' });
+  for (const mv of played) store.play(mv);
+  store.reviewStart(6, 1000);
+  assert.equal(s.shown, 6);
+  store.reviewDone({ moves, red: null, black: null, cancelled: false });
+  assert.equal(s.shown, 5);
+  store.reviewClose();
+  assert.equal(store.reviewResume(), true);
+  assert.equal(s.shown, 5, 'the review again: the same mistake');
+  // An imported record with its players: both sides, the first ? or ?? of the game.
+  ({ store, s } = makeStore());
+  const g = new Game();
+  for (const mv of played) g.play(mv);
+  store.loadGame({ initialFen: g.initialFen(), moves: g.history(), options: g.options(), ending: null, comments: [],
+    headers: { Red: 'A', Black: 'B' } });
+  g.free();
+  store.reviewStart(6, 1000);
+  store.reviewDone({ moves, red: null, black: null, cancelled: false });
+  assert.equal(s.shown, 2);
+  // A deeper run stays where the player is.
+  store.show(3);
+  store.reviewStart(6, 4000);
+  store.reviewDone({ moves, red: null, black: null, cancelled: false });
+  assert.equal(s.shown, 3);
+  // The player chose a move while the first run went on: it stays there.
+  ({ store, s } = makeStore());
+  store.newGame({ human: 'red' });
+  for (const mv of played) store.play(mv);
+  store.reviewStart(6, 1000);
+  store.show(4);
+  store.reviewDone({ moves, red: null, black: null, cancelled: false });
+  assert.equal(s.shown, 4);
 });

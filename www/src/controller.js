@@ -2,10 +2,10 @@
 // list and the graph) becomes the store's actions, the engine's work (computer.js) and the side effects of the
 // state — saving, the clock's tick, messages that pass, a confirmation that expires. It renders nothing itself.
 import { validateFen } from 'xiangqi-wasm';
-import { analysisGame, humanMoves, humanToMove, positionAt } from './derive.js';
+import { analysisGame, humanMoves, humanToMove, positionAt, reviewSide } from './derive.js';
 import { move as moveOnEditor, put, withTurn, EMPTY_FEN } from './editor.js';
 import { exportPgn, pgnFileName } from './export.js';
-import { DEEPER_NODES } from './review.js';
+import { DEEPER_NODES, nextMark } from './review.js';
 import { SAVE_KEY, readSave, setAside, writePrefs, writeSave } from './save.js';
 import { PUZZLES_URL, readProgress, readSet, setKey, writeProgress } from './puzzles.js';
 import { saveData } from './store.js';
@@ -226,6 +226,22 @@ export function createController({ store, computer, board, Game, storage, import
     on('review-deeper', 'click', () => computer.review(Math.max(DEEPER_NODES, (state.review?.nodes ?? 0) * 4)));
     on('review-close', 'click', () => store.reviewClose());
     on('review-export', 'click', () => download(exportPgn(state, Game), pgnFileName()));
+    const toMark = (dir) => {
+      if (state.mode !== 'review' || !state.review) return;
+      const ply = nextMark(state.review.moves, reviewSide(state), state.shown ?? state.game.history().length, dir);
+      if (ply !== null) store.show(ply);
+    };
+    on('review-prev-mistake', 'click', () => toMark(-1));
+    on('review-next-mistake', 'click', () => toMark(1));
+    // P / N anywhere in the review (not while typing, nor with a dialog open): the previous / next mistake.
+    document.addEventListener('keydown', (e) => {
+      if (state.mode !== 'review' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+      if (e.target.closest?.('input, textarea, select, [contenteditable], dialog')) return;
+      const dir = { n: 1, N: 1, p: -1, P: -1 }[e.key];
+      if (!dir) return;
+      e.preventDefault();
+      toMark(dir);
+    });
     const graph = $('review-graph');
     graph.addEventListener('keydown', stepKeys);
     graph.addEventListener('click', (e) => {
@@ -272,6 +288,7 @@ export function createController({ store, computer, board, Game, storage, import
     // The element's events do not bubble: heard on the way down (capture).
     $('puzzles').addEventListener('progress', (e) => { if (e.target.id === 'puzzle') store.puzzleProgress(e.detail); }, true);
     $('puzzles').addEventListener('load', (e) => { if (e.target.id === 'puzzle') store.puzzleShown(e.detail.index); }, true);
+    $('puzzles').addEventListener('correct', (e) => { if (e.target.id === 'puzzle') store.puzzleFirstMove(e.detail.move); }, true);
   }
 
   /** Fetches the set (precached: offline too) and the progress kept for it. */

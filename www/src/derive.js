@@ -106,3 +106,11 @@ export function positionAt(Game, game, ply) {
     g.free();
   }
 }
+
+/**
+ * The side a review is for: the player's in a game against the computer; none (both sides) in an imported record
+ * with its players named (a master game).
+ */
+export function reviewSide(state) {
+  return state.headers?.Red || state.headers?.Black || state.headers?.White ? null : state.human;
+}

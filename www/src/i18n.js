@@ -216,6 +216,17 @@ const en = {
   dismiss: 'Dismiss',
   error: 'Something went wrong: {message}',
   engineError: 'The computer could not move: {message}',
+  // --- the second pass from real use (issue 41): review navigation, finished imports, the find field, puzzles
+  reviewPrevMistake: 'Previous mistake',
+  reviewNextMistake: 'Next mistake',
+  reviewMistakeKeys: 'P / N: previous / next mistake',
+  reviewNoMistakes: 'No move marked.',
+  reviewDetails: 'Review: graph and summary',
+  reviewMistakeN: 'Mark {i}/{n}',
+  importedOver: 'Imported a finished game, shown from its start: step through it in the move list, or Review it.',
+  importNoMatch: 'No game matches “{find}”.',
+  offlineShort: '✓ Offline',
+  puzzleAlternativesPlayed: 'Your first move was one of {count} that mate in {n}; the others: {moves}.',
 };
 
 const zh = {
@@ -433,6 +444,17 @@ const zh = {
   dismiss: '知道了',
   error: '出错了：{message}',
   engineError: '电脑无法走棋：{message}',
+  // --- the second pass from real use (issue 41): review navigation, finished imports, the find field, puzzles
+  reviewPrevMistake: '上一个失误',
+  reviewNextMistake: '下一个失误',
+  reviewMistakeKeys: 'P / N：上一个 / 下一个失误',
+  reviewNoMistakes: '没有标记的着法。',
+  reviewDetails: '复盘：形势图与统计',
+  reviewMistakeN: '标记 {i}/{n}',
+  importedOver: '已导入一盘已结束的对局，从开局显示：可在着法列表中逐步查看，或进行复盘。',
+  importNoMatch: '没有符合“{find}”的对局。',
+  offlineShort: '✓ 可离线',
+  puzzleAlternativesPlayed: '你的第一着是 {count} 种能 {n} 步杀的第一着之一；其余：{moves}。',
 };
 
 export const STRINGS = { en, zh };

@@ -64,3 +64,28 @@ export function annotate(game, analysis, { lineOf, bestWord = 'Best' }) {
 
 /** The classes of one side's summary, in order of severity. */
 export const SUMMARY_CLASSES = ['inaccuracy', 'mistake', 'blunder'];
+
+/** The plies marked ?! ? ?? — of `side` ('red' | 'black'), or of both sides when `side` is null — in order. */
+export function markedPlies(moves, side = null) {
+  return moves.filter((m) => SUMMARY_CLASSES.includes(m.classification) && (!side || m.color === side)).map((m) => m.ply);
+}
+
+/**
+ * Where a finished review opens: the first mistake or blunder of `side` (the side under review; null: both),
+ * else its first mark, else the first mark of either side; null when no move is marked.
+ */
+export function reviewOpening(moves, side = null) {
+  const worst = moves.find((m) => (m.classification === 'mistake' || m.classification === 'blunder')
+    && (!side || m.color === side));
+  return worst?.ply ?? markedPlies(moves, side)[0] ?? markedPlies(moves)[0] ?? null;
+}
+
+/**
+ * The marks the review steps through (Previous / Next mistake): those of `side` when it has any, else both
+ * sides'. `from` the ply shown; `dir` 1 or −1; null when there is none that way.
+ */
+export function nextMark(moves, side, from, dir) {
+  const own = side ? markedPlies(moves, side) : [];
+  const plies = own.length ? own : markedPlies(moves);
+  return (dir > 0 ? plies.find((p) => p > from) : plies.findLast((p) => p < from)) ?? null;
+}

@@ -2,7 +2,8 @@
 // analysis board and the position editor. Each is an action of the one store: the listeners hear once after it.
 // The store passes in what the actions need (`act`, `startFresh`, …); this module imports nothing of the store, so
 // the import goes one way (store.js → store-modes.js → derive.js).
-import { gameKey } from './derive.js';
+import { gameKey, reviewSide } from './derive.js';
+import { reviewOpening } from './review.js';
 
 /** The mode actions over the store's `state`; `act` wraps an action, `startFresh` makes a game the live one. */
 export function modeActions({ state, act, Game, startFresh, showMessage }) {
@@ -38,6 +39,9 @@ export function modeActions({ state, act, Game, startFresh, showMessage }) {
       }
       Object.assign(r, { status: analysis.cancelled ? 'cancelled' : 'done', moves: analysis.moves, red: analysis.red,
         black: analysis.black, cancelled: analysis.cancelled, done: analysis.moves.length });
+      // The first review of a game opens on the first mistake of the side under review (unless the player has
+      // chosen a move meanwhile); a deeper one stays where the player is.
+      if (!r.previous && !r.picked) state.shown = reviewOpening(r.moves, reviewSide(state)) ?? state.shown;
     }),
     reviewFailed: act((message) => {
       if (state.review) state.review.status = 'error';
@@ -49,7 +53,7 @@ export function modeActions({ state, act, Game, startFresh, showMessage }) {
       if (!r || r.key !== gameKey(state.game) || !['done', 'cancelled'].includes(r.status)) return false;
       state.mode = 'review';
       state.busy = null;
-      state.shown = state.shown ?? state.game.history().length;
+      state.shown = state.shown ?? reviewOpening(r.moves, reviewSide(state)) ?? state.game.history().length;
       return true;
     }),
     /** Back to playing: the review's results stay for the same game, shown again by Review. */
@@ -112,6 +116,7 @@ export function modeActions({ state, act, Game, startFresh, showMessage }) {
       state.busy = null;
       state.confirm = null;
       state.puzzles.visit++;
+      state.puzzles.first = null;
       if (state.puzzles.status === 'error') state.puzzles.status = 'idle';
     }),
     puzzlesLoading: act(() => {
@@ -130,10 +135,16 @@ export function modeActions({ state, act, Game, startFresh, showMessage }) {
       const p = state.puzzles;
       if (p.status === 'ready') p.progress = { key: p.key, index, results };
     }),
-    /** The element showed exercise `index` (next / previous). */
+    /** The element showed exercise `index` (next / previous, or the same again): nothing of it played yet. */
     puzzleShown: act((index) => {
       const p = state.puzzles;
+      p.first = null;
       if (p.status === 'ready' && p.progress.index !== index) p.progress = { ...p.progress, index };
+    }),
+    /** The first move the reader played in the exercise shown and the element accepted (ICCS). */
+    puzzleFirstMove: act((move) => {
+      const p = state.puzzles;
+      if (p.status === 'ready' && !p.first) p.first = { index: p.progress.index, move };
     }),
     closePuzzles: act(() => {
       state.mode = 'game';

@@ -20,7 +20,7 @@ export const PRACTICE_CLOCK = 'cxa-6.4';
 /** Endings a take-back removes first (the moves stay). */
 const TAKEN_BACK_FIRST = new Set(['resignation', 'agreement', 'timeForfeit']);
 /** Messages that go by themselves, and go with the position they are about. */
-export const PASSING = new Set(['offline', 'importedRed', 'importedBlack', 'drawAccepted', 'drawDeclined', 'reviewCancelled']);
+export const PASSING = new Set(['offline', 'importedRed', 'importedBlack', 'importedOver', 'drawAccepted', 'drawDeclined', 'reviewCancelled']);
 
 /** The Clock argument for a saved control: a preset name or `{ firstMs }`. */
 export function clockArg(control) {
@@ -61,7 +61,7 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     editor: null, // the position editor: { fen, tool, turn }
     // the Puzzles section: the set (puzzles.js), its progress ({ key, index, results }: kept in localStorage),
     // and `visit`, bumped each time the section opens (the view then shows a fresh element)
-    puzzles: { status: 'idle', set: null, key: null, progress: null, error: null, visit: 0 },
+    puzzles: { status: 'idle', set: null, key: null, progress: null, error: null, visit: 0, first: null },
     message: null, // { key, vars, passing, id }
     saveProblem: null, // null | 'quota' | 'unavailable'
     lang: 'en',
@@ -187,14 +187,20 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
       startFresh(new Game(null, { rules }), { human });
     }),
 
-    /** An imported record (record.js's plain data): the human takes the side to move; practice is off. */
+    /**
+     * An imported record (record.js's plain data): the human takes the side to move; practice is off. A finished
+     * game (a master game) is nobody's to play: it opens on its start position, read only, to step through or to
+     * review.
+     */
     loadGame: act((data) => {
       const game = gameFromData(Game, data); // throws before anything changes
       state.practice = false;
       state.thinkMs = [];
-      startFresh(game, { human: game.outcome() ? state.human : game.turn(), headers: data.headers ?? {} });
+      const over = Boolean(game.outcome());
+      startFresh(game, { human: over ? state.human : game.turn(), headers: data.headers ?? {} });
       state.message = null;
-      showMessage(state.human === 'red' ? 'importedRed' : 'importedBlack');
+      if (over && game.history().length) state.shown = 0;
+      showMessage(over ? 'importedOver' : state.human === 'red' ? 'importedRed' : 'importedBlack');
     }),
 
     /** The saved state (save.js) back; throws the package's error if it does not make a game. */
@@ -308,6 +314,7 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     /** Shows the position after `ply` (read only), or the live one (`null`, or the last ply). */
     show: act((ply) => {
       const n = state.game.history().length;
+      if (state.mode === 'review' && state.review?.status === 'running') state.review.picked = true; // stays there
       state.shown = ply === null || (ply >= n && state.mode !== 'review') ? null : Math.max(0, Math.min(n, ply));
     }),
 

@@ -46,8 +46,16 @@ export function renderChrome(state) {
 function renderMessage(state) {
   const box = $('message');
   const m = state.message;
-  box.hidden = !m;
-  if (!m) return;
+  // "Ready to play offline" is said in the title bar's free space, not over the page: it covers nothing.
+  // (what fits there, "✓ Offline", is shown; the whole sentence is what a screen reader hears, and the tooltip)
+  const offline = m?.key === 'offline' ? tr(state, 'offline') : '';
+  if ($('offline-text').textContent !== offline) {
+    $('offline-text').textContent = offline;
+    $('offline-short').textContent = offline && tr(state, 'offlineShort');
+    $('offline-note').title = offline;
+  }
+  box.hidden = !m || Boolean(offline);
+  if (box.hidden) return;
   const text = tr(state, m.key, m.vars);
   if ($('message-text').textContent !== text) $('message-text').textContent = text;
   box.dataset.key = m.key;

@@ -2,6 +2,10 @@
 // reads it (records.js); a file of one game is loaded at once (`store.loadGame`), a file of several is listed to
 // choose one (find a player or an event; at most LIST_MAX listed at a time). Its own small state — the games
 // listed, the call under way — lives here, with the dialog; record text reaches the page only as text.
+//
+// The find field matches across forms of the same text: full-width letters and digits as ASCII (NFKC), any case,
+// and traditional characters as simplified (胡榮華 finds 胡荣华 and back), by opencc-js's converter — loaded the
+// first time a search has a Chinese character, never with the app.
 import { formatSize } from '../i18n.js';
 import { RECORD_CAP, callRecordWorker, recordErrorText } from '../records.js';
 import { clip, tr } from '../text.js';
@@ -16,6 +20,11 @@ export function createImportDialog(store) {
   let listed = [];
   /** The reading under way (closing the dialog aborts it). */
   let reading = null;
+  /** Traditional → simplified, once loaded (`undefined`: not asked for yet; `null`: loading or failed). */
+  let toSimplified;
+  /** Each listed game's line folded for the find field (plain, and with the characters simplified). */
+  let folded = new Map();
+  let foldedZh = new Map();
 
   const error = (text) => { $('import-error').textContent = text; };
 
@@ -82,6 +91,8 @@ export function createImportDialog(store) {
     $('import-list').hidden = !games;
     $('import-open').hidden = !games;
     listed = games ?? [];
+    folded = new Map();
+    foldedZh = new Map();
     $('import-find').value = '';
     renderList();
   }
@@ -95,13 +106,34 @@ export function createImportDialog(store) {
     return clip(state, `${g.index + 1}. ${parts.join(' · ')}`, 200);
   }
 
+  /** Text as the find field compares it: NFKC (full-width as ASCII), lower case; simplified when `zh`. */
+  function fold(text, zh) {
+    const plain = text.normalize('NFKC').toLowerCase();
+    return zh && toSimplified ? toSimplified(plain) : plain;
+  }
+
+  /** Loads the traditional → simplified converter (a chunk of its own), then lists again. */
+  function loadConverter() {
+    toSimplified = null;
+    import('opencc-js/t2cn').then(({ Converter }) => {
+      toSimplified = Converter({ from: 't', to: 'cn' });
+      if (!$('import-list').hidden) renderList();
+    }).catch(() => { toSimplified = null; }); // (offline and not cached: the search stays exact)
+  }
+
   /** The list's options: the games whose line holds the text of the find field, at most LIST_MAX of them. */
   function renderList() {
-    const find = $('import-find').value.trim().toLowerCase();
+    const raw = $('import-find').value.trim();
+    const zh = /\p{Script=Han}/u.test(raw);
+    if (zh && toSimplified === undefined) loadConverter();
+    const find = fold(raw, zh);
+    const cache = zh && toSimplified ? foldedZh : folded;
     const matches = [];
     for (const g of listed) {
       const line = gameLine(g);
-      if (!find || line.toLowerCase().includes(find)) matches.push([g, line]);
+      let key = cache.get(g.index);
+      if (key === undefined && find) cache.set(g.index, key = fold(line, zh));
+      if (!find || key.includes(find)) matches.push([g, line]);
       if (matches.length > LIST_MAX) break;
     }
     const options = matches.slice(0, LIST_MAX).map(([g, line]) => {
@@ -117,6 +149,8 @@ export function createImportDialog(store) {
     $('import-open').disabled = !first;
     $('import-count').textContent = matches.length > LIST_MAX
       ? tr(state, 'importGamesSome', { n: listed.length, shown: LIST_MAX }) : tr(state, 'importGames', { n: listed.length });
+    const none = listed.length > 0 && matches.length === 0 ? tr(state, 'importNoMatch', { find: clip(state, raw, 80) }) : '';
+    if ($('import-none').textContent !== none) $('import-none').textContent = none;
   }
 
   function bind() {

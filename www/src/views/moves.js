@@ -67,12 +67,16 @@ function fill(state, list, { texts, firstBlack, fullmove0, commented, current, m
   const hadFocus = list.contains(document.activeElement);
   list.replaceChildren(...items);
   if (hadFocus) (list.querySelector('[aria-current]') ?? list.querySelector('button'))?.focus({ preventScroll: true });
-  // Keep the current move in view by scrolling the list only (scrollIntoView would scroll the page on a phone).
+  // Keep the current move in view by scrolling the list only (scrollIntoView would scroll the page on a phone). In
+  // the review it goes a third down the list, seen even where the panel shows only the list's first rows.
   const cur = list.querySelector('[aria-current]');
   if (cur) {
     const l = list.getBoundingClientRect();
     const c = cur.getBoundingClientRect();
-    if (c.bottom > l.bottom) list.scrollTop += c.bottom - l.bottom;
+    if (state.mode === 'review') {
+      const top = Math.min(l.height / 3, 2 * c.height);
+      if (c.top < l.top || c.bottom > l.top + top + c.height) list.scrollTop += c.top - l.top - top;
+    } else if (c.bottom > l.bottom) list.scrollTop += c.bottom - l.bottom;
     else if (c.top < l.top) list.scrollTop -= l.top - c.top;
   }
 }

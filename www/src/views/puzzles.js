@@ -8,7 +8,7 @@
 import { setPgn } from '../puzzles.js';
 import { notationOf } from '../derive.js';
 import { infoText, tr } from '../text.js';
-import { fitBoard } from './layout.js';
+import { fitBoard, fitPuzzle } from './layout.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,6 +48,7 @@ export function renderPuzzles(state, Game, theme) {
     el = newPuzzle(state, key);
     setAttrs(el, state, theme);
     host.append(el);
+    el.addEventListener('load', () => requestAnimationFrame(fitPuzzle)); // its board drawn: sized to the screen
   }
   setAttrs(el, state, theme);
   $('puzzle-note').textContent = note(state, Game);
@@ -75,13 +76,19 @@ function setAttrs(el, state, theme) {
   if (el.getAttribute('notation') !== n) el.setAttribute('notation', n);
 }
 
-/** After the exercise shown is done: its first move unique, or the others that mate as fast. */
+/**
+ * After the exercise shown is done: its first move unique, or the others that mate as fast — other than the one
+ * the reader played (the written solution's when it was revealed, or not seen in this visit).
+ */
 function note(state, Game) {
-  const { set, progress } = state.puzzles;
+  const { set, progress, first } = state.puzzles;
   const ex = set[progress.index];
   if (!ex || !progress.results[progress.index]) return '';
   if (!ex.alternatives.length) return tr(state, 'puzzleUnique', { n: ex.mateIn });
-  const moves = ex.alternatives.map((m) => {
+  const played = first?.index === progress.index ? first.move : ex.solution[0];
+  const all = [ex.solution[0], ...ex.alternatives];
+  const others = all.filter((m) => m !== played);
+  const moves = others.map((m) => {
     const g = new Game(ex.fen);
     try {
       return infoText(state, g.play(m));
@@ -89,5 +96,7 @@ function note(state, Game) {
       g.free();
     }
   });
-  return tr(state, 'puzzleAlternatives', { n: ex.mateIn, moves: moves.join(state.lang === 'zh' ? '、' : ', ') });
+  const list = moves.join(state.lang === 'zh' ? '、' : ', ');
+  return played === ex.solution[0] ? tr(state, 'puzzleAlternatives', { n: ex.mateIn, moves: list })
+    : tr(state, 'puzzleAlternativesPlayed', { count: all.length + (all.includes(played) ? 0 : 1), n: ex.mateIn, moves: list });
 }

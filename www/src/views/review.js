@@ -1,10 +1,14 @@
 // The game review rendered from the state: the analysis's progress (a bar, Cancel), the evaluation graph (Red's
 // winning chances after each move; a click or the arrow keys go to a move), the move shown with its mark, its
-// evaluation and the better line in the chosen notation, and each side's summary (accuracy, counts).
-import { curve, moveAt, valueText, SUMMARY_CLASSES } from '../review.js';
+// evaluation and the better line in the chosen notation, the previous / next mistake, and each side's summary
+// (accuracy, counts). The move shown, its note and the marked list come first in the panel (app.css), the graph
+// and the summary after the list; on a screen taller than wide the board stays in view while the panel scrolls
+// (layout.js), so the board, the note and the list are seen together.
+import { curve, markedPlies, moveAt, nextMark, valueText, SUMMARY_CLASSES } from '../review.js';
 import { MARKS } from './moves.js';
 import { lineText, playerName, plyText, tr } from '../text.js';
-import { positionAt } from '../derive.js';
+import { positionAt, reviewSide } from '../derive.js';
+import { fitBoard } from './layout.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -20,8 +24,11 @@ const svg = (name, attrs = {}) => {
 export function renderReview(state, Game) {
   const box = $('review-box');
   const r = state.review;
-  box.hidden = state.mode !== 'review' || !r;
-  if (box.hidden) return;
+  const hidden = state.mode !== 'review' || !r;
+  if (box.hidden !== hidden) requestAnimationFrame(fitBoard); // the board's size depends on the mode (layout.js)
+  box.hidden = hidden;
+  $('review-details').hidden = hidden;
+  if (hidden) return;
   const plies = state.game.history().length;
   const running = r.status === 'running';
   $('review-progress').hidden = !running;
@@ -37,6 +44,7 @@ export function renderReview(state, Game) {
     : r.status === 'error' ? tr(state, 'reviewFailed') : r.note ? tr(state, r.note, { nodes: r.nodes }) : '';
   renderGraph(state, plies);
   renderShownMove(state, Game);
+  renderMistakeNav(state, plies);
   renderSummary(state);
 }
 
@@ -98,6 +106,21 @@ function renderShownMove(state, Game) {
     text = r.status === 'running' ? tr(state, 'reviewWaiting') : '';
   }
   if (out.textContent !== text) out.textContent = text;
+}
+
+/** Previous / Next mistake, and which mark of how many is shown. */
+function renderMistakeNav(state, plies) {
+  const r = state.review;
+  const side = reviewSide(state);
+  const shown = state.shown ?? plies;
+  const own = side ? markedPlies(r.moves, side) : [];
+  const marks = own.length ? own : markedPlies(r.moves);
+  $('review-prev-mistake').disabled = nextMark(r.moves, side, shown, -1) === null;
+  $('review-next-mistake').disabled = nextMark(r.moves, side, shown, 1) === null;
+  const i = marks.indexOf(shown);
+  const text = r.status === 'running' ? '' : !marks.length ? tr(state, 'reviewNoMistakes')
+    : i >= 0 ? tr(state, 'reviewMistakeN', { i: i + 1, n: marks.length }) : '';
+  if ($('review-mistake-n').textContent !== text) $('review-mistake-n').textContent = text;
 }
 
 function lineFrom(state, Game, ply, moves) {
