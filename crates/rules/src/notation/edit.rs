@@ -179,7 +179,7 @@ pub const MAX_UNDO: usize = 100;
 
 /// The moves the undo history may hold in all (each entry is a copy of the record): beyond, the oldest entries
 /// go, but the last edit can always be taken back.
-pub const UNDO_MOVE_BUDGET: usize = 500_000;
+pub const UNDO_MOVE_BUDGET: usize = 200_000;
 
 /// The ids of a line's moves, in the record's shape.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -385,8 +385,9 @@ pub struct RecordEditor {
     index: Vec<Option<Loc>>,
     /// The next id to give.
     next: u32,
-    undo: Vec<State>,
-    redo: Vec<State>,
+    /// The states before the edits, each with its number of moves.
+    undo: Vec<(State, usize)>,
+    redo: Vec<(State, usize)>,
 }
 
 impl Default for RecordEditor {
@@ -870,20 +871,22 @@ impl RecordEditor {
     /// is none. At most [`MAX_UNDO`] edits are kept (fewer for a record of very many moves: the history holds
     /// at most [`UNDO_MOVE_BUDGET`] moves in all, but always the last edit).
     pub fn undo(&mut self) -> bool {
-        let Some(before) = self.undo.pop() else {
+        let Some((before, size)) = self.undo.pop() else {
             return false;
         };
-        self.redo.push(mem::replace(&mut self.state, before));
+        let after = mem::replace(&mut self.state, before);
+        self.redo.push((after, size));
         self.reindex();
         true
     }
 
     /// Makes the last undone edit again; `false` when there is none. A new edit forgets the undone ones.
     pub fn redo(&mut self) -> bool {
-        let Some(after) = self.redo.pop() else {
+        let Some((after, size)) = self.redo.pop() else {
             return false;
         };
-        self.undo.push(mem::replace(&mut self.state, after));
+        let before = mem::replace(&mut self.state, after);
+        self.undo.push((before, size));
         self.reindex();
         true
     }
@@ -897,13 +900,14 @@ impl RecordEditor {
     /// Keeps `before`, the state before an edit, for undo; forgets the undone edits.
     fn remember(&mut self, before: State) {
         self.redo.clear();
-        self.undo.push(before);
+        let size = before.size();
+        self.undo.push((before, size));
         if self.undo.len() > MAX_UNDO {
             self.undo.remove(0);
         }
-        let mut total: usize = self.undo.iter().map(State::size).sum();
+        let mut total: usize = self.undo.iter().map(|u| u.1).sum();
         while self.undo.len() > 1 && total > UNDO_MOVE_BUDGET {
-            total -= self.undo.remove(0).size();
+            total -= self.undo.remove(0).1;
         }
     }
 

@@ -2,7 +2,9 @@
 //! undo and redo, and random edit sequences that never break the tree.
 
 use proptest::prelude::*;
-use xiangqi::notation::edit::{EditError, NodeId, RecordEditor, TagProblem, MAX_UNDO};
+use xiangqi::notation::edit::{
+    EditError, NodeId, RecordEditor, TagProblem, MAX_UNDO, UNDO_MOVE_BUDGET,
+};
 use xiangqi::notation::pgn::{parse_pgn, write_pgn, PgnOptions};
 use xiangqi::notation::record::{GameRecord, MAX_VARIATION_DEPTH};
 use xiangqi::notation::Notation;
@@ -465,6 +467,30 @@ fn undo_redo() {
     }
     assert_eq!(n, MAX_UNDO);
     assert_eq!(e.comment(a).unwrap(), Some("9"));
+}
+
+#[test]
+fn the_history_of_a_huge_record_holds_fewer_edits() {
+    // 60,000 moves (the horses out and back): the history holds 200,000 moves, so three copies of it.
+    let mut record = GameRecord::default();
+    let cycle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+    for i in 0..60_000 {
+        record
+            .mainline
+            .moves
+            .push(xiangqi::notation::record::Node::new(mv(cycle[i % 4])));
+    }
+    let mut e = RecordEditor::from_record(record).unwrap();
+    assert_eq!(UNDO_MOVE_BUDGET, 200_000);
+    for i in 0..10 {
+        e.set_comment(NodeId::new(1), Some(format!("{i}"))).unwrap();
+    }
+    let mut n = 0;
+    while e.undo() {
+        n += 1;
+    }
+    assert_eq!(n, 3);
+    assert_eq!(e.comment(NodeId::new(1)).unwrap(), Some("6"));
 }
 
 // ------------------------------------------------------------------------------------------------------------
