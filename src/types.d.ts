@@ -1954,7 +1954,7 @@ export interface EditorNode {
  * an illegal move (`ERR_ILLEGAL_MOVE`), a node that does not exist (`ERR_EDIT_NODE`), a tag value with a line
  * break (`ERR_EDIT_TAG`), … (see {@link ErrorCode}). docs/editing.md tells more.
  * @example
- * import { RecordEditor, readRecord } from "xiangqi-wasm";
+ * import { RecordEditor, readRecord, isXiangqiError } from "xiangqi-wasm";
  * const editor = new RecordEditor();
  * const cannon = editor.play("h2e2");
  * const horse = editor.play("h9g7");
@@ -1972,7 +1972,9 @@ export interface EditorNode {
  * editor.record().headers;                 // {}
  * const again = new RecordEditor(readRecord('[Red "A"]\n\n1. 炮二平五 马8进7 (1... 马2进3) *'));
  * again.node(1).children;                  // [2, 3]
- * try { again.setTag("Event", "two\nlines"); } catch (e) { e.code; } // "ERR_EDIT_TAG"
+ * let code = null;
+ * try { again.setTag("Event", "two\nlines"); } catch (e) { code = isXiangqiError(e) ? e.code : null; }
+ * code;                                    // "ERR_EDIT_TAG"
  * editor.free();
  * again.free();
  */
