@@ -51,10 +51,12 @@ const LAZY = new Set(['lesson-worker.js']);
  * Then both lowered to what they measured (235.9 and 139.9 KB) when the rules crate shed a sort per call site and
  * DhtmlXQ's BTreeMaps (-10 KB gzipped on every entry), the main wasm was compiled with simd128 (-1.9 KB), the rules
  * entry got the rules crate's feature `small` (Zobrist keys computed, not stored) and the talc allocator (-13.6 KB
- * more), and wasm-opt stopped inlining large functions into their one caller (-12.8 and -7.2 KB). What it would take to reach 120 KB is written in docs/js-api.md ("Size"). These budgets keep both
- * from growing unnoticed.
+ * more), and wasm-opt stopped inlining large functions into their one caller (-12.8 and -7.2 KB). What it would take to reach 120 KB is written in docs/js-api.md ("Size"). Then
+ * `RecordEditor` (issue 36, item 3: the rules crate's notation/edit.rs and src/record_edit.rs, in both entries):
+ * measured on what ships, 236.1 -> 253.4 KB (+17.3) and 139.8 -> 154.9 KB (+15.1), so 253.5 and 155.0 KB. These
+ * budgets keep both from growing unnoticed.
  */
-const BUDGETS = { 'xiangqi-wasm': 236.5 * KB, 'xiangqi-wasm/rules': 140.5 * KB };
+const BUDGETS = { 'xiangqi-wasm': 253.5 * KB, 'xiangqi-wasm/rules': 155.0 * KB };
 
 /** The files an import of `file` downloads: static imports, the .wasm, worker scripts; in load order, once each. */
 function filesOf(file, seen = new Set()) {

@@ -11,7 +11,7 @@ use super::dto::{to_js, FenProblemDto};
 use wasm_bindgen::prelude::*;
 use xiangqi::adjudication::OptionsError;
 #[cfg(feature = "wasm-notation")]
-use xiangqi::notation::{record::RecordError, NotationError};
+use xiangqi::notation::{edit::EditError, record::RecordError, NotationError};
 use xiangqi::{EndingError, FenError, IllegalMoveError, ParseFenError, SetupProblem};
 
 /// The `name` of every error this package throws.
@@ -172,6 +172,21 @@ impl From<RecordError> for XqError {
             _ => {}
         }
         err
+    }
+}
+
+/// An edit of a `RecordEditor` refused: [`EditError::code`] (`ERR_EDIT_*`), with the `node` for
+/// `ERR_EDIT_NODE`; an illegal move and a bad start position as `play` and FENs throw them.
+#[cfg(feature = "wasm-notation")]
+impl From<EditError> for XqError {
+    fn from(e: EditError) -> XqError {
+        let err = XqError::new(e.code(), e.to_string());
+        match e {
+            EditError::Illegal(e) => e.into(),
+            EditError::Fen(e) => e.into(),
+            EditError::NoNode(id) => err.with("node", id.get()),
+            _ => err,
+        }
     }
 }
 

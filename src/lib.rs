@@ -21,7 +21,8 @@
 //!   from the strings [`cache`] keeps.
 //!
 //! The modules depend one way: `cache` and `dto` name no other module; `errors`, `input`, `options`,
-//! `names`, `records`, `notation`, `move_info` build on them; `game` on those; `game_notation` (with
+//! `names`, `records`, `notation`, `move_info` build on them; `record_edit` (`RecordEditor`, a record edited
+//! as a tree) on `records`; `game` on those; `game_notation` (with
 //! `RecordReader.game`) and `engine` on `game`.
 //!
 //! The TypeScript declarations are hand-written in `types.d.ts` (and `board.d.ts` for `BoardView`) so that they
@@ -58,6 +59,8 @@ mod notation;
 #[cfg(not(feature = "wasm-notation"))]
 use iccs_only as notation;
 mod options;
+#[cfg(feature = "wasm-notation")]
+mod record_edit;
 #[cfg(feature = "wasm-notation")]
 mod records;
 

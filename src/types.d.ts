@@ -144,6 +144,12 @@ export type FenErrorCode =
  * - `ERR_NO_SEARCH`: `engine.step()` / `engine.stepAnalysis()` with no search / analysis under way (never started,
  *   or already over).
  * - `ERR_MATE_LIMIT`: a `MateProver` call that reached its `nodeLimit` without a proof either way.
+ * - `ERR_EDIT_NODE` (with `node`): a {@link RecordEditor} edit or question about a node the tree does not have
+ *   (never made, or deleted); `ERR_EDIT_ROOT`: an edit that needs a move at the start (delete, promote, NAGs, a
+ *   comment before); `ERR_EDIT_MAIN_LINE`: promoting a node of the main line; `ERR_EDIT_COMMENT_BEFORE`: a
+ *   comment before a move that does not start a variation; `ERR_EDIT_DEPTH`: variations nested more than 64
+ *   deep; `ERR_EDIT_TAG`: a tag name that is not letters, digits, `_` and `-`, the `FEN` tag (use `setStart`),
+ *   or a value with a line break or control character. A refused edit changes nothing.
  */
 export type ErrorCode =
   | FenErrorCode
@@ -165,7 +171,13 @@ export type ErrorCode =
   | "ERR_FREED"
   | "ERR_BUSY"
   | "ERR_NO_SEARCH"
-  | "ERR_MATE_LIMIT";
+  | "ERR_MATE_LIMIT"
+  | "ERR_EDIT_NODE"
+  | "ERR_EDIT_ROOT"
+  | "ERR_EDIT_MAIN_LINE"
+  | "ERR_EDIT_COMMENT_BEFORE"
+  | "ERR_EDIT_DEPTH"
+  | "ERR_EDIT_TAG";
 
 /** One problem of a FEN, as listed by `validateFen` and in the `errors` of a thrown FEN error. */
 export interface FenProblem {
@@ -223,6 +235,8 @@ export interface XiangqiError extends Error {
   moveText?: string;
   inVariation?: boolean;
   moveCode?: ErrorCode;
+  /** For `ERR_EDIT_NODE`: the node asked for. */
+  node?: number;
 }
 
 /**
@@ -1907,6 +1921,161 @@ export class RecordReader {
  * game.mainline.moves[1].variations[0].moves[0].nags; // [2]
  */
 export function parsePgn(record: RecordInput): RecordGame[];
+
+/** A node of a {@link RecordEditor}: the start (id 0) or a move, with what the record says of it. */
+export interface EditorNode {
+  /** The node's id: 0 for the start, then 1, 2, … in the order nodes were made; never given to another node. */
+  id: number;
+  /** The node before it; `null` for the start. */
+  parent: number | null;
+  /** The moves after it: the main continuation first, then the alternatives (variations) in the record's order. */
+  children: number[];
+  /** The move that reaches it, ICCS; `null` for the start. */
+  move: string | null;
+  /** Moves from the start (0 for the start). */
+  ply: number;
+  /** The position. */
+  fen: string;
+  /** The comment after the move; at the start, the comment before the game's first move. */
+  comment: string | null;
+  /** The comment before the move, which only a move that starts a variation has. */
+  commentBefore: string | null;
+  /** Numeric annotation glyphs (`1` = good move, `2` = mistake, …). */
+  nags: number[];
+  /** Whether it is on the main line (the start is). */
+  mainLine: boolean;
+}
+
+/**
+ * A game record under edit (棋谱编辑): a tree of moves from a start position, with a cursor (the node shown) and
+ * undo / redo. Nodes are numbers: 0 is the start, every move has its own id, kept through every edit (a
+ * promotion, a deletion elsewhere, comments, tags) and never given to another node; undo brings a deleted node
+ * back under its id. Every edit that would break the record is refused with a typed error and changes nothing:
+ * an illegal move (`ERR_ILLEGAL_MOVE`), a node that does not exist (`ERR_EDIT_NODE`), a tag value with a line
+ * break (`ERR_EDIT_TAG`), … (see {@link ErrorCode}). docs/editing.md tells more.
+ * @example
+ * import { RecordEditor, readRecord, isXiangqiError } from "xiangqi-wasm";
+ * const editor = new RecordEditor();
+ * const cannon = editor.play("h2e2");
+ * const horse = editor.play("h9g7");
+ * editor.go(cannon);                       // back one move (←)…
+ * const other = editor.play("b9c7");       // …and a different move: a variation at ply 2
+ * editor.node(cannon).children;            // [2, 3]
+ * editor.promote(other);
+ * editor.node(cannon).children;            // [3, 2]
+ * editor.setComment(other, "the main line now");
+ * editor.setTag("Red", "Lü Qin");
+ * editor.record().mainline.moves[1];       // { move: "b9c7", nags: [], comment: "the main line now", variations: [{ comment: null, moves: [{ move: "h9g7", nags: [], comment: null, variations: [] }] }] }
+ * // Undo takes back the tag, the comment, the promotion, one edit at a time.
+ * [editor.undo(), editor.undo(), editor.undo()]; // [true, true, true]
+ * editor.node(cannon).children;            // [2, 3]
+ * editor.record().headers;                 // {}
+ * const again = new RecordEditor(readRecord('[Red "A"]\n\n1. 炮二平五 马8进7 (1... 马2进3) *'));
+ * again.node(1).children;                  // [2, 3]
+ * let code = null;
+ * try { again.setTag("Event", "two\nlines"); } catch (e) { code = isXiangqiError(e) ? e.code : null; }
+ * code;                                    // "ERR_EDIT_TAG"
+ * editor.free();
+ * again.free();
+ */
+export class RecordEditor {
+  /**
+   * An empty record from the start position (no argument), from a FEN, or a {@link RecordGame} (what
+   * {@link readRecord} returns, or an object of its shape: `mainline`, and optionally `fen`, `headerList` or
+   * `headers`; the editor's record has no `warnings`).
+   * @throws {XiangqiError} `ERR_FEN_*`, `ERR_ILLEGAL_MOVE` (a move of the record that is not legal),
+   * `ERR_MOVE_SYNTAX`, `ERR_EDIT_DEPTH`, `ERR_ARGUMENT` (a value of the wrong shape).
+   */
+  constructor(source?: RecordGame | string | null);
+  /** The record as a {@link RecordGame} (a fresh object each call). */
+  record(): RecordGame;
+  /** The cursor's node: where {@link RecordEditor.play} plays. */
+  current(): number;
+  /**
+   * A node and what the record says of it.
+   * @throws {XiangqiError} `ERR_EDIT_NODE`, `ERR_ARGUMENT` (not an integer).
+   */
+  node(node: number): EditorNode;
+  /**
+   * The nodes from the first move to `node` (`[]` for the start).
+   * @throws {XiangqiError} `ERR_EDIT_NODE`, `ERR_ARGUMENT`.
+   */
+  path(node: number): number[];
+  /**
+   * Moves the cursor to `node` (not an edit: undo does not take it back).
+   * @throws {XiangqiError} `ERR_EDIT_NODE`, `ERR_ARGUMENT`.
+   */
+  go(node: number): void;
+  /**
+   * Plays a move (ICCS, or `{ from, to }`) at the cursor and moves the cursor to the node it reaches, which it
+   * returns: the child with that move when there is one (no edit); else a new move — the line's continuation
+   * when the node has none, else a new variation after the others.
+   * @throws {XiangqiError} `ERR_ILLEGAL_MOVE`, `ERR_MOVE_SYNTAX`, `ERR_EDIT_DEPTH`, `ERR_ARGUMENT`.
+   */
+  play(move: string | { from: Square; to: Square }): number;
+  /**
+   * Promotes the variation that holds `node` one level: its moves become the continuation it was an
+   * alternative to, and that continuation a variation in its place.
+   * @throws {XiangqiError} `ERR_EDIT_MAIN_LINE`, `ERR_EDIT_ROOT`, `ERR_EDIT_NODE`, `ERR_EDIT_DEPTH`, `ERR_ARGUMENT`.
+   */
+  promote(node: number): void;
+  /**
+   * Promotes the variation that holds `node` until `node` is on the main line (one edit).
+   * @throws {XiangqiError} as {@link RecordEditor.promote}.
+   */
+  makeMain(node: number): void;
+  /**
+   * Deletes the move `node` and everything after it; its alternatives stay (the first takes its place). A
+   * cursor on a deleted node goes to `node`'s parent.
+   * @throws {XiangqiError} `ERR_EDIT_ROOT`, `ERR_EDIT_NODE`, `ERR_ARGUMENT`.
+   */
+  delete(node: number): void;
+  /**
+   * Sets the comment after the move `node` (`null` or `""` removes it); at the start (0), the comment before
+   * the game's first move.
+   * @throws {XiangqiError} `ERR_EDIT_NODE`, `ERR_ARGUMENT`.
+   */
+  setComment(node: number, comment: string | null): void;
+  /**
+   * Sets the comment before the move `node`, which must start a variation (`null` or `""` removes it).
+   * @throws {XiangqiError} `ERR_EDIT_COMMENT_BEFORE`, `ERR_EDIT_ROOT`, `ERR_EDIT_NODE`, `ERR_ARGUMENT`.
+   */
+  setCommentBefore(node: number, comment: string | null): void;
+  /**
+   * Sets the NAGs of the move `node` (integers 0 to 255, in order; `[]` removes them).
+   * @throws {XiangqiError} `ERR_EDIT_ROOT`, `ERR_EDIT_NODE`, `ERR_ARGUMENT`.
+   */
+  setNags(node: number, nags: number[]): void;
+  /**
+   * Sets a tag, in place or appended. Names: letters, digits, `_`, `-` (not `FEN`: see
+   * {@link RecordEditor.setStart}); values: any text without a line break or control character (quotes and
+   * backslashes are escaped when PGN is written).
+   * @throws {XiangqiError} `ERR_EDIT_TAG`, `ERR_ARGUMENT` (not a string, or over 4096 characters).
+   */
+  setTag(name: string, value: string): void;
+  /**
+   * Removes every tag named `name`; `false` (no edit) when there is none.
+   * @throws {XiangqiError} `ERR_EDIT_TAG`, `ERR_ARGUMENT`.
+   */
+  removeTag(name: string): boolean;
+  /**
+   * Sets the start position: the moves go (undo brings them back), the start's comment and the tags stay, a
+   * `FEN` tag rewritten to the new start; the cursor goes to the start.
+   * @throws {XiangqiError} `ERR_FEN_*`, `ERR_ARGUMENT`.
+   */
+  setStart(fen: string): void;
+  /** Takes the last edit back (the record, and the cursor where it was before it); `false` when there is none.
+   * The last 100 edits are kept (fewer for records of very many moves). */
+  undo(): boolean;
+  /** Makes the last undone edit again; `false` when there is none. A new edit forgets the undone ones. */
+  redo(): boolean;
+  /** Whether there is an edit to undo. */
+  canUndo(): boolean;
+  /** Whether there is an undone edit to redo. */
+  canRedo(): boolean;
+  free(): void;
+  [Symbol.dispose](): void;
+}
 
 /**
  * One value of a list of {@link names}: the name the API writes, the other names it also reads (any case, like

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as pkg from '../../pkg/node.mjs';
-import { Game, Engine, Clock, BoardView, RecordReader, MateProver } from '../../pkg/node.mjs';
+import { Game, Engine, Clock, BoardView, RecordReader, RecordEditor, MateProver } from '../../pkg/node.mjs';
 import { throwsCode } from '../support/assert.mjs';
 
 /** The package's classes: the exported constructors (guarded Proxies of wasm-bindgen's classes), which have free(). */
@@ -31,6 +31,10 @@ const CALLS = {
   RecordReader: {
     make: () => new RecordReader('[Red "A"]\n1. h2e2 *'),
     calls: [['format', []], ['next', []], ['read', [0]], ['game', [0]], ['done', []]],
+  },
+  RecordEditor: {
+    make: () => new RecordEditor(),
+    calls: [['play', ['h2e2']], ['go', [0]], ['record', []], ['node', [0]], ['setTag', ['Red', 'A']], ['undo', []]],
   },
   MateProver: {
     make: () => new MateProver(),
@@ -257,6 +261,7 @@ test('sweep: every constructor given a freed object throws ERR_FREED, in every a
     [Clock, ['cxa-6.1', 'red']],
     [BoardView, [{}, {}, {}]],
     [RecordReader, ['1. h2e2 *', { format: 'pgn' }]],
+    [RecordEditor, [null]],
     [MateProver, [{ nodeLimit: 1000 }]],
   ];
   // Every class the package exports is here.

@@ -10,7 +10,7 @@ import { root } from '../support/data.mjs';
 
 const doc = readFileSync(join(root, 'docs', 'js-api.md'), 'utf8');
 // The JS examples of the other docs run too (docs/search.md's wasm Engine section, ...).
-const otherDocs = [join('docs', 'search.md'), join('docs', 'adjudication.md'), join('docs', 'notation.md'), 'README.md']
+const otherDocs = [join('docs', 'search.md'), join('docs', 'adjudication.md'), join('docs', 'notation.md'), join('docs', 'editing.md'), 'README.md']
   .map((f) => readFileSync(join(root, f), 'utf8'));
 // Examples of the board and the worker need a browser: tests/e2e/board-docs.test.mjs runs those in Chromium. The
 // files of the consumer projects (a block whose first line is `// tests/consumers/...`) are built and run by

@@ -25,7 +25,7 @@ test('no `any` in the declarations', () => {
   assert.doesNotMatch(withoutComments, /\bany\b/);
 });
 
-const CLASSES = ['Game', 'Engine', 'MateProver', 'Clock', 'BoardView', 'RecordReader'];
+const CLASSES = ['Game', 'Engine', 'MateProver', 'Clock', 'BoardView', 'RecordReader', 'RecordEditor'];
 
 test('every declared function and class method exists at runtime, and vice versa', () => {
   const declaredFns = [...dts.matchAll(/^export (default )?function (\w+)/gm)].map((m) => (m[1] ? 'default' : m[2])).sort();

@@ -2,7 +2,7 @@
 // the headers and the record's result on Game, and the worker RPC (`xiangqi-wasm/worker-rpc`, js/worker-rpc.d.ts);
 // misuses marked with @ts-expect-error.
 import {
-  Game, RecordReader, readRecord, readRecords,
+  Game, RecordReader, RecordEditor, readRecord, readRecords, type EditorNode, type ErrorCode,
   type RecordGame, type RecordSummary, type RecordWarning, type WarningCode, type RecordFormat, type RecordEncoding,
   type ReadRecordOptions, type RecordGameOptions, type Outcome, type OutcomeReason,
 } from '../../pkg/xiangqi_wasm.js';
@@ -53,6 +53,41 @@ export function recordsUsage(bytes: Uint8Array, buffer: ArrayBuffer): void {
   game.history({ notation: 'chinese', notationOptions: { script: 'traditional' } });
   void [format, encoding, pairs, red, code, where, err, batch, done, fromXqf, fromRecord, headers, removed, reason,
     recorded, plies, outcome, warnings];
+}
+
+export function editorUsage(bytes: Uint8Array): void {
+  const editor = new RecordEditor(readRecord(bytes));
+  new RecordEditor();
+  new RecordEditor(null);
+  new RecordEditor('4k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1');
+  // @ts-expect-error not a source
+  new RecordEditor(42);
+  const id: number = editor.play('h2e2');
+  editor.play({ from: 'h0', to: 'g2' });
+  editor.go(0);
+  const node: EditorNode = editor.node(id);
+  const move: string | null = node.move;
+  const children: number[] = node.children;
+  const path: number[] = editor.path(id);
+  editor.promote(id);
+  editor.makeMain(id);
+  editor.delete(id);
+  editor.setComment(id, null);
+  editor.setCommentBefore(id, 'x');
+  editor.setNags(id, [1]);
+  // @ts-expect-error NAGs are numbers
+  editor.setNags(id, ['!']);
+  editor.setTag('Event', 'Cup');
+  const removed: boolean = editor.removeTag('Event');
+  editor.setStart('4k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1');
+  const undone: boolean = editor.undo();
+  const redone: boolean = editor.redo();
+  const can: boolean = editor.canUndo() && editor.canRedo();
+  const record: RecordGame = editor.record();
+  const current: number = editor.current();
+  const code: ErrorCode = 'ERR_EDIT_NODE';
+  editor.free();
+  void [move, children, path, removed, undone, redone, can, record, current, code];
 }
 
 export async function rpcUsage(worker: Worker): Promise<void> {

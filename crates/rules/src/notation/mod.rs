@@ -28,6 +28,7 @@ mod algebraic;
 pub mod chinese;
 mod describe;
 pub mod dhtmlxq;
+pub mod edit;
 pub mod encoding;
 mod error;
 pub mod pgn;
