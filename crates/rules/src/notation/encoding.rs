@@ -214,3 +214,69 @@ pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), DecodeError> {
         },
     }
 }
+
+/// GBK text encoding, by a table made from a [`Decoder`]: every two-byte sequence of GB18030 (leads 0x81–0xFE,
+/// trails 0x40–0x7E and 0x80–0xFE) decoded once, each character kept with its first (lowest) sequence. The same
+/// table natively (`encoding_rs`) and in the wasm build (the host's `TextDecoder`), which has no GBK encoder.
+pub struct GbkEncoder {
+    /// Characters and their two bytes, sorted by character.
+    table: Vec<(char, [u8; 2])>,
+}
+
+impl GbkEncoder {
+    /// The table of `decoder`'s GBK, or `None` when it does not decode GBK.
+    pub fn new(decoder: &dyn Decoder) -> Option<GbkEncoder> {
+        if !decoder.supports(Encoding::Gbk) {
+            return None;
+        }
+        let trails: Vec<u8> = (0x40..=0xFEu8).filter(|&t| t != 0x7F).collect();
+        let mut table = Vec::with_capacity(126 * trails.len());
+        let mut row = Vec::with_capacity(2 * trails.len());
+        for lead in 0x81..=0xFEu8 {
+            row.clear();
+            for &t in &trails {
+                row.extend([lead, t]);
+            }
+            let whole = decoder
+                .decode(Encoding::Gbk, &row)
+                .filter(|s| s.chars().count() == trails.len());
+            match whole {
+                Some(text) => {
+                    for (c, &t) in text.chars().zip(&trails) {
+                        table.push((c, [lead, t]));
+                    }
+                }
+                None => {
+                    for &t in &trails {
+                        let one = decoder.decode(Encoding::Gbk, &[lead, t]);
+                        let mut chars = one.as_deref().unwrap_or("").chars();
+                        if let (Some(c), None) = (chars.next(), chars.next()) {
+                            table.push((c, [lead, t]));
+                        }
+                    }
+                }
+            }
+        }
+        table.retain(|&(c, _)| !c.is_ascii() && c != '\u{FFFD}');
+        // Stable: of two sequences of one character, the lower stays first and is kept.
+        table.sort_by_key(|&(c, _)| c);
+        table.dedup_by_key(|&mut (c, _)| c);
+        (!table.is_empty()).then_some(GbkEncoder { table })
+    }
+
+    /// The GBK bytes of `text`, or the first character GBK cannot hold.
+    pub fn encode(&self, text: &str) -> Result<Vec<u8>, char> {
+        let mut out = Vec::with_capacity(text.len());
+        for c in text.chars() {
+            if c.is_ascii() {
+                out.push(c as u8);
+                continue;
+            }
+            match self.table.binary_search_by_key(&c, |&(k, _)| k) {
+                Ok(i) => out.extend(self.table[i].1),
+                Err(_) => return Err(c),
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,6 +1,7 @@
 //! The game record shared by [`pgn`](super::pgn) and [`dhtmlxq`](super::dhtmlxq): headers, the start position,
 //! the main line with per-move comments and NAGs, and nested variations; and the errors of reading records.
 
+use super::drawing::Drawing;
 use super::encoding::DecodeError;
 use super::error::NotationError;
 use crate::adjudication::{GameResult, Mode, Options, Reason, Ruleset};
@@ -20,6 +21,9 @@ pub struct Node {
     pub comment: Option<String>,
     /// Alternatives to this move, each played from the position before it.
     pub variations: Vec<Line>,
+    /// Arrows and circled points shown with the position after the move, in the order given (see
+    /// [`drawing`](super::drawing): `[%cal …]` / `[%csl …]` in a comment).
+    pub drawings: Vec<Drawing>,
 }
 
 impl Node {
@@ -30,6 +34,7 @@ impl Node {
             nags: Vec::new(),
             comment: None,
             variations: Vec::new(),
+            drawings: Vec::new(),
         }
     }
 }
@@ -105,6 +110,7 @@ impl GameRecord {
                 nags: game.nags(i + 1).to_vec(),
                 comment: game.comment(i + 1).map(str::to_string),
                 variations: Vec::new(),
+                drawings: Vec::new(),
             })
             .collect();
         let outcome = game.outcome();

@@ -1,0 +1,217 @@
+//! Records written whole: [`write_record`] writes a [`GameRecord`] — its tags in their order, start position,
+//! result, main line and every variation, comments, NAGs and drawings — as PGN, DhtmlXQ or XQF, after
+//! [`check_record`] found it writable: tags a record can hold, every move of the tree legal. What each format
+//! cannot hold is said in docs/records.md ("Writing records").
+//!
+//! ```
+//! use xiangqi::notation::encoding::NativeDecoder;
+//! use xiangqi::notation::read::{read, Input, ReadOptions};
+//! use xiangqi::notation::record::RecordFormat;
+//! use xiangqi::notation::write::{write_record, WriteOptions, Written};
+//!
+//! let text = "[Red \"A\"]\n[Result \"1-0\"]\n\n1. 炮二平五 {[%cal Rh2e2] central} (1. 马二进三 $1) 1... 马8进7 1-0\n";
+//! let mut records = read(Input::Text(text), &ReadOptions::default(), &NativeDecoder).unwrap();
+//! let record = records.next().unwrap().unwrap();
+//! let Written::Text(out) = write_record(&record, RecordFormat::DhtmlXq, &WriteOptions::default(), &NativeDecoder).unwrap() else { unreachable!() };
+//! let mut again = read(Input::Text(&out), &ReadOptions::default(), &NativeDecoder).unwrap();
+//! assert_eq!(again.next().unwrap().unwrap().mainline, record.mainline);
+//! ```
+
+use super::drawing::comment_with_commands;
+use super::encoding::{Decoder, GbkEncoder};
+use super::pgn::{write_pgn_record, PgnOptions};
+use super::record::{GameRecord, Line, RecordFormat, MAX_VARIATION_DEPTH};
+use crate::{IllegalMoveError, Move, Position};
+use core::fmt;
+
+/// How a record is written: the notation of PGN moves and the width of its lines (the other formats have
+/// one form).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// PGN's options; its `Format` tag is the record's own (none is added).
+    pub pgn: PgnOptions,
+}
+
+/// A written record: text (PGN, DhtmlXQ), or bytes (XQF).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// PGN or DhtmlXQ text.
+    Text(String),
+    /// An XQF file.
+    Bytes(Vec<u8>),
+}
+
+/// Why a record cannot be written; nothing is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteError {
+    /// A tag the format cannot hold: an empty name or one with characters other than letters, digits, `_` and
+    /// `-`; a value with a line break or another control character; in PGN, a value with a `"`.
+    Tag {
+        /// The tag's name, as given.
+        name: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A move of the tree that is not legal where it stands.
+    Move {
+        /// Its ply, from 1 (in a variation, the ply the variation's move would have).
+        ply: usize,
+        /// Whether it is in a variation.
+        in_variation: bool,
+        /// Why it is not legal.
+        error: IllegalMoveError,
+    },
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`] (no reader would take them back).
+    Depth,
+    /// Text of the record that the format's encoding cannot hold (XQF is GBK): which text, and the first
+    /// character.
+    Text {
+        /// `tag Event`, `the comment of ply 12`, ...
+        what: String,
+        /// The character.
+        ch: char,
+    },
+    /// The format cannot be written here: XQF without a GBK table (a native build without the `gbk`
+    /// feature), or the format `fen`.
+    Unsupported(RecordFormat),
+}
+
+impl WriteError {
+    /// The stable code: `ERR_RECORD_TAG`, `ERR_RECORD_MOVE`, `ERR_RECORD_DEPTH`, `ERR_RECORD_TEXT`,
+    /// `ERR_RECORD_FORMAT`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            WriteError::Tag { .. } => "ERR_RECORD_TAG",
+            WriteError::Move { .. } => "ERR_RECORD_MOVE",
+            WriteError::Depth => "ERR_RECORD_DEPTH",
+            WriteError::Text { .. } => "ERR_RECORD_TEXT",
+            WriteError::Unsupported(_) => "ERR_RECORD_FORMAT",
+        }
+    }
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::Tag { name, message } => write!(f, "tag {name:?}: {message}"),
+            WriteError::Move {
+                ply,
+                in_variation,
+                error,
+            } => write!(
+                f,
+                "ply {ply}{}: {error}",
+                if *in_variation { " (variation)" } else { "" }
+            ),
+            WriteError::Depth => write!(
+                f,
+                "variations nested more than {MAX_VARIATION_DEPTH} deep cannot be written"
+            ),
+            WriteError::Text { what, ch } => write!(
+                f,
+                "{what} has the character {ch:?} (U+{:04X}), which GBK cannot hold",
+                *ch as u32
+            ),
+            WriteError::Unsupported(format) => {
+                write!(f, "records cannot be written as {} here", format.name())
+            }
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// Whether `name` can be a tag's name: letters, digits, `_` and `-`, at most 255 bytes.
+fn tag_name_ok(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 255
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+/// The tags of `record` checked for `format` (see [`WriteError::Tag`]).
+pub fn check_tags(headers: &[(String, String)], format: RecordFormat) -> Result<(), WriteError> {
+    for (name, value) in headers {
+        let bad = |message: &str| {
+            Err(WriteError::Tag {
+                name: name.clone(),
+                message: message.to_string(),
+            })
+        };
+        if !tag_name_ok(name) {
+            return bad("a tag's name is letters, digits, '_' and '-'");
+        }
+        if value.chars().any(|c| c.is_control() && c != '\t') {
+            return bad("a tag's value cannot hold a line break or another control character");
+        }
+        if format == RecordFormat::Pgn && value.contains('"') {
+            return bad("a PGN tag's value cannot hold '\"'");
+        }
+    }
+    Ok(())
+}
+
+/// Every move of `line` (played from `start`) and of its variations checked legal, nesting at most
+/// [`MAX_VARIATION_DEPTH`] deep. `first_ply` is the ply of the line's first move.
+pub fn check_line(
+    line: &Line,
+    start: &Position,
+    first_ply: usize,
+    depth: usize,
+) -> Result<(), WriteError> {
+    if depth > MAX_VARIATION_DEPTH {
+        return Err(WriteError::Depth);
+    }
+    let mut pos = start.clone();
+    for (i, node) in line.moves.iter().enumerate() {
+        let ply = first_ply + i;
+        check_move(&pos, node.mv, ply, depth > 0)?;
+        for v in &node.variations {
+            check_line(v, &pos, ply, depth + 1)?;
+        }
+        pos.play_unchecked(node.mv);
+    }
+    Ok(())
+}
+
+fn check_move(pos: &Position, mv: Move, ply: usize, in_variation: bool) -> Result<(), WriteError> {
+    pos.check_move(mv).map_err(|reason| WriteError::Move {
+        ply,
+        in_variation,
+        error: IllegalMoveError { mv, reason },
+    })
+}
+
+/// Checks that `record` can be written as `format`: its tags ([`check_tags`]) and its moves
+/// ([`check_line`]).
+pub fn check_record(record: &GameRecord, format: RecordFormat) -> Result<(), WriteError> {
+    check_tags(&record.headers, format)?;
+    check_line(&record.mainline, &record.start, 1, 0)
+}
+
+/// Writes `record` whole as `format` (PGN and DhtmlXQ as text, XQF as bytes), after [`check_record`]. PGN
+/// writes the tags as they are, in order (a `FEN` tag is added when the start is not the standard one); the
+/// result token is the `Result` tag's. XQF text is GBK, encoded with a table made from `decoder`.
+pub fn write_record(
+    record: &GameRecord,
+    format: RecordFormat,
+    options: &WriteOptions,
+    decoder: &dyn Decoder,
+) -> Result<Written, WriteError> {
+    check_record(record, format)?;
+    match format {
+        RecordFormat::Pgn => Ok(Written::Text(write_pgn_record(record, &options.pgn))),
+        RecordFormat::DhtmlXq => Ok(Written::Text(super::dhtmlxq::write_dhtmlxq(record))),
+        RecordFormat::Xqf => {
+            let gbk = GbkEncoder::new(decoder).ok_or(WriteError::Unsupported(RecordFormat::Xqf))?;
+            super::xqf::write_xqf(record, &gbk).map(Written::Bytes)
+        }
+        RecordFormat::Fen => Err(WriteError::Unsupported(RecordFormat::Fen)),
+    }
+}
+
+/// The comment a move carries in a format without NAGs or drawings of its own (DhtmlXQ, XQF).
+pub(crate) fn comment_of(node: &super::record::Node) -> Option<String> {
+    comment_with_commands(node.comment.as_deref(), &node.drawings, &node.nags)
+}
