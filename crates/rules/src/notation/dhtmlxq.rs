@@ -26,11 +26,10 @@
 //! The side to move is not part of `binit`: it is read from `[DhtmlXQ_fen]` if present (this crate writes
 //! that tag when the start is not the standard one), otherwise from the first move, otherwise Red.
 
-use super::drawing::take_commands;
 pub use super::read::parse_dhtmlxq_bytes;
 use super::record::{
-    GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, Warning, WarningCode,
-    MAX_VARIATION_DEPTH,
+    take_commands, GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, Warning,
+    WarningCode, MAX_VARIATION_DEPTH,
 };
 use crate::{Color, IllegalMoveError, Move, Position, Square};
 use std::borrow::Cow;
@@ -669,7 +668,7 @@ impl Writer {
         for (i, node) in line.moves.iter().enumerate() {
             let ply = first_ply + i;
             s.push_str(&move_digits(node.mv));
-            if let Some(c) = super::write::comment_of(node) {
+            if let Some(c) = node.comment_with_commands() {
                 self.comments.push(comment_tag(id, ply, &c));
             }
             for v in &node.variations {

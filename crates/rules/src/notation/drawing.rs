@@ -14,7 +14,6 @@
 //! assert!(nags.is_empty());
 //! ```
 
-use super::record::Line;
 use crate::names::named;
 use crate::Square;
 
@@ -208,26 +207,5 @@ pub fn comment_with_commands(
         (None, false) => Some(c),
         (Some(""), false) => Some(c),
         (Some(t), false) => Some(format!("{t} {c}")),
-    }
-}
-
-/// Takes the commands out of the comment of every move of `line` and of its variations (see
-/// [`split_commands`]): what the readers do after reading. Nesting is bounded by the readers'
-/// `MAX_VARIATION_DEPTH`.
-pub(crate) fn take_commands(line: &mut Line, nags: bool) {
-    for node in &mut line.moves {
-        if let Some(c) = node.comment.take() {
-            if has_command(&c) {
-                let (text, drawings, glyphs) = split_commands(&c, nags);
-                node.comment = text;
-                node.drawings.extend(drawings);
-                node.nags.extend(glyphs);
-            } else {
-                node.comment = Some(c);
-            }
-        }
-        for v in &mut node.variations {
-            take_commands(v, nags);
-        }
     }
 }

@@ -216,11 +216,13 @@ pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), DecodeError> {
 }
 
 /// GBK text encoding, by a table made from a [`Decoder`]: every two-byte sequence of GB18030 (leads 0x81–0xFE,
-/// trails 0x40–0x7E and 0x80–0xFE) decoded once, each character kept with its first (lowest) sequence. The same
-/// table natively (`encoding_rs`) and in the wasm build (the host's `TextDecoder`), which has no GBK encoder.
+/// trails 0x40–0x7E and 0x80–0xFE) decoded once, each character of the Basic Multilingual Plane kept with its first
+/// (lowest) sequence. The same table natively (`encoding_rs`) and in the wasm build (the host's `TextDecoder`, which
+/// has no GBK encoder). The table is indexed by the character (128 KB while a record is written), so that no sort
+/// is compiled in.
 pub struct GbkEncoder {
-    /// Characters and their two bytes, sorted by character.
-    table: Vec<(char, [u8; 2])>,
+    /// The two bytes of each BMP character (lead × 256 + trail), 0 where GBK has none.
+    table: Vec<u16>,
 }
 
 impl GbkEncoder {
@@ -230,7 +232,15 @@ impl GbkEncoder {
             return None;
         }
         let trails: Vec<u8> = (0x40..=0xFEu8).filter(|&t| t != 0x7F).collect();
-        let mut table = Vec::with_capacity(126 * trails.len());
+        let mut table = vec![0u16; 0x10000];
+        let mut any = false;
+        let mut put = |c: char, lead: u8, trail: u8| {
+            let i = c as usize;
+            if i < table.len() && !c.is_ascii() && c != '\u{FFFD}' && table[i] == 0 {
+                table[i] = u16::from(lead) << 8 | u16::from(trail);
+                any = true;
+            }
+        };
         let mut row = Vec::with_capacity(2 * trails.len());
         for lead in 0x81..=0xFEu8 {
             row.clear();
@@ -243,7 +253,7 @@ impl GbkEncoder {
             match whole {
                 Some(text) => {
                     for (c, &t) in text.chars().zip(&trails) {
-                        table.push((c, [lead, t]));
+                        put(c, lead, t);
                     }
                 }
                 None => {
@@ -251,17 +261,13 @@ impl GbkEncoder {
                         let one = decoder.decode(Encoding::Gbk, &[lead, t]);
                         let mut chars = one.as_deref().unwrap_or("").chars();
                         if let (Some(c), None) = (chars.next(), chars.next()) {
-                            table.push((c, [lead, t]));
+                            put(c, lead, t);
                         }
                     }
                 }
             }
         }
-        table.retain(|&(c, _)| !c.is_ascii() && c != '\u{FFFD}');
-        // Stable: of two sequences of one character, the lower stays first and is kept.
-        table.sort_by_key(|&(c, _)| c);
-        table.dedup_by_key(|&mut (c, _)| c);
-        (!table.is_empty()).then_some(GbkEncoder { table })
+        any.then_some(GbkEncoder { table })
     }
 
     /// The GBK bytes of `text`, or the first character GBK cannot hold.
@@ -272,9 +278,9 @@ impl GbkEncoder {
                 out.push(c as u8);
                 continue;
             }
-            match self.table.binary_search_by_key(&c, |&(k, _)| k) {
-                Ok(i) => out.extend(self.table[i].1),
-                Err(_) => return Err(c),
+            match self.table.get(c as usize) {
+                Some(&code) if code != 0 => out.extend(code.to_be_bytes()),
+                _ => return Err(c),
             }
         }
         Ok(out)

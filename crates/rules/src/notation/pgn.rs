@@ -18,12 +18,12 @@
 //! ```
 
 use super::describe::TandemStyle;
-use super::drawing::{comment_with_commands, take_commands};
+use super::drawing::comment_with_commands;
 use super::error::Quoted;
 pub use super::read::parse_pgn_bytes;
 use super::record::{
-    GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, RecordMoveError, Warning,
-    WarningCode, MAX_VARIATION_DEPTH,
+    take_commands, GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, RecordMoveError,
+    Warning, WarningCode, MAX_VARIATION_DEPTH,
 };
 use super::{parse_move_noted, write_move, Notation};
 use crate::{Color, Position};

@@ -17,12 +17,11 @@
 //! assert_eq!(again.next().unwrap().unwrap().mainline, record.mainline);
 //! ```
 
-use super::drawing::comment_with_commands;
 use super::encoding::{Decoder, GbkEncoder};
 use super::pgn::{write_pgn_record, PgnOptions};
+pub use super::record::WriteError;
 use super::record::{GameRecord, Line, RecordFormat, MAX_VARIATION_DEPTH};
 use crate::{IllegalMoveError, Move, Position};
-use core::fmt;
 
 /// How a record is written: the notation of PGN moves and the width of its lines (the other formats have
 /// one form).
@@ -40,86 +39,6 @@ pub enum Written {
     /// An XQF file.
     Bytes(Vec<u8>),
 }
-
-/// Why a record cannot be written; nothing is written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum WriteError {
-    /// A tag the format cannot hold: an empty name or one with characters other than letters, digits, `_` and
-    /// `-`; a value with a line break or another control character; in PGN, a value with a `"`.
-    Tag {
-        /// The tag's name, as given.
-        name: String,
-        /// What is wrong.
-        message: String,
-    },
-    /// A move of the tree that is not legal where it stands.
-    Move {
-        /// Its ply, from 1 (in a variation, the ply the variation's move would have).
-        ply: usize,
-        /// Whether it is in a variation.
-        in_variation: bool,
-        /// Why it is not legal.
-        error: IllegalMoveError,
-    },
-    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`] (no reader would take them back).
-    Depth,
-    /// Text of the record that the format's encoding cannot hold (XQF is GBK): which text, and the first
-    /// character.
-    Text {
-        /// `tag Event`, `the comment of ply 12`, ...
-        what: String,
-        /// The character.
-        ch: char,
-    },
-    /// The format cannot be written here: XQF without a GBK table (a native build without the `gbk`
-    /// feature), or the format `fen`.
-    Unsupported(RecordFormat),
-}
-
-impl WriteError {
-    /// The stable code: `ERR_RECORD_TAG`, `ERR_RECORD_MOVE`, `ERR_RECORD_DEPTH`, `ERR_RECORD_TEXT`,
-    /// `ERR_RECORD_FORMAT`.
-    pub const fn code(&self) -> &'static str {
-        match self {
-            WriteError::Tag { .. } => "ERR_RECORD_TAG",
-            WriteError::Move { .. } => "ERR_RECORD_MOVE",
-            WriteError::Depth => "ERR_RECORD_DEPTH",
-            WriteError::Text { .. } => "ERR_RECORD_TEXT",
-            WriteError::Unsupported(_) => "ERR_RECORD_FORMAT",
-        }
-    }
-}
-
-impl fmt::Display for WriteError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            WriteError::Tag { name, message } => write!(f, "tag {name:?}: {message}"),
-            WriteError::Move {
-                ply,
-                in_variation,
-                error,
-            } => write!(
-                f,
-                "ply {ply}{}: {error}",
-                if *in_variation { " (variation)" } else { "" }
-            ),
-            WriteError::Depth => write!(
-                f,
-                "variations nested more than {MAX_VARIATION_DEPTH} deep cannot be written"
-            ),
-            WriteError::Text { what, ch } => write!(
-                f,
-                "{what} has the character {ch:?} (U+{:04X}), which GBK cannot hold",
-                *ch as u32
-            ),
-            WriteError::Unsupported(format) => {
-                write!(f, "records cannot be written as {} here", format.name())
-            }
-        }
-    }
-}
-
-impl std::error::Error for WriteError {}
 
 /// Whether `name` can be a tag's name: letters, digits, `_` and `-`, at most 255 bytes.
 fn tag_name_ok(name: &str) -> bool {
@@ -209,9 +128,4 @@ pub fn write_record(
         }
         RecordFormat::Fen => Err(WriteError::Unsupported(RecordFormat::Fen)),
     }
-}
-
-/// The comment a move carries in a format without NAGs or drawings of its own (DhtmlXQ, XQF).
-pub(crate) fn comment_of(node: &super::record::Node) -> Option<String> {
-    comment_with_commands(node.comment.as_deref(), &node.drawings, &node.nags)
 }

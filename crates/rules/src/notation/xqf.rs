@@ -23,10 +23,10 @@
 //! assert_eq!(record.result(), "1-0");
 //! ```
 
-use super::drawing::take_commands;
 use super::encoding::{DecodeError, DecodeErrorKind, Decoder, Encoding};
 use super::record::{
-    GameRecord, Line, Node, RecordError, RecordFormat, Warning, WarningCode, MAX_VARIATION_DEPTH,
+    take_commands, GameRecord, Line, Node, RecordError, RecordFormat, Warning, WarningCode,
+    MAX_VARIATION_DEPTH,
 };
 use crate::{Color, IllegalMoveError, Move, Piece, Position, Role, Setup, Square};
 
@@ -554,12 +554,12 @@ fn square_byte(sq: Square) -> u8 {
 /// character boundary: 15 or 63 bytes), `Result`, the start position and side to move, then the move tree with
 /// each move's comment (its NAGs and drawings as `[%nag …]`, `[%cal …]`, `[%csl …]` after the text). The
 /// format has no place for the comment before a variation's first move, for other tags, or for the tags'
-/// order. The record's moves must be legal (see [`check_record`](super::write::check_record)).
+/// order. The record's moves must be legal (the writer of records checks that first).
 pub fn write_xqf(
     record: &GameRecord,
     gbk: &super::encoding::GbkEncoder,
-) -> Result<Vec<u8>, super::write::WriteError> {
-    use super::write::WriteError;
+) -> Result<Vec<u8>, super::record::WriteError> {
+    use super::record::WriteError;
     let mut out = vec![0u8; HEADER];
     out[..3].copy_from_slice(b"XQ\x0a");
     // The pieces: each in the first free slot of its kind; empty slots off the board.
@@ -636,7 +636,8 @@ pub fn write_xqf(
         let ply = *ply;
         let node = &slot.line.moves[slot.index];
         let kids = children_at(slot.line, slot.index + 1);
-        let comment = super::write::comment_of(node)
+        let comment = node
+            .comment_with_commands()
             .map(|c| text(&|| format!("the comment of ply {ply}"), &c))
             .transpose()?;
         record_bytes(&mut out, Some(node.mv), !kids.is_empty(), sibling, comment);

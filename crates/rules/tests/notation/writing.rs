@@ -250,6 +250,12 @@ fn every_xqf_file_written_reads_back_equal() {
                 continue;
             }
         };
+        // For a check by an independent reader (docs/xqf.md, "Writing"): the files written, into a folder.
+        if let Some(dir) = std::env::var_os("XQF_WRITE_DIR") {
+            let Written::Bytes(b) = &w else { panic!() };
+            let file = name.split('/').nth(1).unwrap().split('#').next().unwrap();
+            std::fs::write(std::path::Path::new(&dir).join(file), b).unwrap();
+        }
         let back = read_back(&w);
         let mut same = r.clone();
         same.warnings.clear();
