@@ -59,6 +59,8 @@ mod notation;
 use iccs_only as notation;
 mod options;
 #[cfg(feature = "wasm-notation")]
+mod record_write;
+#[cfg(feature = "wasm-notation")]
 mod records;
 
 use dto::{to_js, FenValidation};

@@ -2,7 +2,8 @@
 // the headers and the record's result on Game, and the worker RPC (`xiangqi-wasm/worker-rpc`, js/worker-rpc.d.ts);
 // misuses marked with @ts-expect-error.
 import {
-  Game, RecordReader, readRecord, readRecords,
+  Game, RecordReader, readRecord, readRecords, writeRecord,
+  type RecordDrawing, type DrawingColor, type WritableRecord, type WriteRecordOptions,
   type RecordGame, type RecordSummary, type RecordWarning, type WarningCode, type RecordFormat, type RecordEncoding,
   type ReadRecordOptions, type RecordGameOptions, type Outcome, type OutcomeReason,
 } from '../../pkg/xiangqi_wasm.js';
@@ -53,6 +54,24 @@ export function recordsUsage(bytes: Uint8Array, buffer: ArrayBuffer): void {
   game.history({ notation: 'chinese', notationOptions: { script: 'traditional' } });
   void [format, encoding, pairs, red, code, where, err, batch, done, fromXqf, fromRecord, headers, removed, reason,
     recorded, plies, outcome, warnings];
+}
+
+export function writeUsage(bytes: Uint8Array): void {
+  const g: RecordGame = readRecord(bytes);
+  const drawing: RecordDrawing | undefined = g.mainline.moves[0]?.drawings[0];
+  const color: DrawingColor | undefined = drawing?.color;
+  const text: string = writeRecord(g, { format: 'pgn', notation: 'wxf', lineWidth: 0 });
+  const again: string = writeRecord(g, { format: 'dhtmlxq' });
+  const xqf: Uint8Array = writeRecord(g, { format: 'xqf' });
+  const options: WriteRecordOptions = { format: 'xqf' };
+  const either: string | Uint8Array = writeRecord(g, options);
+  const byHand: WritableRecord = { headers: { Red: 'A' }, mainline: { moves: [{ move: 'h2e2', drawings: [{ from: 'e7', color: 'red' }] }] } };
+  writeRecord(byHand, { format: 'pgn' });
+  // @ts-expect-error not a format writeRecord writes
+  writeRecord(g, { format: 'fen' });
+  // @ts-expect-error not a colour
+  writeRecord({ mainline: { moves: [{ move: 'h2e2', drawings: [{ from: 'e7', color: 'pink' }] }] } }, { format: 'pgn' });
+  void [color, text, again, xqf, either];
 }
 
 export async function rpcUsage(worker: Worker): Promise<void> {
