@@ -270,7 +270,7 @@ fn every_xqf_file_written_reads_back_equal() {
 
 fn sample() -> GameRecord {
     let text = "[Event \"Lesson\"]\n[Red \"A\"]\n[Result \"1-0\"]\n\n{before} 1. 炮二平五 $1 {central [%cal Rh2e2,Gb0c2] [%csl Ye7]} \
-                (1. 马二进三 {[%csl Bc2]} 1... 卒7进1 (1... 炮8平5 $2)) 1... 马8进7 {[%cal Yb9c7]} 1-0\n";
+                (1. 马二进三 {[%csl Bc2]} 1... 卒7进1 ({or the cannon} 1... 炮8平5 $2)) 1... 马8进7 {[%cal Yb9c7]} 1-0\n";
     let mut rs = read(Input::Text(text), &ReadOptions::default(), &NativeDecoder).unwrap();
     rs.next().unwrap().unwrap()
 }
@@ -306,6 +306,11 @@ fn drawings_are_read_from_pgn_comments() {
     assert_eq!(v.moves[0].comment, None);
     assert_eq!(v.moves[0].drawings[0].color, DrawingColor::Blue);
     assert_eq!(v.moves[1].variations[0].moves[0].nags, [2]);
+    // The comment before a variation's first move.
+    assert_eq!(
+        v.moves[1].variations[0].comment.as_deref(),
+        Some("or the cannon")
+    );
     assert_eq!(r.mainline.moves[1].comment, None);
     assert_eq!(r.mainline.moves[1].drawings.len(), 1);
 }
