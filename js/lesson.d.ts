@@ -1,5 +1,5 @@
 // Types of `xiangqi-wasm/lesson`: the <xiangqi-lesson> custom element (a commented game for teaching sites).
-import type { ErrorCode, RecordEncoding, RecordFormat, RecordWarning, XiangqiError } from "./xiangqi_wasm.js";
+import type { DrawingColor, ErrorCode, RecordEncoding, RecordFormat, RecordWarning, Square, XiangqiError } from "./xiangqi_wasm.js";
 import type { XiangqiBoardElement } from "./board.js";
 
 /** The largest record the element shows, in UTF-8 bytes (2 MiB); a larger one is refused with a message. */
@@ -32,6 +32,8 @@ export interface LessonPosition {
   /** The comment of the last move (or of the start), or `null`. */
   comment: string | null;
   nags: number[];
+  /** The arrows and circled points of the last move, as the record has them (shown on the board). */
+  drawings: { from: Square; to: Square | null; color: DrawingColor }[];
   /** 0 on the main line; 1 in a variation, 2 in a variation of a variation, ... */
   depth: number;
   inVariation: boolean;

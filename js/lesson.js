@@ -171,6 +171,7 @@ export class XiangqiLessonElement extends RecordElement {
       notation: n.move ? this.#moveText(n) : null,
       comment: n.comments.length ? n.comments.join('\n') : null,
       nags: [...n.nags],
+      drawings: (n.drawings ?? []).map((d) => ({ ...d })),
       depth: n.depth,
       inVariation: n.depth > 0,
       variations: n.next ? n.next.alts.map((a) => this.#moveText(a)) : [],
@@ -456,7 +457,9 @@ export class XiangqiLessonElement extends RecordElement {
     this.#cur = node;
     const t = this[hooks.text];
     const { buttons, ply, now, alts, back, moves } = this.#els;
-    this.board.set({ fen: node.fen, lastMove: node.move, check: node.info?.check ? true : null });
+    // The move's drawings (arrows, circled points) on the board; the board's brushes are the drawings' colours.
+    const shapes = (node.drawings ?? []).map((d) => ({ from: d.from, to: d.to, brush: d.color }));
+    this.board.set({ fen: node.fen, lastMove: node.move, check: node.info?.check ? true : null, shapes });
     // The move list: the current move highlighted (and the one tab stop of the list), scrolled into view.
     const focusInList = moves.contains(this.shadowRoot.activeElement);
     if (prev?.button) {

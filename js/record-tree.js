@@ -61,12 +61,13 @@ export function link(flat) {
  * The flat nodes of `mainline` (`{ comment, moves: [{ move, comment?, nags?, variations? }] }`, the reader's line)
  * played from `fen` with `play(game, move, ply)`. Each node: `parent`, `altOf` (the first move of a variation: the
  * node of the move it replaces), `lineStart` (the first node of its line), `move` (ICCS), `info` (the MoveInfo),
- * `fen`, `before` (the FEN before the move), `comments`, `nags`, `depth` (0 on the main line), `ply`.
+ * `fen`, `before` (the FEN before the move), `comments`, `nags`, `drawings` (arrows and circles: `{ from, to, color }`),
+ * `depth` (0 on the main line), `ply`.
  */
 function playTree(fen, mainline, play) {
   const game = new Game(fen);
   const nodes = [{ parent: null, altOf: null, lineStart: null, move: null, info: null, fen: game.fen(), before: null,
-    comments: mainline.comment ? [mainline.comment] : [], nags: [], depth: 0, ply: 0 }];
+    comments: mainline.comment ? [mainline.comment] : [], nags: [], drawings: [], depth: 0, ply: 0 }];
   try {
     addLine(mainline, 0, 0, null);
   } finally {
@@ -88,7 +89,7 @@ function playTree(fen, mainline, play) {
       if (i === 0 && line.comment && depth > 0) comments.push(line.comment);
       if (rm.comment) comments.push(rm.comment);
       nodes.push({ parent: prev, altOf: i === 0 ? altOf : null, lineStart: first, move: info.iccs, info,
-        fen: game.fen(), before, comments, nags: rm.nags ?? [], depth, ply });
+        fen: game.fen(), before, comments, nags: rm.nags ?? [], drawings: rm.drawings ?? [], depth, ply });
       if (rm.variations?.length) {
         game.undo();
         for (const v of rm.variations) addLine(v, prev, depth + 1, id);

@@ -11,7 +11,7 @@ use super::dto::{to_js, FenProblemDto};
 use wasm_bindgen::prelude::*;
 use xiangqi::adjudication::OptionsError;
 #[cfg(feature = "wasm-notation")]
-use xiangqi::notation::{edit::EditError, record::RecordError, NotationError};
+use xiangqi::notation::{edit::EditError, record::RecordError, write::WriteError, NotationError};
 use xiangqi::{EndingError, FenError, IllegalMoveError, ParseFenError, SetupProblem};
 
 /// The `name` of every error this package throws.
@@ -185,6 +185,28 @@ impl From<EditError> for XqError {
             EditError::Illegal(e) => e.into(),
             EditError::Fen(e) => e.into(),
             EditError::NoNode(id) => err.with("node", id.get()),
+            _ => err,
+        }
+    }
+}
+
+/// A record that cannot be written (`writeRecord`): the [`WriteError::code`]; an illegal move has the details of
+/// `ERR_RECORD_MOVE` (`ply`, `moveText` in ICCS, `inVariation`, `moveCode` `ERR_ILLEGAL_MOVE`, `reasonCode`).
+#[cfg(feature = "wasm-notation")]
+impl From<WriteError> for XqError {
+    fn from(e: WriteError) -> XqError {
+        let err = XqError::new(e.code(), e.to_string());
+        match e {
+            WriteError::Move {
+                ply,
+                in_variation,
+                error,
+            } => err
+                .with("ply", ply as f64)
+                .with("moveText", error.mv.to_string())
+                .with("inVariation", in_variation)
+                .with("moveCode", error.code())
+                .with("reasonCode", error.reason.code()),
             _ => err,
         }
     }

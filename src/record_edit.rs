@@ -7,14 +7,15 @@
 use super::dto::to_js;
 use super::errors::XqError;
 use super::input::{fen_arg, int_arg, is_absent, move_arg, short_text, type_name};
-use super::records::{record_js, MAX_RECORD_LEN};
-use js_sys::{Array, Object, Reflect};
+use super::record_write::{drawings_from_js, record_from_js};
+use super::records::{drawings_dto, record_js, DrawingDto, MAX_RECORD_LEN};
+use js_sys::{Array, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use xiangqi::names::Named;
-use xiangqi::notation::edit::{EditError, NodeId, RecordEditor as Editor};
+use xiangqi::notation::edit::{NodeId, RecordEditor as Editor};
 use xiangqi::notation::encoding::Encoding;
-use xiangqi::notation::record::{GameRecord, Line, Node, RecordFormat, MAX_VARIATION_DEPTH};
+use xiangqi::notation::record::RecordFormat;
 use xiangqi::Position;
 
 /// The longest tag name or value, in UTF-16 units.
@@ -43,6 +44,7 @@ struct NodeDto {
     comment: Option<String>,
     comment_before: Option<String>,
     nags: Vec<u8>,
+    drawings: Vec<DrawingDto>,
     main_line: bool,
 }
 
@@ -98,74 +100,6 @@ fn nags_arg(v: &JsValue, what: &str) -> Result<Vec<u8>, XqError> {
         .collect()
 }
 
-/// A `RecordLine` object (`depth`: how deeply it is nested).
-fn line_of(v: &JsValue, depth: usize) -> Result<Line, XqError> {
-    const WHAT: &str = "new RecordEditor";
-    if depth > MAX_VARIATION_DEPTH {
-        return Err(EditError::TooDeep.into());
-    }
-    if !v.is_object() || Array::is_array(v) {
-        return Err(XqError::argument(format!(
-            "{WHAT}: a line (the mainline, a variation) must be an object {{ comment, moves }}, got {}",
-            type_name(v)
-        )));
-    }
-    let mut line = Line {
-        comment: text(&prop(v, "comment", WHAT)?, WHAT, MAX_RECORD_LEN)?,
-        moves: Vec::new(),
-    };
-    for m in array(&prop(v, "moves", WHAT)?, WHAT)?.iter() {
-        let mut node = Node::new(move_arg(&prop(&m, "move", WHAT)?)?);
-        node.nags = nags_arg(&prop(&m, "nags", WHAT)?, WHAT)?;
-        node.comment = text(&prop(&m, "comment", WHAT)?, WHAT, MAX_RECORD_LEN)?;
-        for v in array(&prop(&m, "variations", WHAT)?, WHAT)?.iter() {
-            node.variations.push(line_of(&v, depth + 1)?);
-        }
-        line.moves.push(node);
-    }
-    Ok(line)
-}
-
-fn tag_pair(pair: &JsValue) -> Result<(String, String), XqError> {
-    const WHAT: &str = "new RecordEditor";
-    let pair = array(pair, WHAT)?;
-    let part = |i| {
-        text(&pair.get(i), WHAT, MAX_TAG_LEN)?
-            .ok_or_else(|| XqError::argument(format!("{WHAT}: a tag is a pair of strings")))
-    };
-    Ok((part(0)?, part(1)?))
-}
-
-/// A `RecordGame` object as a record: `fen` (default: the start position), `headerList` (or else `headers`),
-/// `mainline` (required: an object without one is no record).
-fn record_of(v: &JsValue) -> Result<GameRecord, XqError> {
-    const WHAT: &str = "new RecordEditor";
-    let fen = prop(v, "fen", WHAT)?;
-    let start = match is_absent(&fen) {
-        true => Position::new(),
-        false => Position::from_fen(&fen_arg(&fen, WHAT)?)?,
-    };
-    let mut record = GameRecord::new(start);
-    let list = prop(v, "headerList", WHAT)?;
-    if !is_absent(&list) {
-        for pair in array(&list, WHAT)?.iter() {
-            record.headers.push(tag_pair(&pair)?);
-        }
-    } else {
-        let headers = prop(v, "headers", WHAT)?;
-        if !is_absent(&headers) {
-            let obj = headers
-                .dyn_ref::<Object>()
-                .ok_or_else(|| XqError::argument(format!("{WHAT}: headers must be an object")))?;
-            for pair in Object::entries(obj).iter() {
-                record.headers.push(tag_pair(&pair)?);
-            }
-        }
-    }
-    record.mainline = line_of(&prop(v, "mainline", WHAT)?, 0)?;
-    Ok(record)
-}
-
 #[wasm_bindgen]
 impl RecordEditor {
     /// `new RecordEditor(source?)`: an empty record from the start position (no source), from a FEN (a string),
@@ -187,7 +121,7 @@ impl RecordEditor {
             out.format = RecordFormat::Fen;
             return Ok(out);
         }
-        let record = record_of(&source)?;
+        let record = record_from_js(&source, WHAT)?;
         out.editor = Editor::from_record(record).map_err(|e| XqError::from(e).in_call(WHAT))?;
         // Where the record came from, as `readRecord` said (kept when it says it plainly).
         let (index, format, encoding) = (
@@ -237,6 +171,7 @@ impl RecordEditor {
             comment: e.comment(id)?.map(str::to_string),
             comment_before: e.comment_before(id)?.map(str::to_string),
             nags: node.map(|n| n.nags.clone()).unwrap_or_default(),
+            drawings: node.map(|n| drawings_dto(&n.drawings)).unwrap_or_default(),
             main_line: e.is_main_line(id)?,
         }))
     }
@@ -305,6 +240,14 @@ impl RecordEditor {
         }
         let nags = nags_arg(&nags, "setNags")?;
         Ok(self.editor.set_nags(id, nags)?)
+    }
+
+    /// The drawings (arrows and circled points) of a move: `RecordDrawing`s, `null` or `[]` for none.
+    #[wasm_bindgen(js_name = setDrawings, skip_typescript)]
+    pub fn set_drawings(&mut self, node: JsValue, drawings: JsValue) -> Result<(), XqError> {
+        let id = node_arg(&node, "setDrawings")?;
+        let drawings = drawings_from_js(&drawings, "setDrawings")?;
+        Ok(self.editor.set_drawings(id, drawings)?)
     }
 
     /// Sets a tag.

@@ -11,6 +11,8 @@ use super::input::{int_option, named_option, options_arg, type_name};
 use js_sys::{Array, ArrayBuffer, JsString, Object, Uint8Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use xiangqi::names::Named;
+use xiangqi::notation::drawing::Drawing;
 use xiangqi::notation::encoding::{Decoder, Encoding};
 use xiangqi::notation::read::{read, Input, ReadOptions, Records};
 use xiangqi::notation::record::{GameRecord, Line, RecordError, RecordFormat, Warning};
@@ -167,6 +169,27 @@ struct NodeDto {
     nags: Vec<u8>,
     comment: Option<String>,
     variations: Vec<LineDto>,
+    drawings: Vec<DrawingDto>,
+}
+
+/// An arrow or a circled point of a move (`RecordDrawing`).
+#[derive(Serialize)]
+pub(crate) struct DrawingDto {
+    from: String,
+    to: Option<String>,
+    color: &'static str,
+}
+
+/// A move's drawings as `RecordDrawing`s.
+pub(crate) fn drawings_dto(drawings: &[Drawing]) -> Vec<DrawingDto> {
+    drawings
+        .iter()
+        .map(|d| DrawingDto {
+            from: d.from.to_string(),
+            to: d.to.map(|t| t.to_string()),
+            color: d.color.as_str(),
+        })
+        .collect()
 }
 
 /// A line of a record (`RecordLine`).
@@ -187,6 +210,7 @@ fn line_dto(line: &Line) -> LineDto {
                 nags: n.nags.clone(),
                 comment: n.comment.clone(),
                 variations: n.variations.iter().map(line_dto).collect(),
+                drawings: drawings_dto(&n.drawings),
             })
             .collect(),
     }

@@ -132,6 +132,11 @@ export type FenErrorCode =
  * - `ERR_RECORD_SYNTAX` (with `line`, `column`; `offset` in an XQF file), `ERR_RECORD_FEN`, `ERR_RECORD_MOVE`
  *   (with `ply`, `moveText`, `line`, `column`, `moveCode`), `ERR_RECORD_ENCODING` (with the encodings `tried`),
  *   `ERR_RECORD_EMPTY`: a record (PGN, DhtmlXQ, XQF, FEN) that cannot be read;
+ * - `writeRecord`: `ERR_RECORD_TAG` (a tag no format holds: a bad name, a value with a line break; a quote is
+ *   written escaped in PGN), `ERR_RECORD_MOVE` (an illegal move of the tree, with `ply`, `moveText`, `inVariation`,
+ *   `moveCode`, `reasonCode`), `ERR_RECORD_FEN`, `ERR_RECORD_TEXT` (a character GBK cannot hold, for XQF),
+ *   `ERR_RECORD_DEPTH` (variations nested more than 64 deep), `ERR_RECORD_FORMAT` (XQF on a host whose
+ *   `TextDecoder` has no GBK);
  * - `ERR_GAME_OVER`: resigning, offering or accepting a draw, or a time forfeit after the game ended;
  *   `ERR_NO_DRAW_OFFER`: accepting a draw nobody offered;
  * - `ERR_SQUARE`: the text is not a square;
@@ -163,6 +168,10 @@ export type ErrorCode =
   | "ERR_RECORD_MOVE"
   | "ERR_RECORD_ENCODING"
   | "ERR_RECORD_EMPTY"
+  | "ERR_RECORD_TAG"
+  | "ERR_RECORD_TEXT"
+  | "ERR_RECORD_DEPTH"
+  | "ERR_RECORD_FORMAT"
   | "ERR_GAME_OVER"
   | "ERR_NO_DRAW_OFFER"
   | "ERR_SQUARE"
@@ -409,7 +418,18 @@ export interface PgnOptions {
   lineWidth?: number | undefined;
 }
 
-/** One move of a record line, with its NAGs, comment and variations (each played instead of this move). */
+/** The colours of drawings: PGN's comment commands write them `R`, `G`, `B`, `Y`. */
+export type DrawingColor = "red" | "green" | "blue" | "yellow";
+
+/** An arrow (`to` set) or a circled point (`to` null) shown with the position after a move: `[%cal Rh2e2]`,
+ * `[%csl Ge7]` in a PGN comment (docs/records.md, "Drawings"). */
+export interface RecordDrawing {
+  from: Square;
+  to: Square | null;
+  color: DrawingColor;
+}
+
+/** One move of a record line, with its NAGs, comment, drawings and variations (each played instead of this move). */
 export interface RecordMove {
   /** ICCS. */
   move: string;
@@ -417,6 +437,46 @@ export interface RecordMove {
   nags: number[];
   comment: string | null;
   variations: RecordLine[];
+  /** Arrows and circled points, in the order given (the comment no longer holds their commands). */
+  drawings: RecordDrawing[];
+}
+
+/** A move as {@link writeRecord} takes it: a {@link RecordMove}, every field but `move` optional. */
+export interface WritableMove {
+  /** ICCS. */
+  move: string;
+  nags?: number[] | undefined;
+  comment?: string | null | undefined;
+  variations?: WritableLine[] | undefined;
+  drawings?: { from: Square; to?: Square | null | undefined; color: DrawingColor }[] | undefined;
+}
+
+/** A line as {@link writeRecord} takes it. */
+export interface WritableLine {
+  comment?: string | null | undefined;
+  moves: WritableMove[];
+}
+
+/** A record as {@link writeRecord} takes it: a {@link RecordGame} (its `index`, `format`, `encoding` and `warnings`
+ * are ignored), or one built by hand. The tags are `headerList` when given, else `headers`; a `result` that differs
+ * from the tags' sets the `Result` tag. */
+export interface WritableRecord {
+  headerList?: [string, string][] | undefined;
+  headers?: Record<string, string> | undefined;
+  /** The start position (default: the standard start). */
+  fen?: string | undefined;
+  result?: string | undefined;
+  mainline?: WritableLine | undefined;
+}
+
+/** Options of {@link writeRecord}. */
+export interface WriteRecordOptions {
+  format: "pgn" | "dhtmlxq" | "xqf";
+  /** PGN only: the notation of the moves (default `"chinese"`) and its options. */
+  notation?: NotationName | undefined;
+  notationOptions?: NotationOptions | undefined;
+  /** PGN only: wrap the move text at this many characters (default 80; 0 = one line). */
+  lineWidth?: number | undefined;
 }
 
 /** A line of a record: the main line or a variation. */
@@ -1856,6 +1916,32 @@ export class Clock {
 export function readRecord(record: RecordInput, options?: ReadRecordOptions): RecordGame;
 
 /**
+ * Writes a record whole — tags in their order, start position, result, the main line and every variation, comments
+ * before and after moves, NAGs and drawings — as PGN or DhtmlXQ text, or as the bytes of an XQF file (version 10,
+ * text in GBK). `readRecord(writeRecord(r, { format }))` gives `r` back, less what the format cannot hold
+ * (docs/records.md, "Writing records": PGN adds a `FEN` tag for a set-up start and a `Result` tag when there is
+ * none, and trims comments; DhtmlXQ has no `FEN` tag; XQF keeps only its twelve fields and the result, each field
+ * cut to 15 or 63 bytes, and no comment before a variation's first move). NAGs and drawings go where the format has
+ * no form for them into the move's comment as `[%nag 1]`, `[%cal Rh2e2]`, `[%csl Ge7]`, which the reader takes out
+ * again. The record is checked first; after an error nothing was written.
+ * @throws {XiangqiError} `ERR_RECORD_TAG`, `ERR_RECORD_MOVE`, `ERR_RECORD_FEN`, `ERR_RECORD_TEXT`, `ERR_RECORD_DEPTH`,
+ * `ERR_RECORD_FORMAT`, `ERR_MOVE_SYNTAX`, `ERR_SQUARE`, `ERR_ARGUMENT` (a value of the wrong type, or more than 4 MiB
+ * of text: refused with the size), `ERR_OPTIONS`.
+ * @example
+ * import { readRecord, writeRecord } from "xiangqi-wasm";
+ * const record = readRecord('[Red "A"]\n[Result "1-0"]\n\n1. 炮二平五 {[%cal Rh2e2] central} (1. 马二进三 $1) 1... 马8进7 1-0');
+ * record.mainline.moves[0].drawings;             // [{ from: "h2", to: "e2", color: "red" }]
+ * const text = writeRecord(record, { format: "dhtmlxq" });
+ * readRecord(text).mainline.moves[0].variations[0].moves[0].nags; // [1]
+ * const xqf = writeRecord(record, { format: "xqf" }); // a Uint8Array
+ * readRecord(xqf).headers.Red;                   // "A"
+ */
+export function writeRecord<O extends WriteRecordOptions>(
+  record: WritableRecord,
+  options: O,
+): O["format"] extends "xqf" ? Uint8Array : O["format"] extends "pgn" | "dhtmlxq" ? string : string | Uint8Array;
+
+/**
  * A summary of every game of a record (index, tags, plies, result, and the error of a game that cannot be read):
  * the list to choose a game from. For a large file, {@link RecordReader} lists in batches.
  * @throws {XiangqiError} `ERR_RECORD_ENCODING`, `ERR_ARGUMENT`, `ERR_OPTIONS` (a game that cannot be read is
@@ -1942,6 +2028,8 @@ export interface EditorNode {
   commentBefore: string | null;
   /** Numeric annotation glyphs (`1` = good move, `2` = mistake, …). */
   nags: number[];
+  /** The move's arrows and circled points (none at the start). */
+  drawings: RecordDrawing[];
   /** Whether it is on the main line (the start is). */
   mainLine: boolean;
 }
@@ -1984,7 +2072,8 @@ export class RecordEditor {
    * {@link readRecord} returns, or an object of its shape: `mainline`, and optionally `fen`, `headerList` or
    * `headers`; the editor's record has no `warnings`).
    * @throws {XiangqiError} `ERR_FEN_*`, `ERR_ILLEGAL_MOVE` (a move of the record that is not legal),
-   * `ERR_MOVE_SYNTAX`, `ERR_EDIT_DEPTH`, `ERR_ARGUMENT` (a value of the wrong shape).
+   * `ERR_MOVE_SYNTAX`, `ERR_RECORD_DEPTH` (variations nested deeper than 64), `ERR_ARGUMENT` (a value of the wrong
+   * shape). The source is read as `writeRecord` reads a record: every part optional (`{}` is the start position).
    */
   constructor(source?: RecordGame | string | null);
   /** The record as a {@link RecordGame} (a fresh object each call). */
@@ -2046,6 +2135,18 @@ export class RecordEditor {
    * @throws {XiangqiError} `ERR_EDIT_ROOT`, `ERR_EDIT_NODE`, `ERR_ARGUMENT`.
    */
   setNags(node: number, nags: number[]): void;
+  /**
+   * Sets the drawings of the move `node`: arrows (`to` a square) and circled points (`to` null), each with its
+   * colour (`null` or `[]` removes them). They are written as `[%cal …]` / `[%csl …]` in PGN comments.
+   * @throws {XiangqiError} `ERR_EDIT_ROOT`, `ERR_EDIT_NODE`, `ERR_SQUARE`, `ERR_OPTIONS` (a colour), `ERR_ARGUMENT`.
+   * @example
+   * const editor = new RecordEditor();
+   * const id = editor.play("h2e2");
+   * editor.setDrawings(id, [{ from: "h2", to: "e2", color: "green" }, { from: "e7", to: null, color: "red" }]);
+   * editor.node(id).drawings.length; // 2
+   * writeRecord(editor.record(), { format: "pgn" }).includes("[%cal Gh2e2]"); // true
+   */
+  setDrawings(node: number, drawings: readonly RecordDrawing[] | null): void;
   /**
    * Sets a tag, in place or appended. Names: letters, digits, `_`, `-` (not `FEN`: see
    * {@link RecordEditor.setStart}); values: any text without a line break or control character (quotes and

@@ -733,6 +733,52 @@ function withChecks(code) {
   return { code: out.join('\n'), checks };
 }
 
+// Drawings (issue 36): a move's arrows and circled points are drawn on the lesson's board while that move is shown,
+// and its NAG symbol is shown with the move. Two lessons of the same moves, one without the drawings: at the move
+// with drawings their boards differ, at a move without they are the same pixels.
+test('a move\'s drawings are drawn on the board, its NAG shown as a symbol', async () => {
+  const moves = '1. 炮二平五 $1 {central [%cal Rh2e2,Gb0c2] [%csl Ye7,Bh7]} 1... 马8进7 $2 2. 马二进三 *';
+  const plain = '1. 炮二平五 $1 {central} 1... 马8进7 $2 2. 马二进三 *';
+  const { page, context, errors } = await open(`<div style="display: flex; gap: 8px">
+<div style="width: 440px"><xiangqi-lesson id="drawn" lang="en"><script type="application/x-chess-pgn">${moves}</script></xiangqi-lesson></div>
+<div style="width: 440px"><xiangqi-lesson id="plain" lang="en"><script type="application/x-chess-pgn">${plain}</script></xiangqi-lesson></div></div>`,
+  `import '/pkg/lesson.js';
+await Promise.all([...document.querySelectorAll('xiangqi-lesson')].map((e) => e.ready));
+window.ready = true;`);
+  await withShot(page, 'drawings', async () => {
+    await page.waitForFunction(() => window.ready === true, null, { timeout: 20000 });
+    const pixels = () => page.evaluate(() => [...document.querySelectorAll('xiangqi-lesson')].map((el) =>
+      [...el.board.shadowRoot.querySelectorAll('canvas')].map((c) => c.toDataURL()).join('|')));
+    const look = () => page.evaluate(() => {
+      const el = document.getElementById('drawn');
+      return { current: el.current, shapes: el.board.board.config.shapes,
+        shown: el.shadowRoot.querySelector('.now .move')?.textContent,
+        comment: el.shadowRoot.querySelector('.now .comment')?.textContent };
+    });
+    for (const id of ['drawn', 'plain']) await page.locator(`#${id} button.next`).click();
+    let s = await look();
+    assert.deepEqual(s.current.drawings, [
+      { from: 'h2', to: 'e2', color: 'red' }, { from: 'b0', to: 'c2', color: 'green' },
+      { from: 'e7', to: null, color: 'yellow' }, { from: 'h7', to: null, color: 'blue' }]);
+    assert.deepEqual(s.shapes, [
+      { from: 'h2', to: 'e2', brush: 'red' }, { from: 'b0', to: 'c2', brush: 'green' },
+      { from: 'e7', to: null, brush: 'yellow' }, { from: 'h7', to: null, brush: 'blue' }]);
+    assert.equal(s.comment, 'central', 'the commands are not shown as text');
+    assert.match(s.shown, /^1\. 炮二平五!/, 'NAG $1 shown as !');
+    let [drawn, bare] = await pixels();
+    assert.notEqual(drawn, bare, 'the drawings are painted on the board');
+    await page.screenshot({ path: join(SHOTS, 'drawings-move1.png') });
+    for (const id of ['drawn', 'plain']) await page.locator(`#${id} button.next`).click();
+    s = await look();
+    assert.deepEqual(s.shapes, [], 'the next move has no drawings: the board shows none');
+    assert.match(s.shown, /马8进7\?/, 'NAG $2 shown as ?');
+    [drawn, bare] = await pixels();
+    assert.equal(drawn, bare, 'without drawings, the same pixels as the lesson without them');
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('docs/lesson.md has runnable examples', () => assert.ok(DOC_BLOCKS.length >= 2, `${DOC_BLOCKS.length} blocks`));
 
 for (const [i, block] of DOC_BLOCKS.entries()) {

@@ -289,6 +289,7 @@ test('sweep: every module function given a freed object throws ERR_FREED, or ign
     parsePgn: ['1. h2e2 *'],
     readRecord: ['1. h2e2 *', { index: 0 }],
     readRecords: ['1. h2e2 *', { format: 'pgn' }],
+    writeRecord: [{ headers: { Red: 'A' } }, { format: 'pgn' }],
     perft: [startFen, 1],
     validateFen: ['4k4/9/9/9/9/9/9/9/9/3K5 w'],
     // These never throw: they take no argument (startFen, names), or say whether the value is one of the package's

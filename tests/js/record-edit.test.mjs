@@ -199,12 +199,40 @@ test('the constructor: nothing, a FEN, a RecordGame, or a refusal', () => {
   throwsCode(() => new RecordEditor({ fen: 'nonsense' }), 'ERR_FEN_BOARD');
   throwsCode(() => new RecordEditor('nonsense'), 'ERR_FEN_BOARD');
   throwsCode(() => new RecordEditor(42), 'ERR_ARGUMENT');
-  throwsCode(() => new RecordEditor({}), 'ERR_ARGUMENT', /a line \(the mainline, a variation\) must be an object/);
+  // Read as writeRecord reads a record (one reader in the binding): every part optional, so {} is the start.
+  assert.equal(new RecordEditor({}).record().fen, startFen());
+  throwsCode(() => new RecordEditor({ mainline: 5 }), 'ERR_ARGUMENT', /expected a line \{ comment, moves \}/);
   throwsCode(() => new RecordEditor({ get mainline() { throw new Error('boom'); } }), 'ERR_ARGUMENT');
   // Variations nested deeper than a record may.
   let line = { moves: [{ move: 'h2e2' }] };
   for (let i = 0; i < 70; i++) line = { moves: [{ move: 'h2e2', variations: [line] }] };
-  throwsCode(() => new RecordEditor({ mainline: line }), 'ERR_EDIT_DEPTH');
+  throwsCode(() => new RecordEditor({ mainline: line }), 'ERR_RECORD_DEPTH');
+});
+
+test('drawings: read from the record, set on a move, undone, refused at the start and when malformed', () => {
+  const { writeRecord } = full;
+  const e = new RecordEditor(readRecord('1. h2e2 {[%cal Gh2e2] central cannon} h9g7 *'));
+  assert.deepEqual(e.node(1).drawings, [{ from: 'h2', to: 'e2', color: 'green' }]);
+  const before = state(e);
+  e.setDrawings(2, [{ from: 'h9', to: 'g7', color: 'blue' }, { from: 'e7', to: null, color: 'red' }]);
+  assert.deepEqual(e.node(2).drawings, [{ from: 'h9', to: 'g7', color: 'blue' }, { from: 'e7', to: null, color: 'red' }]);
+  assert.deepEqual(e.record().mainline.moves[1].drawings, e.node(2).drawings);
+  assert.match(writeRecord(e.record(), { format: 'pgn', notation: 'iccs' }), /\[%cal Bh9g7\].*\[%csl Re7\]|\[%csl Re7\].*\[%cal Bh9g7\]/s);
+  const set = state(e);
+  e.setDrawings(2, [{ from: 'h9', to: 'g7', color: 'blue' }, { from: 'e7', to: null, color: 'red' }]);
+  assert.equal(state(e), set, 'the same drawings again: no edit');
+  assert.ok(e.undo());
+  assert.equal(state(e), before.replace('"canRedo":false', '"canRedo":true').replace(/,false\]$/, ',true]'));
+  assert.deepEqual(e.node(2).drawings, []);
+  for (const [args, code] of [[[0, []], 'ERR_EDIT_ROOT'], [[99, []], 'ERR_EDIT_NODE'],
+    [[2, [{ from: 'z9', color: 'red' }]], 'ERR_SQUARE'], [[2, [{ from: 'e7', color: 'pink' }]], 'ERR_OPTIONS'],
+    [[2, 'e7'], 'ERR_ARGUMENT']]) {
+    const now = state(e);
+    throwsCode(() => e.setDrawings(...args), code);
+    assert.equal(state(e), now, `${code}: nothing changed`);
+  }
+  e.setDrawings(1, null);
+  assert.deepEqual(e.node(1).drawings, []);
 });
 
 test('random edits never break the record; undo of everything gives it back', () => {

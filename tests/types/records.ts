@@ -2,7 +2,8 @@
 // the headers and the record's result on Game, and the worker RPC (`xiangqi-wasm/worker-rpc`, js/worker-rpc.d.ts);
 // misuses marked with @ts-expect-error.
 import {
-  Game, RecordReader, RecordEditor, readRecord, readRecords, type EditorNode, type ErrorCode,
+  Game, RecordReader, RecordEditor, readRecord, readRecords, writeRecord, type EditorNode, type ErrorCode,
+  type RecordDrawing, type DrawingColor, type WritableRecord, type WriteRecordOptions,
   type RecordGame, type RecordSummary, type RecordWarning, type WarningCode, type RecordFormat, type RecordEncoding,
   type ReadRecordOptions, type RecordGameOptions, type Outcome, type OutcomeReason,
 } from '../../pkg/xiangqi_wasm.js';
@@ -88,6 +89,24 @@ export function editorUsage(bytes: Uint8Array): void {
   const code: ErrorCode = 'ERR_EDIT_NODE';
   editor.free();
   void [move, children, path, removed, undone, redone, can, record, current, code];
+}
+
+export function writeUsage(bytes: Uint8Array): void {
+  const g: RecordGame = readRecord(bytes);
+  const drawing: RecordDrawing | undefined = g.mainline.moves[0]?.drawings[0];
+  const color: DrawingColor | undefined = drawing?.color;
+  const text: string = writeRecord(g, { format: 'pgn', notation: 'wxf', lineWidth: 0 });
+  const again: string = writeRecord(g, { format: 'dhtmlxq' });
+  const xqf: Uint8Array = writeRecord(g, { format: 'xqf' });
+  const options: WriteRecordOptions = { format: 'xqf' };
+  const either: string | Uint8Array = writeRecord(g, options);
+  const byHand: WritableRecord = { headers: { Red: 'A' }, mainline: { moves: [{ move: 'h2e2', drawings: [{ from: 'e7', color: 'red' }] }] } };
+  writeRecord(byHand, { format: 'pgn' });
+  // @ts-expect-error not a format writeRecord writes
+  writeRecord(g, { format: 'fen' });
+  // @ts-expect-error not a colour
+  writeRecord({ mainline: { moves: [{ move: 'h2e2', drawings: [{ from: 'e7', color: 'pink' }] }] } }, { format: 'pgn' });
+  void [color, text, again, xqf, either];
 }
 
 export async function rpcUsage(worker: Worker): Promise<void> {

@@ -28,8 +28,8 @@
 
 pub use super::read::parse_dhtmlxq_bytes;
 use super::record::{
-    GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, Warning, WarningCode,
-    MAX_VARIATION_DEPTH,
+    take_commands, GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, Warning,
+    WarningCode, MAX_VARIATION_DEPTH,
 };
 use crate::{Color, IllegalMoveError, Move, Position, Square};
 use std::borrow::Cow;
@@ -518,6 +518,8 @@ pub fn parse_block(text: &str, block: (usize, usize)) -> Result<GameRecord, Reco
         &mut budget,
         0,
     )?;
+    let mut mainline = mainline;
+    take_commands(&mut mainline, true);
     Ok(GameRecord {
         headers,
         start,
@@ -652,7 +654,9 @@ fn comment_tag(route: usize, ply: usize, c: &str) -> String {
     } else {
         format!("comment{route}_{ply}")
     };
-    format!("[DhtmlXQ_{name}]{}[/DhtmlXQ_{name}]", c.replace('\n', "||"))
+    // A closing tag inside (`[/DhtmlXQ_`) would end the value: its `[` is written `［`.
+    let c = c.replace('\n', "||").replace("[/DhtmlXQ_", "［/DhtmlXQ_");
+    format!("[DhtmlXQ_{name}]{c}[/DhtmlXQ_{name}]")
 }
 
 impl Writer {
@@ -664,8 +668,8 @@ impl Writer {
         for (i, node) in line.moves.iter().enumerate() {
             let ply = first_ply + i;
             s.push_str(&move_digits(node.mv));
-            if let Some(c) = &node.comment {
-                self.comments.push(comment_tag(id, ply, c));
+            if let Some(c) = node.comment_with_commands() {
+                self.comments.push(comment_tag(id, ply, &c));
             }
             for v in &node.variations {
                 self.next_id += 1;
@@ -723,8 +727,9 @@ fn dhtmlxq_name(k: &str) -> Option<Cow<'_, str>> {
 /// Writes the record as a DhtmlXQ block. Headers are written in order under the names of the module docs' table;
 /// other PGN tags under their own name (`[DhtmlXQ_Variation]`, read back as the PGN tag; a name that starts with
 /// a lower-case letter as `pgn_name`), tags read from DhtmlXQ under their own. The `FEN` tag is the start
-/// position (`binit`, and `fen` when the start is not the standard one); NAGs are not part of the format and are
-/// dropped; `||` in a comment stands for a line break.
+/// position (`binit`, and `fen` when the start is not the standard one); NAGs and drawings, which the format has
+/// no form for, are written in the move's comment as `[%nag 1]`, `[%cal Rh2e2]`, `[%csl Ge7]` (read back by
+/// [`parse_dhtmlxq`]); `||` in a comment stands for a line break.
 pub fn write_dhtmlxq(record: &GameRecord) -> String {
     let mut out = String::from("[DhtmlXQ]\n");
     for (k, v) in &record.headers {

@@ -32,6 +32,7 @@
 //! assert_eq!(editor.parent(cannon).unwrap(), Some(NodeId::ROOT));
 //! ```
 
+use super::drawing::Drawing;
 use super::record::{GameRecord, Line, Node, MAX_VARIATION_DEPTH};
 use crate::{headers, FenError, IllegalMoveError, Move, Position};
 use core::fmt;
@@ -795,16 +796,32 @@ impl RecordEditor {
 
     /// Sets the NAGs of the move `id` (numeric annotation glyphs: 1 = good move, 2 = mistake, …), in order.
     pub fn set_nags(&mut self, id: NodeId, nags: Vec<u8>) -> Result<(), EditError> {
+        self.set_on_move(id, nags, |n| &mut n.nags)
+    }
+
+    /// Sets the drawings (arrows and circled points) of a move; the start has none.
+    pub fn set_drawings(&mut self, id: NodeId, drawings: Vec<Drawing>) -> Result<(), EditError> {
+        self.set_on_move(id, drawings, |n| &mut n.drawings)
+    }
+
+    /// Sets one field of a move's node (`field` picks it); the start has no move: [`EditError::Root`]. Setting what
+    /// it already holds is no edit.
+    fn set_on_move<T: PartialEq>(
+        &mut self,
+        id: NodeId,
+        value: T,
+        field: fn(&mut Node) -> &mut T,
+    ) -> Result<(), EditError> {
         let loc = self.loc(id)?.clone();
         if loc.is_empty() {
             return Err(EditError::Root);
         }
-        if self.node(id)?.is_some_and(|n| n.nags == nags) {
+        let (addr, i) = split(&loc);
+        if *field(&mut line_at(&mut self.state.record.mainline, addr).moves[i]) == value {
             return Ok(());
         }
         self.begin();
-        let (addr, i) = split(&loc);
-        line_at(&mut self.state.record.mainline, addr).moves[i].nags = nags;
+        *field(&mut line_at(&mut self.state.record.mainline, addr).moves[i]) = value;
         Ok(())
     }
 

@@ -214,3 +214,75 @@ pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), DecodeError> {
         },
     }
 }
+
+/// GBK text encoding, by a table made from a [`Decoder`]: every two-byte sequence of GB18030 (leads 0x81–0xFE,
+/// trails 0x40–0x7E and 0x80–0xFE) decoded once, each character of the Basic Multilingual Plane kept with its first
+/// (lowest) sequence. The same table natively (`encoding_rs`) and in the wasm build (the host's `TextDecoder`, which
+/// has no GBK encoder). The table is indexed by the character (128 KB while a record is written), so that no sort
+/// is compiled in.
+pub struct GbkEncoder {
+    /// The two bytes of each BMP character (lead × 256 + trail), 0 where GBK has none.
+    table: Vec<u16>,
+}
+
+impl GbkEncoder {
+    /// The table of `decoder`'s GBK, or `None` when it does not decode GBK.
+    pub fn new(decoder: &dyn Decoder) -> Option<GbkEncoder> {
+        if !decoder.supports(Encoding::Gbk) {
+            return None;
+        }
+        let trails: Vec<u8> = (0x40..=0xFEu8).filter(|&t| t != 0x7F).collect();
+        let mut table = vec![0u16; 0x10000];
+        let mut any = false;
+        let mut put = |c: char, lead: u8, trail: u8| {
+            let i = c as usize;
+            if i < table.len() && !c.is_ascii() && c != '\u{FFFD}' && table[i] == 0 {
+                table[i] = u16::from(lead) << 8 | u16::from(trail);
+                any = true;
+            }
+        };
+        let mut row = Vec::with_capacity(2 * trails.len());
+        for lead in 0x81..=0xFEu8 {
+            row.clear();
+            for &t in &trails {
+                row.extend([lead, t]);
+            }
+            let whole = decoder
+                .decode(Encoding::Gbk, &row)
+                .filter(|s| s.chars().count() == trails.len());
+            match whole {
+                Some(text) => {
+                    for (c, &t) in text.chars().zip(&trails) {
+                        put(c, lead, t);
+                    }
+                }
+                None => {
+                    for &t in &trails {
+                        let one = decoder.decode(Encoding::Gbk, &[lead, t]);
+                        let mut chars = one.as_deref().unwrap_or("").chars();
+                        if let (Some(c), None) = (chars.next(), chars.next()) {
+                            put(c, lead, t);
+                        }
+                    }
+                }
+            }
+        }
+        any.then_some(GbkEncoder { table })
+    }
+
+    /// The GBK bytes of `text`, or the first character GBK cannot hold.
+    pub fn encode(&self, text: &str) -> Result<Vec<u8>, char> {
+        let mut out = Vec::with_capacity(text.len());
+        for c in text.chars() {
+            if c.is_ascii() {
+                out.push(c as u8);
+                continue;
+            }
+            match self.table.get(c as usize) {
+                Some(&code) if code != 0 => out.extend(code.to_be_bytes()),
+                _ => return Err(c),
+            }
+        }
+        Ok(out)
+    }
+}

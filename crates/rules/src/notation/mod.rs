@@ -28,12 +28,14 @@ mod algebraic;
 pub mod chinese;
 mod describe;
 pub mod dhtmlxq;
+pub mod drawing;
 pub mod edit;
 pub mod encoding;
 mod error;
 pub mod pgn;
 pub mod read;
 pub mod record;
+pub mod write;
 pub mod wxf;
 pub mod xqf;
 

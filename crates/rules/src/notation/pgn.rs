@@ -18,11 +18,12 @@
 //! ```
 
 use super::describe::TandemStyle;
+use super::drawing::comment_with_commands;
 use super::error::Quoted;
 pub use super::read::parse_pgn_bytes;
 use super::record::{
-    GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, RecordMoveError, Warning,
-    WarningCode, MAX_VARIATION_DEPTH,
+    take_commands, GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, RecordMoveError,
+    Warning, WarningCode, MAX_VARIATION_DEPTH,
 };
 use super::{parse_move_noted, write_move, Notation};
 use crate::{Color, Position};
@@ -430,10 +431,12 @@ impl Builder {
             let at = stack.top().open_at;
             return Err(cx.syntax(at, "variation not closed with ')'"));
         }
+        let mut mainline = stack.main.line;
+        take_commands(&mut mainline, false);
         Ok(GameRecord {
             headers: self.headers,
             start: self.start,
-            mainline: stack.main.line,
+            mainline,
             warnings: self.warnings,
         })
     }
@@ -989,8 +992,8 @@ fn write_line(out: &mut Out, line: &Line, start: &Position, notation: &Notation)
         for n in &node.nags {
             out.push(format!("${n}"));
         }
-        if let Some(c) = &node.comment {
-            out.push(comment_text(c));
+        if let Some(c) = comment_with_commands(node.comment.as_deref(), &node.drawings, &[]) {
+            out.push(comment_text(&c));
             need_number = true;
         }
         for v in &node.variations {
@@ -1017,18 +1020,37 @@ pub fn write_pgn(record: &GameRecord, options: &PgnOptions) -> String {
     if !headers.iter().any(|(k, _)| k == "Game") {
         headers.insert(0, ("Game".to_string(), "Chinese Chess".to_string()));
     }
-    let set = |headers: &mut Vec<(String, String)>, k: &str, v: String| match headers
-        .iter_mut()
-        .find(|(name, _)| name == k)
-    {
-        Some(h) => h.1 = v,
-        None => headers.push((k.to_string(), v)),
-    };
-    set(
+    set_tag(
         &mut headers,
         "Format",
         format_name(&options.notation).to_string(),
     );
+    write_pgn_tags(record, headers, options, true)
+}
+
+/// Writes one game as PGN with the record's own tags, in their order and nothing added but a `FEN` tag when
+/// the start is not the standard one (and none says it): what [`write_record`](super::write::write_record)
+/// writes, so that reading it back gives the record. A `Result` tag that is no result is written as it is,
+/// with `*` after the moves. Tag values are not checked here (see
+/// [`check_tags`](super::write::check_tags)).
+pub fn write_pgn_record(record: &GameRecord, options: &PgnOptions) -> String {
+    write_pgn_tags(record, record.headers.clone(), options, false)
+}
+
+fn set_tag(headers: &mut Vec<(String, String)>, k: &str, v: String) {
+    match headers.iter_mut().find(|(name, _)| name == k) {
+        Some(h) => h.1 = v,
+        None => headers.push((k.to_string(), v)),
+    }
+}
+
+fn write_pgn_tags(
+    record: &GameRecord,
+    mut headers: Vec<(String, String)>,
+    options: &PgnOptions,
+    add_result: bool,
+) -> String {
+    let set = set_tag;
     // A FEN tag is written as it was read while it still gives the start position (`… w` with two fields, `r`
     // for Red); rewritten otherwise.
     let fen_kept = headers
@@ -1038,7 +1060,7 @@ pub fn write_pgn(record: &GameRecord, options: &PgnOptions) -> String {
     if !fen_kept && (headers.iter().any(|(k, _)| k == "FEN") || record.start != Position::new()) {
         set(&mut headers, "FEN", record.start.fen());
     }
-    if !headers.iter().any(|(k, _)| k == "Result") {
+    if add_result && !headers.iter().any(|(k, _)| k == "Result") {
         headers.push(("Result".to_string(), "*".to_string()));
     }
     let mut s = String::new();

@@ -1,12 +1,13 @@
 //! The game record shared by [`pgn`](super::pgn) and [`dhtmlxq`](super::dhtmlxq): headers, the start position,
 //! the main line with per-move comments and NAGs, and nested variations; and the errors of reading records.
 
+use super::drawing::Drawing;
 use super::encoding::DecodeError;
 use super::error::NotationError;
 use crate::adjudication::{GameResult, Mode, Options, Reason, Ruleset};
 use crate::headers;
 use crate::names::{named, Named};
-use crate::{Color, EndingError, FenError, Game, Move, Position};
+use crate::{Color, EndingError, FenError, Game, IllegalMoveError, Move, Position};
 use core::fmt;
 
 /// One move of a line, with what is said about it.
@@ -20,9 +21,18 @@ pub struct Node {
     pub comment: Option<String>,
     /// Alternatives to this move, each played from the position before it.
     pub variations: Vec<Line>,
+    /// Arrows and circled points shown with the position after the move, in the order given (see
+    /// [`drawing`](super::drawing): `[%cal …]` / `[%csl …]` in a comment).
+    pub drawings: Vec<Drawing>,
 }
 
 impl Node {
+    /// The comment this move carries in a format without NAGs or drawings of its own (DhtmlXQ, XQF): its text,
+    /// then `[%cal …]`, `[%csl …]` and `[%nag …]` (see [`drawing`](super::drawing)).
+    pub fn comment_with_commands(&self) -> Option<String> {
+        super::drawing::comment_with_commands(self.comment.as_deref(), &self.drawings, &self.nags)
+    }
+
     /// A move without comment, NAGs or variations.
     pub fn new(mv: Move) -> Node {
         Node {
@@ -30,6 +40,7 @@ impl Node {
             nags: Vec::new(),
             comment: None,
             variations: Vec::new(),
+            drawings: Vec::new(),
         }
     }
 }
@@ -105,6 +116,7 @@ impl GameRecord {
                 nags: game.nags(i + 1).to_vec(),
                 comment: game.comment(i + 1).map(str::to_string),
                 variations: Vec::new(),
+                drawings: Vec::new(),
             })
             .collect();
         let outcome = game.outcome();
@@ -669,5 +681,106 @@ impl LineCursor {
             column,
             message: message.into(),
         })
+    }
+}
+
+/// Why a record cannot be written; nothing is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteError {
+    /// A tag the format cannot hold: an empty name or one with characters other than letters, digits, `_` and
+    /// `-`; a value with a line break or another control character; in PGN, a value with a `"`.
+    Tag {
+        /// The tag's name, as given.
+        name: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A move of the tree that is not legal where it stands.
+    Move {
+        /// Its ply, from 1 (in a variation, the ply the variation's move would have).
+        ply: usize,
+        /// Whether it is in a variation.
+        in_variation: bool,
+        /// Why it is not legal.
+        error: IllegalMoveError,
+    },
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`] (no reader would take them back).
+    Depth,
+    /// Text of the record that the format's encoding cannot hold (XQF is GBK): which text, and the first
+    /// character.
+    Text {
+        /// `tag Event`, `the comment of ply 12`, ...
+        what: String,
+        /// The character.
+        ch: char,
+    },
+    /// The format cannot be written here: XQF without a GBK table (a native build without the `gbk`
+    /// feature), or the format `fen`.
+    Unsupported(RecordFormat),
+}
+
+impl WriteError {
+    /// The stable code: `ERR_RECORD_TAG`, `ERR_RECORD_MOVE`, `ERR_RECORD_DEPTH`, `ERR_RECORD_TEXT`,
+    /// `ERR_RECORD_FORMAT`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            WriteError::Tag { .. } => "ERR_RECORD_TAG",
+            WriteError::Move { .. } => "ERR_RECORD_MOVE",
+            WriteError::Depth => "ERR_RECORD_DEPTH",
+            WriteError::Text { .. } => "ERR_RECORD_TEXT",
+            WriteError::Unsupported(_) => "ERR_RECORD_FORMAT",
+        }
+    }
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::Tag { name, message } => write!(f, "tag {name:?}: {message}"),
+            WriteError::Move {
+                ply,
+                in_variation,
+                error,
+            } => write!(
+                f,
+                "ply {ply}{}: {error}",
+                if *in_variation { " (variation)" } else { "" }
+            ),
+            WriteError::Depth => write!(
+                f,
+                "variations nested more than {MAX_VARIATION_DEPTH} deep cannot be written"
+            ),
+            WriteError::Text { what, ch } => write!(
+                f,
+                "{what} has the character {ch:?} (U+{:04X}), which GBK cannot hold",
+                *ch as u32
+            ),
+            WriteError::Unsupported(format) => {
+                write!(f, "records cannot be written as {} here", format.name())
+            }
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// Takes the commands out of the comment of every move of `line` and of its variations (see
+/// [`split_commands`](super::drawing::split_commands)): what the readers do after reading. Nesting is bounded by the readers'
+/// `MAX_VARIATION_DEPTH`.
+pub(crate) fn take_commands(line: &mut Line, nags: bool) {
+    for node in &mut line.moves {
+        if let Some(c) = node.comment.take() {
+            if super::drawing::has_command(&c) {
+                let (text, drawings, glyphs) = super::drawing::split_commands(&c, nags);
+                node.comment = text;
+                node.drawings.extend(drawings);
+                node.nags.extend(glyphs);
+            } else {
+                node.comment = Some(c);
+            }
+        }
+        for v in &mut node.variations {
+            take_commands(v, nags);
+        }
     }
 }

@@ -25,7 +25,8 @@
 
 use super::encoding::{DecodeError, DecodeErrorKind, Decoder, Encoding};
 use super::record::{
-    GameRecord, Line, Node, RecordError, RecordFormat, Warning, WarningCode, MAX_VARIATION_DEPTH,
+    take_commands, GameRecord, Line, Node, RecordError, RecordFormat, Warning, WarningCode,
+    MAX_VARIATION_DEPTH,
 };
 use crate::{Color, IllegalMoveError, Move, Piece, Position, Role, Setup, Square};
 
@@ -414,7 +415,8 @@ pub fn parse_xqf(
         nodes: &nodes,
         warnings: &mut warnings,
     };
-    let mainline = b.line(0, &start, 1, 0)?;
+    let mut mainline = b.line(0, &start, 1, 0)?;
+    take_commands(&mut mainline, true);
     Ok(GameRecord {
         headers,
         start,
@@ -514,4 +516,134 @@ impl Builder<'_> {
             ply += 1;
         }
     }
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Writer
+
+/// One node of the tree being written: move `index` of `line`.
+#[derive(Clone, Copy)]
+struct Slot<'a> {
+    line: &'a Line,
+    index: usize,
+}
+
+/// The children of the node before move `index` of `line` (the root for the main line's first move): that
+/// move, then the first moves of its variations (those with moves), in order.
+fn children_at(line: &Line, index: usize) -> Vec<Slot<'_>> {
+    let Some(node) = line.moves.get(index) else {
+        return Vec::new();
+    };
+    let mut out = vec![Slot { line, index }];
+    out.extend(
+        node.variations
+            .iter()
+            .filter(|v| !v.moves.is_empty())
+            .map(|v| Slot { line: v, index: 0 }),
+    );
+    out
+}
+
+fn square_byte(sq: Square) -> u8 {
+    sq.file() * 10 + sq.rank()
+}
+
+/// Writes `record` as an XQF file of version 10, the unencrypted version that XQStudio reads and other programs
+/// still write: the header's fields from the tags `Title`, `Subtitle`, `Event`, `Date`, `Site`, `Red`, `Black`,
+/// `TimeControl`, `RedTime`, `BlackTime`, `Annotator`, `Author` (in GBK, each cut to its field's size at a
+/// character boundary: 15 or 63 bytes), `Result`, the start position and side to move, then the move tree with
+/// each move's comment (its NAGs and drawings as `[%nag …]`, `[%cal …]`, `[%csl …]` after the text). The
+/// format has no place for the comment before a variation's first move, for other tags, or for the tags'
+/// order. The record's moves must be legal (the writer of records checks that first).
+pub fn write_xqf(
+    record: &GameRecord,
+    gbk: &super::encoding::GbkEncoder,
+) -> Result<Vec<u8>, super::record::WriteError> {
+    use super::record::WriteError;
+    let mut out = vec![0u8; HEADER];
+    out[..3].copy_from_slice(b"XQ\x0a");
+    // The pieces: each in the first free slot of its kind; empty slots off the board.
+    let mut slots = [0xFFu8; 32];
+    for (sq, piece) in record.start.board().pieces() {
+        let base = if piece.color == Color::Red { 0 } else { 16 };
+        if let Some(i) = (0..16).find(|&i| ORDER[i] == piece.role && slots[base + i] == 0xFF) {
+            slots[base + i] = square_byte(sq);
+        }
+    }
+    out[0x10..0x30].copy_from_slice(&slots);
+    out[0x32] = u8::from(record.start.turn() == Color::Black);
+    out[0x33] = match record.result() {
+        "1-0" => 1,
+        "0-1" => 2,
+        "1/2-1/2" => 3,
+        _ => 0,
+    };
+    out[0x40] = if record.start == Position::new() {
+        0
+    } else {
+        3
+    };
+    let text = |what: &dyn Fn() -> String, s: &str| {
+        gbk.encode(s)
+            .map_err(|ch| WriteError::Text { what: what(), ch })
+    };
+    for (off, size, name) in FIELDS {
+        let Some(value) = record.header(name) else {
+            continue;
+        };
+        let bytes = text(&|| format!("tag {name}"), value)?;
+        // Cut at a character boundary: GBK characters are one byte (ASCII) or two.
+        let mut n = 0;
+        while n < bytes.len() {
+            let w = if bytes[n] < 0x80 { 1 } else { 2 };
+            if n + w > size - 1 {
+                break;
+            }
+            n += w;
+        }
+        out[off] = n as u8;
+        out[off + 1..off + 1 + n].copy_from_slice(&bytes[..n]);
+    }
+    let record_bytes = |out: &mut Vec<u8>,
+                        mv: Option<Move>,
+                        child: bool,
+                        sibling: bool,
+                        comment: Option<Vec<u8>>| {
+        let (from, to) = mv.map_or((0, 0), |m| (square_byte(m.from), square_byte(m.to)));
+        let tag = if child { 0xF0 } else { 0 } | if sibling { 0x0F } else { 0 };
+        out.extend([from + 0x18, to + 0x20, tag, 0]);
+        let c = comment.unwrap_or_default();
+        out.extend((c.len() as u32).to_le_bytes());
+        out.extend(c);
+    };
+    let root_kids = children_at(&record.mainline, 0);
+    let root_comment = record
+        .mainline
+        .comment
+        .as_deref()
+        .map(|c| text(&|| "the comment before the first move".to_string(), c))
+        .transpose()?;
+    record_bytes(&mut out, None, !root_kids.is_empty(), false, root_comment);
+    // Depth first with a stack of sibling lists: a node, everything below it, then its next sibling.
+    let mut stack = vec![(root_kids, 0usize, 1usize)];
+    while let Some((list, next, ply)) = stack.last_mut() {
+        let Some(&slot) = list.get(*next) else {
+            stack.pop();
+            continue;
+        };
+        *next += 1;
+        let sibling = *next < list.len();
+        let ply = *ply;
+        let node = &slot.line.moves[slot.index];
+        let kids = children_at(slot.line, slot.index + 1);
+        let comment = node
+            .comment_with_commands()
+            .map(|c| text(&|| format!("the comment of ply {ply}"), &c))
+            .transpose()?;
+        record_bytes(&mut out, Some(node.mv), !kids.is_empty(), sibling, comment);
+        if !kids.is_empty() {
+            stack.push((kids, 0, ply + 1));
+        }
+    }
+    Ok(out)
 }

@@ -7,4 +7,5 @@ mod reading;
 mod real_records;
 mod records;
 mod roundtrip;
+mod writing;
 mod xqf;
