@@ -6,7 +6,9 @@ use super::error::NotationError;
 use crate::adjudication::{GameResult, Mode, Options, Reason, Ruleset};
 use crate::headers;
 use crate::names::{named, Named};
-use crate::{Color, EndingError, FenError, Game, Move, Position};
+use crate::{
+    Color, EndingError, FenError, Game, Move, Position, PositionError, Setup, SetupProblem,
+};
 use core::fmt;
 
 /// One move of a line, with what is said about it.
@@ -315,6 +317,10 @@ pub enum RecordFormat {
     Xqf,
     /// A FEN: a position without moves.
     Fen,
+    /// CBR, the binary record of XiangQi Bridge (象棋桥): one game.
+    Cbr,
+    /// CBL, the binary library of XiangQi Bridge (象棋桥): many games.
+    Cbl,
 }
 
 named!(RecordFormat, "format", [
@@ -322,10 +328,12 @@ named!(RecordFormat, "format", [
     RecordFormat::DhtmlXq => ("dhtmlxq", [], "DhtmlXQ", "东萍"),
     RecordFormat::Xqf => ("xqf", [], "XQF", "象棋演播室"),
     RecordFormat::Fen => ("fen", [], "FEN", "FEN"),
+    RecordFormat::Cbr => ("cbr", [], "CBR", "象棋桥"),
+    RecordFormat::Cbl => ("cbl", [], "CBL", "象棋桥棋库"),
 ]);
 
 impl RecordFormat {
-    /// `"pgn"`, `"dhtmlxq"`, `"xqf"` or `"fen"` ([`Named::as_str`]).
+    /// `"pgn"`, `"dhtmlxq"`, `"xqf"`, `"fen"`, `"cbr"` or `"cbl"` ([`Named::as_str`]).
     pub fn code(self) -> &'static str {
         self.as_str()
     }
@@ -335,7 +343,7 @@ impl RecordFormat {
         RecordFormat::ALL.iter().copied().find(|f| f.code() == code)
     }
 
-    /// The format's name as people write it: `PGN`, `DhtmlXQ`, `XQF`, `FEN` (its English name).
+    /// The format's name as people write it: `PGN`, `DhtmlXQ`, `XQF`, `FEN`, `CBR`, `CBL` (its English name).
     #[allow(clippy::misnamed_getters)] // `name` is the name people write, the table's English name
     pub fn name(self) -> &'static str {
         self.names().en
@@ -373,12 +381,19 @@ pub enum WarningCode {
     /// XQF: a text field or comment holds bytes that are not valid in its encoding (GBK): they are shown as
     /// U+FFFD (�), the rest of the text as it is.
     InvalidText,
+    /// A position record (a diagram: XQF, CBR, a FEN) whose side to move cannot be right — the side not to
+    /// move is in check and the side to move is not — is read with the other side to move.
+    SideToMove,
+    /// PGN: a game with tags and no moves (not even a result), followed by the next game's tags: read as an
+    /// empty game, never merged with its neighbour.
+    EmptyGame,
 }
 
 impl WarningCode {
     /// The stable code: `WARN_TAG_QUOTE`, `WARN_WXF_MARKER_ORDER`, `WARN_TANDEM_MISSING`,
     /// `WARN_RESULT_MISMATCH`, `WARN_TEXT_AFTER_RESULT`, `WARN_CLOSING_TAG`, `WARN_ILLEGAL_MOVE`,
-    /// `WARN_ENCODING_GUESSED`, `WARN_TRAILING_BYTES`, `WARN_INVALID_TEXT`.
+    /// `WARN_ENCODING_GUESSED`, `WARN_TRAILING_BYTES`, `WARN_INVALID_TEXT`, `WARN_SIDE_TO_MOVE`,
+    /// `WARN_EMPTY_GAME`.
     pub const fn code(self) -> &'static str {
         match self {
             WarningCode::TagQuote => "WARN_TAG_QUOTE",
@@ -391,11 +406,13 @@ impl WarningCode {
             WarningCode::EncodingGuessed => "WARN_ENCODING_GUESSED",
             WarningCode::TrailingBytes => "WARN_TRAILING_BYTES",
             WarningCode::InvalidText => "WARN_INVALID_TEXT",
+            WarningCode::SideToMove => "WARN_SIDE_TO_MOVE",
+            WarningCode::EmptyGame => "WARN_EMPTY_GAME",
         }
     }
 
     /// Every code, in declaration order.
-    pub const ALL: [WarningCode; 10] = [
+    pub const ALL: [WarningCode; 12] = [
         WarningCode::TagQuote,
         WarningCode::WxfMarkerOrder,
         WarningCode::TandemMissing,
@@ -406,6 +423,8 @@ impl WarningCode {
         WarningCode::EncodingGuessed,
         WarningCode::TrailingBytes,
         WarningCode::InvalidText,
+        WarningCode::SideToMove,
+        WarningCode::EmptyGame,
     ];
 }
 
@@ -462,6 +481,31 @@ impl fmt::Display for Warning {
             (l, _) => write!(f, "line {l}, column {}: ", self.column)?,
         }
         write!(f, "{} ({})", self.message, self.code.code())
+    }
+}
+
+/// The start position of a position record: `setup` as it is, or — when its one problem is that the side not to
+/// move is in check while the side to move is not (a diagram whose side to move cannot be right) — with the
+/// other side to move and a [`WarningCode::SideToMove`] warning made by `warn` from its message.
+pub(crate) fn diagram_position(
+    setup: Setup,
+    warn: impl FnOnce(String) -> Warning,
+) -> Result<(Position, Option<Warning>), PositionError> {
+    match Position::from_setup(setup.clone()) {
+        Ok(p) => Ok((p, None)),
+        Err(e) if e.problems() == [SetupProblem::OppositeCheck] => {
+            let given = setup.turn;
+            let mut turned = setup;
+            turned.turn = given.other();
+            let p = Position::from_setup(turned).map_err(|_| e)?;
+            let message = format!(
+                "{given} to move, but {} is in check and {given} is not: read with {} to move",
+                given.other(),
+                given.other()
+            );
+            Ok((p, Some(warn(message))))
+        }
+        Err(e) => Err(e),
     }
 }
 

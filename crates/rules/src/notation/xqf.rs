@@ -173,15 +173,16 @@ impl Tree<'_> {
     }
 }
 
-/// One record of the tree.
-struct RawNode {
-    from: u8,
-    to: u8,
+/// One record of a binary move tree (XQF, CBR): squares as XQF writes them (`10·file + rank`, above 89 off
+/// the board).
+pub(super) struct RawNode {
+    pub(super) from: u8,
+    pub(super) to: u8,
     /// Offset of the record in the file.
-    at: usize,
-    comment: Option<String>,
+    pub(super) at: usize,
+    pub(super) comment: Option<String>,
     /// The node's children, first (the main continuation) first.
-    children: Vec<usize>,
+    pub(super) children: Vec<usize>,
 }
 
 /// Text of the file in `encoding`; bytes not valid in it become U+FFFD with a warning (the format fixes the
@@ -411,6 +412,7 @@ pub fn parse_xqf(
     }
     // The lines, every move checked.
     let mut b = Builder {
+        format: RecordFormat::Xqf,
         nodes: &nodes,
         warnings: &mut warnings,
     };
@@ -423,15 +425,17 @@ pub fn parse_xqf(
     })
 }
 
-fn square_of(s: u8) -> Option<Square> {
+pub(super) fn square_of(s: u8) -> Option<Square> {
     (s <= 89)
         .then(|| Square::from_coords((s / 10) as i32, (s % 10) as i32))
         .flatten()
 }
 
-struct Builder<'a> {
-    nodes: &'a [RawNode],
-    warnings: &'a mut Vec<Warning>,
+/// Builds the lines of a binary move tree (XQF, CBR), every move checked.
+pub(super) struct Builder<'a> {
+    pub(super) format: RecordFormat,
+    pub(super) nodes: &'a [RawNode],
+    pub(super) warnings: &'a mut Vec<Warning>,
 }
 
 impl Builder<'_> {
@@ -462,7 +466,7 @@ impl Builder<'_> {
     /// The line that continues from node `parent` (the root is node 0) in `pos`: its first legal child and that
     /// child's line; the other legal children are variations of the first. `ply` is the ply of the line's first
     /// move; `depth` counts the variations the line is nested in.
-    fn line(
+    pub(super) fn line(
         &mut self,
         parent: usize,
         pos: &Position,
@@ -470,10 +474,11 @@ impl Builder<'_> {
         depth: usize,
     ) -> Result<Line, RecordError> {
         if depth > MAX_VARIATION_DEPTH {
-            return Err(malformed(
-                self.nodes[parent].at,
-                "variations nested too deeply",
-            ));
+            return Err(RecordError::Binary {
+                format: self.format,
+                offset: self.nodes[parent].at,
+                message: "variations nested too deeply".to_string(),
+            });
         }
         let mut line = Line {
             comment: if parent == 0 {
