@@ -11,14 +11,14 @@
 //! let mut file = vec![0u8; 2214];
 //! file[..16].copy_from_slice(b"CCBridge Record\0");
 //! // The board: 90 bytes from a9 (index 0) to i0 (index 89); 0x15 the red general, 0x25 the black one.
-//! file[2120 + 4] = 0x25; // e9
+//! file[2120 + 5] = 0x25; // f9
 //! file[2120 + 85] = 0x15; // e0
 //! file[2120 + 84] = 0x11; // a red chariot on d0
 //! file[2076] = 1; // Red won
 //! file.extend([0, 0, 0, 0]); // the root: a move follows
-//! file.extend([1, 0, 84, 3]); // d0d9, the end of the line
+//! file.extend([1, 0, 84, 12]); // d0d8, the end of the line
 //! let record = parse_cbr(&file).unwrap();
-//! assert_eq!(record.moves().map(|m| m.to_string()).collect::<Vec<_>>(), ["d0d9"]);
+//! assert_eq!(record.moves().map(|m| m.to_string()).collect::<Vec<_>>(), ["d0d8"]);
 //! assert_eq!(record.result(), "1-0");
 //! ```
 

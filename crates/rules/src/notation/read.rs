@@ -6,8 +6,8 @@
 //! comments and warnings.
 //!
 //! **The encoding is decided on evidence.** Valid UTF-8 is UTF-8. Otherwise each of GBK and Big5 in which the
-//! bytes are valid is a candidate (the two overlap: most Big5 text is valid GBK); the first game of the text is
-//! read in each, and the candidate whose decoding yields more moves the reader understands wins (a Big5 record
+//! bytes are valid is a candidate (the two overlap: most Big5 text is valid GBK); the first game of the text
+//! with moves (among its first eight games) is read in each, and the candidate whose decoding yields more moves the reader understands wins (a Big5 record
 //! read as GBK has moves such as `…キき`, which are no moves). When the moves do not tell (a record with tags only,
 //! a DhtmlXQ page whose moves are digits), the characters do: the candidate with more of the characters xiangqi
 //! records are written in (炮 馬 進 红 勝 象棋 …) wins, with a [`WarningCode::EncodingGuessed`] warning. When
@@ -308,7 +308,13 @@ fn evidence(text: &str, format: RecordFormat, options: &ReadOptions) -> Evidence
             let pgn = PgnReadOptions {
                 wxf_tandem: options.wxf_tandem,
             };
-            match PgnReader::new(text, pgn).next() {
+            // The first game with moves (a game of tags only says nothing), among the first few.
+            let mut games = PgnReader::new(text, pgn).take(8).peekable();
+            while games
+                .next_if(|g| matches!(g, Ok(g) if g.mainline.moves.is_empty()))
+                .is_some()
+            {}
+            match games.next() {
                 Some(Ok(g)) => g.mainline.moves.len(),
                 Some(Err(RecordError::Move(e))) if !e.in_variation => {
                     garbled = e.ply == 1
