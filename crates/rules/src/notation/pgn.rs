@@ -21,8 +21,8 @@ use super::describe::TandemStyle;
 use super::error::Quoted;
 pub use super::read::parse_pgn_bytes;
 use super::record::{
-    GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, RecordMoveError, Warning,
-    WarningCode, MAX_VARIATION_DEPTH,
+    diagram_fen, GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, RecordMoveError,
+    Warning, WarningCode, MAX_VARIATION_DEPTH,
 };
 use super::{parse_move_noted, write_move, Notation};
 use crate::{Color, Position};
@@ -462,14 +462,17 @@ impl Builder {
                     ));
                 }
                 if name == "FEN" {
-                    self.start = Position::from_fen(&value).map_err(|error| {
-                        let (line, column) = cx.locate(at);
-                        RecordError::Fen {
-                            line,
-                            column,
-                            error,
-                        }
+                    let (line, column) = cx.locate(at);
+                    let (start, turned) = diagram_fen(&value, |m| {
+                        Warning::at(WarningCode::SideToMove, line, column, m)
+                    })
+                    .map_err(|error| RecordError::Fen {
+                        line,
+                        column,
+                        error,
                     })?;
+                    self.start = start;
+                    self.warnings.extend(turned);
                     self.lines = None;
                 }
                 self.headers.push((name, value));

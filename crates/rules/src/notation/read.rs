@@ -36,7 +36,7 @@ use super::describe::TandemStyle;
 use super::dhtmlxq::{blocks, parse_block};
 use super::encoding::{strip_bom, DecodeError, DecodeErrorKind, Decoder, Encoding, NativeDecoder};
 use super::pgn::{PgnReadOptions, PgnReader, PgnState};
-use super::record::{GameRecord, RecordError, RecordFormat, Warning, WarningCode};
+use super::record::{diagram_fen, GameRecord, RecordError, RecordFormat, Warning, WarningCode};
 use super::xqf::{is_xqf, parse_xqf};
 use crate::{Position, Setup};
 
@@ -500,15 +500,17 @@ pub fn parse_dhtmlxq_bytes(bytes: &[u8]) -> Result<GameRecord, RecordError> {
         .unwrap_or(Err(RecordError::NoGame))
 }
 
-/// A record of a position alone.
+/// A record of a position alone (a diagram: a side to move that cannot be right is turned, with a warning).
 fn fen_record(text: &str) -> Result<GameRecord, RecordError> {
     let t = text.trim();
-    let start = Position::from_fen(t).map_err(|error| RecordError::Fen {
-        line: 1,
-        column: 1,
-        error,
-    })?;
+    let (start, turned) = diagram_fen(t, |m| Warning::at(WarningCode::SideToMove, 1, 1, m))
+        .map_err(|error| RecordError::Fen {
+            line: 1,
+            column: 1,
+            error,
+        })?;
     let mut g = GameRecord::new(start.clone());
+    g.warnings.extend(turned);
     if start != Position::new() {
         g.headers.push(("FEN".to_string(), start.fen()));
     }

@@ -509,6 +509,15 @@ pub(crate) fn diagram_position(
     }
 }
 
+/// [`diagram_position`] of a FEN.
+pub(crate) fn diagram_fen(
+    fen: &str,
+    warn: impl FnOnce(String) -> Warning,
+) -> Result<(Position, Option<Warning>), FenError> {
+    let setup = fen.parse::<Setup>().map_err(FenError::Parse)?;
+    diagram_position(setup, warn).map_err(FenError::Position)
+}
+
 /// A malformed record: the text does not follow the format. Lines and columns count from 1; columns in
 /// characters.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -25,7 +25,8 @@
 
 use super::encoding::{DecodeError, DecodeErrorKind, Decoder, Encoding};
 use super::record::{
-    GameRecord, Line, Node, RecordError, RecordFormat, Warning, WarningCode, MAX_VARIATION_DEPTH,
+    diagram_position, GameRecord, Line, Node, RecordError, RecordFormat, Warning, WarningCode,
+    MAX_VARIATION_DEPTH,
 };
 use crate::{Color, IllegalMoveError, Move, Piece, Position, Role, Setup, Square};
 
@@ -234,7 +235,9 @@ fn decode_text(
 /// `Black`, `Result` (`1-0`, `0-1`, `1/2-1/2`, `*`), `TimeControl`, `RedTime`, `BlackTime`, `Annotator`,
 /// `Author` (empty fields are left out; the type field — full game, opening, middle game, endgame — is not
 /// kept). The side to move is the colour of the piece the first move moves (WhoPlay, the header's byte for it,
-/// is 0 in version 10 files where Black moves first), else WhoPlay. An illegal move of the file (a recording
+/// is 0 in version 10 files where Black moves first), else WhoPlay; a position without moves (a diagram) whose
+/// side to move cannot be right — the side not to move is in check, the side to move is not — is read with the
+/// other side to move and a [`WarningCode::SideToMove`] warning. An illegal move of the file (a recording
 /// error) is left out with everything below it, with a [`WarningCode::IllegalMove`] warning. A file that is
 /// not XQF, truncated, with bad keys, a length past its end or more than [`MAX_XQF_NODES`] moves is a
 /// [`RecordError::Binary`] error, and nothing past the file's own size is ever allocated.
@@ -381,11 +384,20 @@ pub fn parse_xqf(
     } else {
         Color::Red
     });
-    let start = Position::from_setup(setup).map_err(|e| RecordError::Fen {
+    // A position without moves is a diagram: a side to move that cannot be right is turned, with a warning.
+    let (start, turned) = if first_mover.is_some() {
+        Position::from_setup(setup).map(|p| (p, None))
+    } else {
+        diagram_position(setup, |m| {
+            Warning::at_offset(WarningCode::SideToMove, 0x32, m)
+        })
+    }
+    .map_err(|e| RecordError::Fen {
         line: 0,
         column: 0,
         error: crate::FenError::Position(e),
     })?;
+    warnings.extend(turned);
 
     let mut headers = Vec::new();
     for (off, size, name) in FIELDS {

@@ -213,3 +213,65 @@ fn broken_files_are_typed_errors_with_their_offset() {
     };
     assert!(read(Input::Text("XQ"), &forced, &NativeDecoder).is_err());
 }
+
+/// Issue 41: a diagram (an XQF file without moves, like the encrypted mate pattern 钓鱼马杀法示意图) whose WhoPlay
+/// says Red while Red's chariot checks the black general is read with Black to move and a warning, not refused.
+#[test]
+fn a_diagram_whose_side_to_move_cannot_be_right_is_turned() {
+    let mut squares = [0xFFu8; 32];
+    squares[0] = 35; // Red's chariot on d5
+    squares[4] = 40; // Red's general on e0
+    squares[20] = 39; // Black's general on d9
+    let f = v10(&squares, 0, 0, &[rec(0, 0, false, false, "")]);
+    let r = parse(&f).unwrap();
+    assert_eq!(r.start.turn(), Color::Black);
+    assert!(r.start.is_check());
+    assert_eq!(r.warnings.len(), 1);
+    assert_eq!(r.warnings[0].code, WarningCode::SideToMove);
+    assert_eq!(r.warnings[0].offset, Some(0x32));
+    assert!(
+        r.warnings[0].message.contains("read with black to move"),
+        "{}",
+        r.warnings[0]
+    );
+    // Both sides in check (a black chariot on e5 checks Red): no side to move can be right; refused as before.
+    squares[16] = 45;
+    let f = v10(&squares, 0, 0, &[rec(0, 0, false, false, "")]);
+    assert_eq!(parse(&f).unwrap_err().code(), "ERR_RECORD_FEN");
+    // With moves, the first move's colour decides and nothing is turned: a file whose first move is Red's in
+    // this position stays an error.
+    squares[16] = 0xFF;
+    let f = v10(
+        &squares,
+        0,
+        0,
+        &[rec(0, 0, true, false, ""), rec(40, 41, false, false, "")],
+    );
+    assert_eq!(parse(&f).unwrap_err().code(), "ERR_RECORD_FEN");
+}
+
+/// The same for a FEN alone and for a PGN game's FEN tag.
+#[test]
+fn a_fen_whose_side_to_move_cannot_be_right_is_turned() {
+    let fen = "3k5/9/9/9/3R5/9/9/9/9/5K3 w - - 0 1";
+    let mut records = read(Input::Text(fen), &ReadOptions::default(), &NativeDecoder).unwrap();
+    assert_eq!(records.format(), RecordFormat::Fen);
+    let g = records.next().unwrap().unwrap();
+    assert_eq!(g.start.turn(), Color::Black);
+    assert_eq!(g.warnings[0].code, WarningCode::SideToMove);
+    let pgn = format!("[FEN \"{fen}\"]\n\n1. 将4平5 *\n");
+    let g = read(Input::Text(&pgn), &ReadOptions::default(), &NativeDecoder)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(g.start.turn(), Color::Black);
+    assert_eq!(
+        g.moves().map(|m| m.to_string()).collect::<Vec<_>>(),
+        ["d9e9"]
+    );
+    assert_eq!(
+        (g.warnings[0].code, g.warnings[0].line),
+        (WarningCode::SideToMove, 1)
+    );
+}
