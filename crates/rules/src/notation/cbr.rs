@@ -25,7 +25,7 @@
 use super::record::{
     diagram_position, GameRecord, RecordError, RecordFormat, Warning, WarningCode,
 };
-use super::xqf::{Builder, RawNode};
+use super::xqf::{reflow, Builder, RawNode};
 use crate::{Color, Piece, Role, Setup, Square};
 
 /// The signature of a record (`.cbr`, and each game of a library).
@@ -223,9 +223,9 @@ fn parse_record(
                 ));
             }
             let body = &r[at + 4..at + 4 + len];
-            let c = text(body, base + at + 4, &mut warnings);
+            let c = reflow(&text(body, base + at + 4, &mut warnings));
             at += 4 + len;
-            (!c.is_empty()).then_some(c)
+            (!c.trim().is_empty()).then_some(c)
         } else {
             None
         };

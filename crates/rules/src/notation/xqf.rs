@@ -318,8 +318,12 @@ pub fn parse_xqf(
             let at = tree.at;
             let text = tree.take(len, "a comment")?;
             (len > 0)
-                .then(|| decode_text(&text, at, encoding, decoder, &mut warnings))
+                .then(|| {
+                    decode_text(&text, at, encoding, decoder, &mut warnings).map(|t| reflow(&t))
+                })
                 .transpose()?
+                // A comment of blanks and line breaks only is none.
+                .filter(|t| !t.trim().is_empty())
         } else {
             None
         };
@@ -435,6 +439,76 @@ pub fn parse_xqf(
         mainline,
         warnings,
     })
+}
+
+/// The display width of a character: 2 for East Asian wide and full-width characters, else 1.
+fn width(c: char) -> usize {
+    let wide = matches!(c as u32,
+        0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
+        | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60
+        | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD);
+    if wide {
+        2
+    } else {
+        1
+    }
+}
+
+/// Lines at least this wide (in columns, a Chinese character counting 2) that break mid-sentence were broken by
+/// the program that wrote the comment, not by its author.
+const WRAP_WIDTH: usize = 60;
+
+/// Whether the break after `line`, before `next`, is a wrap of the editor rather than the author's: `line` is
+/// as wide as a wrapped line, is no aligned table (no run of two spaces), does not end a sentence or a clause
+/// that announces a list, and `next` does not start a paragraph (indented) or an item (`1)`, `2.`, `一、`, `(1)`).
+fn wrapped(line: &str, next: &str) -> bool {
+    let line = line.trim_end();
+    let Some(last) = line.chars().next_back() else {
+        return false;
+    };
+    let Some(first) = next.chars().next() else {
+        return false;
+    };
+    let item = {
+        let body = next.trim_start_matches(['(', '（']);
+        let marker = body
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || "一二三四五六七八九十".contains(*c));
+        let n = marker.map(char::len_utf8).sum::<usize>();
+        n > 0 && body[n..].starts_with([')', '）', '.', '、', '．'])
+    };
+    line.chars().map(width).sum::<usize>() >= WRAP_WIDTH
+        && !line.contains("  ")
+        && (last.is_alphanumeric() || "，,、".contains(last))
+        && !first.is_whitespace()
+        && !item
+}
+
+/// A comment as its author wrote it: line breaks as CR LF (XQStudio's) or CR become LF, the line breaks around the
+/// comment go, a wrap of the writing program inside a sentence (see [`wrapped`]) is joined — with a space between
+/// two Latin words, with nothing between Chinese characters — and every other break, blank-line paragraphs
+/// included, is kept.
+pub(super) fn reflow(text: &str) -> String {
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let lines: Vec<&str> = text.trim_matches('\n').split('\n').collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 {
+            let prev = lines[i - 1];
+            if wrapped(prev, line) {
+                let kept = out.trim_end().len();
+                out.truncate(kept);
+                let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+                if latin(out.chars().next_back()) && latin(line.chars().next()) {
+                    out.push(' ');
+                }
+            } else {
+                out.push('\n');
+            }
+        }
+        out.push_str(line);
+    }
+    out
 }
 
 pub(super) fn square_of(s: u8) -> Option<Square> {
