@@ -454,6 +454,15 @@ fn width(c: char) -> usize {
     }
 }
 
+/// Whether `c` is a letter, a digit or a Chinese character (what a line cut inside a sentence ends on). Tables of
+/// ranges, not `char::is_alphanumeric`, whose Unicode tables would weigh on the wasm build.
+fn in_sentence(c: char) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(c as u32,
+            0x00C0..=0x024F | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0xFF10..=0xFF19
+            | 0xFF21..=0xFF3A | 0xFF41..=0xFF5A | 0x20000..=0x3FFFD)
+}
+
 /// Lines at least this wide (in columns, a Chinese character counting 2) that break mid-sentence were broken by
 /// the program that wrote the comment, not by its author.
 const WRAP_WIDTH: usize = 60;
@@ -479,7 +488,7 @@ fn wrapped(line: &str, next: &str) -> bool {
     };
     line.chars().map(width).sum::<usize>() >= WRAP_WIDTH
         && !line.contains("  ")
-        && (last.is_alphanumeric() || "，,、".contains(last))
+        && (in_sentence(last) || "，,、".contains(last))
         && !first.is_whitespace()
         && !item
 }
