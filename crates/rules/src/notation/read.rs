@@ -309,12 +309,16 @@ fn evidence(text: &str, format: RecordFormat, options: &ReadOptions) -> Evidence
                 wxf_tandem: options.wxf_tandem,
             };
             // The first game with moves (a game of tags only says nothing), among the first few.
-            let mut games = PgnReader::new(text, pgn).take(8).peekable();
-            while games
-                .next_if(|g| matches!(g, Ok(g) if g.mainline.moves.is_empty()))
-                .is_some()
-            {}
-            match games.next() {
+            // (One call of the reader's `next`: the wasm build keeps one copy of it.)
+            let mut games = PgnReader::new(text, pgn);
+            let mut first = None;
+            for _ in 0..8 {
+                first = games.next();
+                if !matches!(&first, Some(Ok(g)) if g.mainline.moves.is_empty()) {
+                    break;
+                }
+            }
+            match first {
                 Some(Ok(g)) => g.mainline.moves.len(),
                 Some(Err(RecordError::Move(e))) if !e.in_variation => {
                     garbled = e.ply == 1

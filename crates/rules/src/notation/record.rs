@@ -491,21 +491,26 @@ pub(crate) fn diagram_position(
     setup: Setup,
     warn: impl FnOnce(String) -> Warning,
 ) -> Result<(Position, Option<Warning>), PositionError> {
-    match Position::from_setup(setup.clone()) {
-        Ok(p) => Ok((p, None)),
-        Err(e) if e.problems() == [SetupProblem::OppositeCheck] => {
-            let given = setup.turn;
-            let mut turned = setup;
-            turned.turn = given.other();
-            let p = Position::from_setup(turned).map_err(|_| e)?;
-            let message = format!(
-                "{given} to move, but {} is in check and {given} is not: read with {} to move",
-                given.other(),
-                given.other()
-            );
-            Ok((p, Some(warn(message))))
+    // One call of `from_setup` (the wasm build keeps one copy of it): the setup as given, then turned.
+    let given = setup.turn;
+    let mut setup = setup;
+    let mut refused = None;
+    loop {
+        match Position::from_setup(setup.clone()) {
+            Ok(p) if setup.turn == given => return Ok((p, None)),
+            Ok(p) => {
+                let message = format!(
+                    "{given} to move, but {} is in check and {given} is not: read with {} to move",
+                    setup.turn, setup.turn
+                );
+                return Ok((p, Some(warn(message))));
+            }
+            Err(e) if refused.is_none() && e.problems() == [SetupProblem::OppositeCheck] => {
+                refused = Some(e);
+                setup.turn = given.other();
+            }
+            Err(e) => return Err(refused.unwrap_or(e)),
         }
-        Err(e) => Err(e),
     }
 }
 

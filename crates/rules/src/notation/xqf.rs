@@ -471,6 +471,7 @@ const WRAP_WIDTH: usize = 60;
 /// as wide as a wrapped line, is no aligned table (no run of two spaces), does not end a sentence or a clause
 /// that announces a list, and `next` does not start a paragraph (indented) or an item (`1)`, `2.`, `一、`, `(1)`).
 fn wrapped(line: &str, next: &str) -> bool {
+    // Character tests rather than string searches: they keep the wasm build small.
     let line = line.trim_end();
     let Some(last) = line.chars().next_back() else {
         return false;
@@ -478,17 +479,21 @@ fn wrapped(line: &str, next: &str) -> bool {
     let Some(first) = next.chars().next() else {
         return false;
     };
-    let item = {
-        let body = next.trim_start_matches(['(', '（']);
-        let marker = body
-            .chars()
-            .take_while(|c| c.is_ascii_digit() || "一二三四五六七八九十".contains(*c));
-        let n = marker.map(char::len_utf8).sum::<usize>();
-        n > 0 && body[n..].starts_with([')', '）', '.', '、', '．'])
-    };
+    let mut cs = next
+        .chars()
+        .skip_while(|&c| matches!(c, '(' | '（'))
+        .peekable();
+    let mut marker = 0;
+    while cs
+        .next_if(|&c| c.is_ascii_digit() || "一二三四五六七八九十".contains(c))
+        .is_some()
+    {
+        marker += 1;
+    }
+    let item = marker > 0 && matches!(cs.next(), Some(')' | '）' | '.' | '、' | '．'));
     line.chars().map(width).sum::<usize>() >= WRAP_WIDTH
-        && !line.contains("  ")
-        && (in_sentence(last) || "，,、".contains(last))
+        && !line.as_bytes().windows(2).any(|w| w == b"  ")
+        && (in_sentence(last) || matches!(last, '，' | ',' | '、'))
         && !first.is_whitespace()
         && !item
 }
@@ -498,13 +503,21 @@ fn wrapped(line: &str, next: &str) -> bool {
 /// two Latin words, with nothing between Chinese characters — and every other break, blank-line paragraphs
 /// included, is kept.
 pub(super) fn reflow(text: &str) -> String {
-    let text = text.replace("\r\n", "\n").replace('\r', "\n");
-    let lines: Vec<&str> = text.trim_matches('\n').split('\n').collect();
-    let mut out = String::with_capacity(text.len());
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' {
+            chars.next_if_eq(&'\n');
+            plain.push('\n');
+        } else {
+            plain.push(c);
+        }
+    }
+    let lines: Vec<&str> = plain.trim_matches('\n').split('\n').collect();
+    let mut out = String::with_capacity(plain.len());
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
-            let prev = lines[i - 1];
-            if wrapped(prev, line) {
+            if wrapped(lines[i - 1], line) {
                 let kept = out.trim_end().len();
                 out.truncate(kept);
                 let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
