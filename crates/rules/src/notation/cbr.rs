@@ -53,6 +53,10 @@ const SLOT: usize = 4096;
 /// the index by 128 at a time). Keeps a hostile count from making the reader compute far past the file.
 pub const MAX_CBL_SLOTS: usize = 1 << 20;
 
+/// The most moves (nodes of the tree) read from one record, as for XQF: the largest real record seen has a few
+/// hundred; the cap keeps a hostile file from making the reader allocate without end.
+pub const MAX_CBR_NODES: usize = 1 << 19;
+
 /// The text fields of a record's header: offset, size in bytes (UTF-16LE, NUL-terminated inside), and the tag
 /// each is read as.
 const FIELDS: [(usize, usize, &str); 7] = [
@@ -157,8 +161,8 @@ pub fn parse_cbr(bytes: &[u8]) -> Result<GameRecord, RecordError> {
 /// moves whose side to move cannot be right is read with the other side to move and a
 /// [`WarningCode::SideToMove`] warning. An illegal move (a recording error) is left out with everything below
 /// it, with a [`WarningCode::IllegalMove`] warning. A record that is not CBR, truncated, with a piece byte that
-/// is no piece, a length past its end, or no general on its board (a page of text) is a [`RecordError::Binary`]
-/// error.
+/// is no piece, a length past its end, more than [`MAX_CBR_NODES`] moves, or an empty board (a page of text) is a
+/// [`RecordError::Binary`] error.
 fn parse_record(
     bytes: &[u8],
     base: usize,
@@ -203,6 +207,13 @@ fn parse_record(
         )
     };
     while let Some(parent) = expect {
+        if nodes.len() > MAX_CBR_NODES {
+            return Err(malformed(
+                format,
+                base + at,
+                format!("more than {MAX_CBR_NODES} moves: refused"),
+            ));
+        }
         let rec = r
             .get(at..at + 4)
             .ok_or_else(|| end(at, "a move record", 4))?;

@@ -242,6 +242,19 @@ fn broken_records_are_refused_with_a_reason_and_an_offset() {
     let e = refused(&f, RecordFormat::Cbr);
     assert!(e.to_string().contains("past the end"), "{e}");
     assert_eq!(e.offset(), Some(2218));
+    // More moves than the cap: a record of 600,000 shuttles (a0a1, a1a0, …) is refused, not allocated.
+    let board = [(at(4, 0), 0x15), (at(3, 9), 0x25), (at(0, 0), 0x11)];
+    let mut f = record(&board, 1, &[(0, 0, 0, "")]);
+    for i in 0..600_000u32 {
+        let (from, to) = if i % 2 == 0 {
+            (at(0, 0), at(0, 1))
+        } else {
+            (at(0, 1), at(0, 0))
+        };
+        f.extend([0, 0, from as u8, to as u8]);
+    }
+    let e = refused(&f, RecordFormat::Cbr);
+    assert!(e.to_string().contains("moves: refused"), "{e}");
     // A byte on the board that is no piece.
     let mut f = good.clone();
     f[2120] = 0x29;
