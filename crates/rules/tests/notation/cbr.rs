@@ -328,3 +328,51 @@ fn the_formats_are_sniffed_by_their_signatures() {
     assert_eq!("cbr".parse::<RecordFormat>().unwrap(), RecordFormat::Cbr);
     assert_eq!(RecordFormat::Cbl.name(), "CBL");
 }
+
+/// A library built by hand: a record longer than one 4,096-byte slot runs on into the next, and the game after it
+/// starts on the following slot; a deleted entry's record is skipped.
+#[test]
+fn a_record_longer_than_a_slot_runs_on_into_the_next() {
+    let board = [(at(4, 0), 0x15), (at(3, 9), 0x25), (at(0, 0), 0x11)];
+    let long = "长".repeat(2500); // 5,000 bytes of comment: the record takes two slots
+    let first = record(
+        &board,
+        1,
+        &[(0, 0, 0, ""), (1, at(0, 0) as u8, at(0, 1) as u8, &long)],
+    );
+    let second = record(
+        &board,
+        1,
+        &[(0, 0, 0, ""), (1, at(0, 0) as u8, at(0, 2) as u8, "")],
+    );
+    let deleted = record(&board, 1, &[(1, 0, 0, "")]);
+    assert!(first.len() > 4096 && first.len() < 8192);
+    let slots = 128usize;
+    let mut lib = vec![0u8; 66_624 + slots * 276];
+    lib[..16].copy_from_slice(b"CCBridgeLibrary\0");
+    lib[60..64].copy_from_slice(&(slots as u32).to_le_bytes());
+    for (k, state) in [7u8, 5, 7].iter().enumerate() {
+        lib[66_624 + k * 276] = *state;
+    }
+    for r in [&first, &deleted, &second] {
+        let at = lib.len();
+        lib.extend(r.iter());
+        lib.resize(at + r.len().div_ceil(4096) * 4096, 0);
+    }
+    let l = parse_cbl(&lib).unwrap();
+    assert_eq!((l.games.len(), l.deleted), (2, 1));
+    let (_, games) = read_all(&lib);
+    let games: Vec<_> = games.into_iter().map(Result::unwrap).collect();
+    assert_eq!(
+        games[0].mainline.moves[0].comment.as_deref(),
+        Some(long.as_str())
+    );
+    assert_eq!(
+        games[0].moves().map(|m| m.to_string()).collect::<Vec<_>>(),
+        ["a0a1"]
+    );
+    assert_eq!(
+        games[1].moves().map(|m| m.to_string()).collect::<Vec<_>>(),
+        ["a0a2"]
+    );
+}
