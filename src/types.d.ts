@@ -807,7 +807,7 @@ export class Game {
    */
   static fromXqf(bytes: Uint8Array | ArrayBuffer, options?: RecordGameOptions): Game;
   /**
-   * Game `index` of a record of any format — PGN, DhtmlXQ, XQF or a FEN, sniffed unless `format` is given — read
+   * Game `index` of a record of any format — PGN, DhtmlXQ, XQF, CBR, CBL or a FEN, sniffed unless `format` is given — read
    * as {@link Game.fromPgn} reads PGN.
    * @throws {XiangqiError} as {@link Game.fromPgn} and {@link Game.fromXqf}.
    * @example
@@ -1835,7 +1835,7 @@ export class Clock {
 }
 
 /**
- * Game `index` (default 0) of a record of any format — PGN, DhtmlXQ, XQF or a FEN, sniffed unless `format` is
+ * Game `index` (default 0) of a record of any format — PGN, DhtmlXQ, XQF, CBR, CBL or a FEN, sniffed unless `format` is
  * given — from text or bytes (UTF-8 with or without a BOM, GBK or Big5, detected on evidence unless `encoding` is
  * given: the decoding whose moves read; a wrong or ambiguous guess is `ERR_RECORD_ENCODING`, never garbage): its
  * tags verbatim and in order, start position, result, main line with comments, NAGs and nested variations, and
