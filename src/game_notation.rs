@@ -78,7 +78,7 @@ impl Game {
 
 #[wasm_bindgen]
 impl Game {
-    /// `Game.fromRecord(input, options?)`: game `index` of a record of any format (PGN, DhtmlXQ, XQF, FEN),
+    /// `Game.fromRecord(input, options?)`: game `index` of a record of any format (PGN, DhtmlXQ, XQF, CBR, CBL, FEN),
     /// its main line read from the record.
     #[wasm_bindgen(js_name = fromRecord, skip_typescript)]
     pub fn from_record_js(input: JsValue, options: JsValue) -> Result<Game, XqError> {

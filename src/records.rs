@@ -415,7 +415,7 @@ impl RecordReader {
         })
     }
 
-    /// `"pgn"`, `"dhtmlxq"`, `"xqf"` or `"fen"`.
+    /// `"pgn"`, `"dhtmlxq"`, `"xqf"`, `"fen"`, `"cbr"` or `"cbl"`.
     #[wasm_bindgen(skip_typescript)]
     pub fn format(&self) -> String {
         self.records.format().code().to_string()

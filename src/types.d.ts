@@ -129,9 +129,9 @@ export type FenErrorCode =
  *   `play` refuses (not legal, the game is over, or a forbidden repetition in enforce mode; see `reasonCode`);
  * - `ERR_MOVE_NO_PIECE`: WXF / Chinese text names a piece that is not there; `ERR_MOVE_IMPOSSIBLE`: the piece
  *   cannot move as described; `ERR_MOVE_AMBIGUOUS`: the text fits several legal moves (`candidates`);
- * - `ERR_RECORD_SYNTAX` (with `line`, `column`; `offset` in an XQF file), `ERR_RECORD_FEN`, `ERR_RECORD_MOVE`
+ * - `ERR_RECORD_SYNTAX` (with `line`, `column`; `offset` in an XQF, CBR or CBL file), `ERR_RECORD_FEN`, `ERR_RECORD_MOVE`
  *   (with `ply`, `moveText`, `line`, `column`, `moveCode`), `ERR_RECORD_ENCODING` (with the encodings `tried`),
- *   `ERR_RECORD_EMPTY`: a record (PGN, DhtmlXQ, XQF, FEN) that cannot be read;
+ *   `ERR_RECORD_EMPTY`: a record (PGN, DhtmlXQ, XQF, FEN, CBR, CBL) that cannot be read;
  * - `writeRecord`: `ERR_RECORD_TAG` (a tag no format holds: a bad name, a value with a line break; a quote is
  *   written escaped in PGN), `ERR_RECORD_MOVE` (an illegal move of the tree, with `ply`, `moveText`, `inVariation`,
  *   `moveCode`, `reasonCode`), `ERR_RECORD_FEN`, `ERR_RECORD_TEXT` (a character GBK cannot hold, for XQF),
@@ -233,7 +233,7 @@ export interface XiangqiError extends Error {
   /** For `ERR_RECORD_*`: where in the text, from 1 (columns in characters). */
   line?: number;
   column?: number;
-  /** For `ERR_RECORD_SYNTAX` in an XQF file: the byte offset of the problem. */
+  /** For `ERR_RECORD_SYNTAX` in an XQF, CBR or CBL file: the byte offset of the problem. */
   offset?: number;
   /** For `ERR_RECORD_ENCODING`: the encodings tried. */
   tried?: RecordEncoding[];
@@ -486,8 +486,9 @@ export interface RecordLine {
   moves: RecordMove[];
 }
 
-/** The formats of records: PGN, DhtmlXQ (东萍), XQF (象棋演播室, binary), or a FEN alone. */
-export type RecordFormat = "pgn" | "dhtmlxq" | "xqf" | "fen";
+/** The formats of records: PGN, DhtmlXQ (东萍), XQF (象棋演播室, binary), a FEN alone, CBR (象棋桥, XiangQi
+ * Bridge: one game, binary) or CBL (象棋桥's library of many games, binary). */
+export type RecordFormat = "pgn" | "dhtmlxq" | "xqf" | "fen" | "cbr" | "cbl";
 
 /** The text encodings of records: UTF-8 (with or without a BOM), GBK / GB18030 (简体), Big5 (繁體). */
 export type RecordEncoding = "utf-8" | "gbk" | "big5";
@@ -501,10 +502,16 @@ export type RecordEncoding = "utf-8" | "gbk" | "big5";
  * - `WARN_RESULT_MISMATCH`: PGN, the result token differs from the `Result` tag (the tag is kept);
  * - `WARN_TEXT_AFTER_RESULT`: PGN, text after a result that is no game (an advertisement), skipped;
  * - `WARN_CLOSING_TAG`: DhtmlXQ, a tag closed by another tag's closing tag;
- * - `WARN_ILLEGAL_MOVE`: DhtmlXQ and XQF, an illegal move (a recording error) left out with what follows it;
+ * - `WARN_ILLEGAL_MOVE`: DhtmlXQ, XQF and CBR, an illegal move (a recording error) left out with what follows it;
  * - `WARN_ENCODING_GUESSED`: the encoding was decided by the text's characters, not by its moves;
- * - `WARN_TRAILING_BYTES`: XQF, bytes after the move tree, ignored;
- * - `WARN_INVALID_TEXT`: XQF, a text field or comment with bytes that are not GBK, shown as U+FFFD.
+ * - `WARN_TRAILING_BYTES`: XQF and CBR, bytes after the move tree, ignored;
+ * - `WARN_INVALID_TEXT`: XQF, a text field or comment with bytes that are not GBK (CBR: UTF-16 with an unpaired
+ *   surrogate), shown as U+FFFD;
+ * - `WARN_SIDE_TO_MOVE`: a position record (a diagram: XQF, CBR, a FEN, a PGN game without moves) whose side to
+ *   move cannot be right — the side not to move is in check, the side to move is not — read with the other side
+ *   to move;
+ * - `WARN_EMPTY_GAME`: PGN, a game with tags and no moves (not even a result) before the next game's tags, read
+ *   as an empty game instead of taking the next game's moves.
  */
 export type WarningCode =
   | "WARN_TAG_QUOTE"
@@ -516,10 +523,12 @@ export type WarningCode =
   | "WARN_ILLEGAL_MOVE"
   | "WARN_ENCODING_GUESSED"
   | "WARN_TRAILING_BYTES"
-  | "WARN_INVALID_TEXT";
+  | "WARN_INVALID_TEXT"
+  | "WARN_SIDE_TO_MOVE"
+  | "WARN_EMPTY_GAME";
 
 /** A warning of a reader: its code, an English sentence, and where (line and column in a text, from 1; the byte
- * offset in an XQF file; all `null` for a warning about the whole input). */
+ * offset in an XQF, CBR or CBL file; all `null` for a warning about the whole input). */
 export interface RecordWarning {
   code: WarningCode;
   message: string;
@@ -534,7 +543,7 @@ export interface RecordGame {
   index: number;
   /** The format read. */
   format: RecordFormat;
-  /** The encoding of bytes; `null` for text given as text and for XQF (whose text is GBK). */
+  /** The encoding of bytes; `null` for text given as text and for XQF (whose text is GBK), CBR and CBL (UTF-16). */
   encoding: RecordEncoding | null;
   /** The tag pairs (`Event`, `Red`, `Black`, `Result`, `FEN`, ...), verbatim, in the record's order (the first
    * value of a name that occurs twice; `headerList` has them all). */
@@ -586,7 +595,7 @@ export interface ReadGameOptions extends RecordGameOptions {
   format?: RecordFormat | undefined;
 }
 
-/** A record as input: text, or bytes (`Uint8Array` or `ArrayBuffer`: UTF-8, GBK, Big5 or XQF; decoded with the
+/** A record as input: text, or bytes (`Uint8Array` or `ArrayBuffer`: UTF-8, GBK, Big5, XQF, CBR or CBL; decoded with the
  * host's `TextDecoder`). At most 16 MiB. */
 export type RecordInput = string | Uint8Array | ArrayBuffer;
 
@@ -872,7 +881,7 @@ export class Game {
    */
   static fromXqf(bytes: Uint8Array | ArrayBuffer, options?: RecordGameOptions): Game;
   /**
-   * Game `index` of a record of any format — PGN, DhtmlXQ, XQF or a FEN, sniffed unless `format` is given — read
+   * Game `index` of a record of any format — PGN, DhtmlXQ, XQF, CBR, CBL or a FEN, sniffed unless `format` is given — read
    * as {@link Game.fromPgn} reads PGN.
    * @throws {XiangqiError} as {@link Game.fromPgn} and {@link Game.fromXqf}.
    * @example
@@ -1900,7 +1909,7 @@ export class Clock {
 }
 
 /**
- * Game `index` (default 0) of a record of any format — PGN, DhtmlXQ, XQF or a FEN, sniffed unless `format` is
+ * Game `index` (default 0) of a record of any format — PGN, DhtmlXQ, XQF, CBR, CBL or a FEN, sniffed unless `format` is
  * given — from text or bytes (UTF-8 with or without a BOM, GBK or Big5, detected on evidence unless `encoding` is
  * given: the decoding whose moves read; a wrong or ambiguous guess is `ERR_RECORD_ENCODING`, never garbage): its
  * tags verbatim and in order, start position, result, main line with comments, NAGs and nested variations, and

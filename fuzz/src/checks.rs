@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 
 use xiangqi::adjudication::{Mode, Options};
+use xiangqi::notation::cbr::{is_cbl, is_cbr};
 use xiangqi::notation::chinese::{BlackDigits, Script};
 use xiangqi::notation::dhtmlxq::{parse_dhtmlxq, parse_dhtmlxq_bytes, write_dhtmlxq};
 use xiangqi::notation::encoding::{decode, Encoding, NativeDecoder};
@@ -378,7 +379,10 @@ pub fn record_bytes(data: &[u8]) {
         };
         match read(Input::Bytes(data), &options, &NativeDecoder) {
             Ok(records) => {
-                if records.format() == RecordFormat::Xqf {
+                if matches!(
+                    records.format(),
+                    RecordFormat::Xqf | RecordFormat::Cbr | RecordFormat::Cbl
+                ) {
                     continue;
                 }
                 if std::str::from_utf8(body).is_ok() {
@@ -452,6 +456,53 @@ pub fn xqf(data: &[u8]) {
                 RecordError::Binary { offset, .. } => assert!(*offset <= data.len(), "{e}"),
                 RecordError::Fen { .. } | RecordError::Encoding(_) => {}
                 other => panic!("XQF error of an unexpected kind: {other:?}"),
+            }
+        }
+    }
+}
+
+/// Input: CBR or CBL bytes (read as both, and as sniffed). Every game either reads — a legal move tree that
+/// replays as a game, warnings with byte offsets inside the file, and a PGN written from it that reads back with
+/// the same start and tree — or is refused with a typed error (`ERR_RECORD_SYNTAX` with a byte offset inside the
+/// file, `ERR_RECORD_FEN`); a library is read game by game, a broken game costing only itself.
+pub fn cbr(data: &[u8]) {
+    for format in [None, Some(RecordFormat::Cbr), Some(RecordFormat::Cbl)] {
+        let options = ReadOptions {
+            format,
+            ..ReadOptions::default()
+        };
+        let Ok(records) = read(Input::Bytes(data), &options, &NativeDecoder) else {
+            // Only text formats fail here (an encoding error); a binary format's errors come game by game.
+            assert!(format.is_none() && !is_cbr(data) && !is_cbl(data));
+            continue;
+        };
+        if format.is_none() && !matches!(records.format(), RecordFormat::Cbr | RecordFormat::Cbl) {
+            continue;
+        }
+        for game in records.take(200) {
+            match game {
+                Ok(r) => {
+                    check_record(&r);
+                    for w in &r.warnings {
+                        assert!(w.offset.is_some_and(|o| o <= data.len()), "{w}");
+                    }
+                    let written = write_pgn(&r, &PgnOptions::default());
+                    let back = parse_pgn(&written).unwrap_or_else(|e| {
+                        panic!("PGN written from CBR does not read back: {e}\n{written}")
+                    });
+                    assert_eq!(back[0].start, r.start, "{written}");
+                    assert_eq!(tree(&back[0].mainline), tree(&r.mainline), "{written}");
+                }
+                Err(e) => {
+                    check_record_error(&e);
+                    match &e {
+                        RecordError::Binary { offset, .. } => {
+                            assert!(*offset <= data.len(), "{e}")
+                        }
+                        RecordError::Fen { .. } => {}
+                        other => panic!("CBR error of an unexpected kind: {other:?}"),
+                    }
+                }
             }
         }
     }

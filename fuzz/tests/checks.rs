@@ -63,6 +63,73 @@ fn xqf_seeds() {
     assert!(replay("xqf", checks::xqf) >= 4);
 }
 
+#[test]
+fn cbr_seeds() {
+    assert!(replay("cbr", checks::cbr) >= 2);
+}
+
+/// Every real CBR and CBL file of tests/data/records/cbr, and hostile variants: the records cut at every length
+/// of their tree and at many of their header, every byte of the tree and the board of the small record changed,
+/// a library cut inside its header, its index and its records, its slot count and index states changed. Each
+/// game reads or is refused with a typed error (the checks of `checks::cbr`).
+#[test]
+fn cbr_real_files_and_hostile_variants() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/records/cbr");
+    let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
+    let mut variants = 0;
+    for name in ["cchess-test.cbr", "cchess-test2.cbr"] {
+        let data = read(name);
+        checks::cbr(&data);
+        for cut in (0..2214).step_by(97).chain(2100..data.len()) {
+            checks::cbr(&data[..cut]);
+            variants += 1;
+        }
+        for at in (2076..2120)
+            .chain(2120..2210)
+            .chain(2210..data.len().min(2400))
+        {
+            for v in [
+                0x00,
+                0x01,
+                0x02,
+                0x04,
+                0x07,
+                0x7F,
+                0xFF,
+                data[at].wrapping_add(1),
+            ] {
+                let mut d = data.clone();
+                d[at] = v;
+                checks::cbr(&d);
+                variants += 1;
+            }
+        }
+    }
+    let lib = read("cchess-1989-longhua.cbl");
+    checks::cbr(&lib);
+    for cut in [
+        0, 16, 63, 64, 66_623, 66_624, 80_000, 101_951, 101_952, 104_000, 106_048, 110_000,
+    ] {
+        checks::cbr(&lib[..cut]);
+        variants += 1;
+    }
+    for (at, v) in [
+        (60, 0u8),
+        (60, 1),
+        (60, 0xFF),
+        (63, 0x7F),
+        (66_624, 5),
+        (66_624, 0),
+        (66_624, 9),
+    ] {
+        let mut d = lib.clone();
+        d[at] = v;
+        checks::cbr(&d);
+        variants += 1;
+    }
+    assert!(variants > 3_000, "{variants}");
+}
+
 /// Every real XQF file of tests/data/records/xqf, and hostile variants of the small ones (versions 10, 12, 13,
 /// 16 and 18): cut at every length of its
 /// header and tree start, every byte of its keys and first records changed, comment lengths of 4 GB, a

@@ -272,3 +272,34 @@ test('lists take the options of toNotation; FEN move number 0 is read as 1 every
   assert.match(e.errors[0].message, /from 0 to 100000 \(0 is read as 1\)/);
   g.free();
 });
+
+test('CBR and CBL (象棋桥): sniffed and named, a library read as a stream, broken files refused with an offset', () => {
+  const cbr = file('cbr', 'cchess-test2.cbr');
+  const r = readRecord(cbr);
+  assert.deepEqual([r.format, r.encoding, r.headers.Title, r.result], ['cbr', null, 'Test', '*']);
+  assert.equal(r.mainline.comment, '李1');
+  assert.deepEqual(r.mainline.moves.map((m) => m.comment), ['李2', '李3']);
+  assert.equal(readRecord(cbr, { format: 'cbr' }).mainline.moves.length, 2);
+  const lib = file('cbr', 'cchess-1989-longhua.cbl');
+  const list = readRecords(lib, { format: 'cbl' });
+  assert.equal(list.length, 37);
+  // The two heading pages are listed with their reason; the 35 games with their moves.
+  assert.deepEqual(list.filter((g) => g.error).map((g) => [g.index, g.error.code]), [[0, 'ERR_RECORD_SYNTAX'], [21, 'ERR_RECORD_SYNTAX']]);
+  assert.equal(list.filter((g) => !g.error).length, 35);
+  const reader = new RecordReader(lib);
+  assert.equal(reader.format(), 'cbl');
+  reader.free();
+  const g = readRecord(lib, { index: 36 });
+  assert.deepEqual([g.format, g.headers.Red, g.headers.Black, g.result], ['cbl', '陈淑兰', '高华', '1-0']);
+  const bad = throwsCode(() => readRecord(cbr.slice(0, 2230)), 'ERR_RECORD_SYNTAX');
+  assert.equal(typeof bad.offset, 'number');
+  throwsCode(() => readRecord(lib.slice(0, 70000)), 'ERR_RECORD_SYNTAX');
+});
+
+test('issue 41: a game of tags only is its own game; a diagram with an impossible side is turned, with warnings', () => {
+  const list = readRecords('[Event "A"]\n[Red "x"]\n\n[Event "B"]\n\n1. 炮二平五 *\n');
+  assert.deepEqual(list.map((g) => [g.headers.Event, g.plies, g.warnings]), [['A', 0, 1], ['B', 1, 0]]);
+  assert.deepEqual(readRecord('[Event "A"]\n\n[Event "B"]\n1. h2e2 *').warnings.map((w) => w.code), ['WARN_EMPTY_GAME']);
+  const d = readRecord('3k5/9/9/9/3R5/9/9/9/9/5K3 w - - 0 1');
+  assert.deepEqual([d.fen.split(' ')[1], d.warnings.map((w) => w.code)], ['b', ['WARN_SIDE_TO_MOVE']]);
+});

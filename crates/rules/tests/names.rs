@@ -48,7 +48,7 @@ fn every_list_reads_back_its_names() {
     assert_eq!(round_trips::<NotationKind>(), ["iccs", "wxf", "chinese"]);
     assert_eq!(
         round_trips::<RecordFormat>(),
-        ["pgn", "dhtmlxq", "xqf", "fen"]
+        ["pgn", "dhtmlxq", "xqf", "fen", "cbr", "cbl"]
     );
     assert_eq!(round_trips::<Encoding>(), ["utf-8", "gbk", "big5"]);
     assert_eq!(round_trips::<TandemStyle>(), ["classic", "ordinal"]);

@@ -25,6 +25,7 @@
 //! ```
 
 mod algebraic;
+pub mod cbr;
 pub mod chinese;
 mod describe;
 pub mod dhtmlxq;

@@ -22,8 +22,8 @@ use super::drawing::comment_with_commands;
 use super::error::Quoted;
 pub use super::read::parse_pgn_bytes;
 use super::record::{
-    take_commands, GameRecord, Line, LineCursor, Node, RecordError, RecordFormat, RecordMoveError,
-    Warning, WarningCode, MAX_VARIATION_DEPTH,
+    diagram_fen, take_commands, GameRecord, Line, LineCursor, Node, RecordError, RecordFormat,
+    RecordMoveError, Warning, WarningCode, MAX_VARIATION_DEPTH,
 };
 use super::{parse_move_noted, write_move, Notation};
 use crate::{Color, Position};
@@ -465,14 +465,17 @@ impl Builder {
                     ));
                 }
                 if name == "FEN" {
-                    self.start = Position::from_fen(&value).map_err(|error| {
-                        let (line, column) = cx.locate(at);
-                        RecordError::Fen {
-                            line,
-                            column,
-                            error,
-                        }
+                    let (line, column) = cx.locate(at);
+                    let (start, turned) = diagram_fen(&value, |m| {
+                        Warning::at(WarningCode::SideToMove, line, column, m)
+                    })
+                    .map_err(|error| RecordError::Fen {
+                        line,
+                        column,
+                        error,
                     })?;
+                    self.start = start;
+                    self.warnings.extend(turned);
                     self.lines = None;
                 }
                 self.headers.push((name, value));
@@ -597,6 +600,15 @@ impl Builder {
     }
 }
 
+/// Whether the text between two tags holds a blank line (the end of a tag section).
+fn blank_line(gap: &str) -> bool {
+    let mut parts = gap.split('\n');
+    parts.next();
+    let mut inner: Vec<&str> = parts.collect();
+    inner.pop();
+    inner.iter().any(|l| l.trim().is_empty())
+}
+
 fn is_result(s: &str) -> bool {
     matches!(s, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
@@ -635,7 +647,9 @@ impl Cx<'_> {
 /// move text (a line starting with `[`), so one broken game does not cost the others. `parse_pgn` collects
 /// them and stops at the first error.
 ///
-/// Games end at their result token (`1-0`, `0-1`, `1/2-1/2`, `*`) or where a tag section follows move text.
+/// Games end at their result token (`1-0`, `0-1`, `1/2-1/2`, `*`) or where a tag section follows move text. A
+/// game of tags only — tags, a blank line, and the next game's tags — is read as an empty game with a
+/// [`WarningCode::EmptyGame`] warning, never merged with the game after it.
 /// Text after a result that is neither a tag section nor a game (an advertisement, a line of `=`) is skipped
 /// up to the next tag section, with a [`WarningCode::TextAfterResult`] warning on the game before it.
 ///
@@ -680,6 +694,9 @@ impl PgnState {
 enum End {
     /// At the end of the text, or at a tag following move text (the tag is read ahead).
     Text,
+    /// At a tag after a blank line that follows the game's tags, with no move text between (the tag is read
+    /// ahead): a game of tags only; the offset of the blank line.
+    Empty(usize),
     /// At a result token; with the offset of the text after it that was skipped as no game.
     Result(Option<usize>),
 }
@@ -755,6 +772,8 @@ impl<'a> PgnReader<'a> {
         }
         let mut any = false;
         let mut body = false;
+        // The end of the game's last tag, while no move text followed it.
+        let mut tags_end = None;
         loop {
             let next = match self.ahead.take() {
                 Some((at, name, value, lenient)) => {
@@ -775,7 +794,13 @@ impl<'a> PgnReader<'a> {
                     self.ahead = Some((at, name, value, lenient));
                     return Some(Ok(End::Text));
                 }
-                Tok::Header(..) => {}
+                Tok::Header(name, value, lenient)
+                    if tags_end.is_some_and(|e| blank_line(&self.lexer.text[e..at])) =>
+                {
+                    self.ahead = Some((at, name, value, lenient));
+                    return Some(Ok(End::Empty(tags_end.unwrap_or(at))));
+                }
+                Tok::Header(..) => tags_end = Some(self.lexer.at),
                 Tok::Result(_) => {
                     if let Err(e) = f(&mut self.lexer, (at, tok)) {
                         return Some(Err(e));
@@ -892,6 +917,15 @@ impl Iterator for PgnReader<'_> {
                     line,
                     column,
                     "text after the result that is no game: skipped up to the next tag section",
+                ));
+            }
+            if let End::Empty(at) = end {
+                let (line, column) = self.lexer.lines.locate(self.lexer.text, at);
+                b.warnings.push(Warning::at(
+                    WarningCode::EmptyGame,
+                    line,
+                    column,
+                    "a game of tags and no moves: read as an empty game; the tags after the blank line start the next game",
                 ));
             }
             let mut cx = Cx {

@@ -6,8 +6,8 @@
 //! comments and warnings.
 //!
 //! **The encoding is decided on evidence.** Valid UTF-8 is UTF-8. Otherwise each of GBK and Big5 in which the
-//! bytes are valid is a candidate (the two overlap: most Big5 text is valid GBK); the first game of the text is
-//! read in each, and the candidate whose decoding yields more moves the reader understands wins (a Big5 record
+//! bytes are valid is a candidate (the two overlap: most Big5 text is valid GBK); the first game of the text
+//! with moves (among its first eight games) is read in each, and the candidate whose decoding yields more moves the reader understands wins (a Big5 record
 //! read as GBK has moves such as `…キき`, which are no moves). When the moves do not tell (a record with tags only,
 //! a DhtmlXQ page whose moves are digits), the characters do: the candidate with more of the characters xiangqi
 //! records are written in (炮 馬 進 红 勝 象棋 …) wins, with a [`WarningCode::EncodingGuessed`] warning. When
@@ -31,11 +31,12 @@
 //! assert_eq!(game.moves().map(|m| m.to_string()).collect::<Vec<_>>(), ["h2e2"]);
 //! ```
 
+use super::cbr::{is_cbl, is_cbr, parse_cbl, parse_cbl_game, parse_cbr};
 use super::describe::TandemStyle;
 use super::dhtmlxq::{blocks, parse_block};
 use super::encoding::{strip_bom, DecodeError, DecodeErrorKind, Decoder, Encoding, NativeDecoder};
 use super::pgn::{PgnReadOptions, PgnReader, PgnState};
-use super::record::{GameRecord, RecordError, RecordFormat, Warning, WarningCode};
+use super::record::{diagram_fen, GameRecord, RecordError, RecordFormat, Warning, WarningCode};
 use super::xqf::{is_xqf, parse_xqf};
 use crate::{Position, Setup};
 
@@ -111,8 +112,10 @@ enum State {
     Pgn { at: PgnState, starts: Vec<PgnState> },
     /// DhtmlXQ blocks, the index of the next one.
     Blocks(Vec<(usize, usize)>, usize),
-    /// One game (XQF, FEN), read at once, and whether it was given.
+    /// One game (XQF, CBR, FEN), read at once, and whether it was given.
     One(Box<Result<GameRecord, RecordError>>, bool),
+    /// A CBL library: the byte range of each game's record, the index of the next one.
+    Library(Vec<(usize, usize)>, usize),
 }
 
 /// Reads a record: see the module docs. Fails only when the input cannot be text of the format (an encoding
@@ -124,13 +127,17 @@ pub fn read(
 ) -> Result<Records, RecordError> {
     let format = options.format.unwrap_or_else(|| sniff(input));
     let mut warnings = Vec::new();
+    let binary = matches!(
+        format,
+        RecordFormat::Xqf | RecordFormat::Cbr | RecordFormat::Cbl
+    );
     let (source, encoding) = match (format, input) {
-        (RecordFormat::Xqf, Input::Bytes(b)) => (Source::Bytes(b.to_vec()), None),
-        (RecordFormat::Xqf, Input::Text(_)) => {
+        (_, Input::Bytes(b)) if binary => (Source::Bytes(b.to_vec()), None),
+        (_, Input::Text(_)) if binary => {
             return Err(RecordError::Binary {
                 format,
                 offset: 0,
-                message: "an XQF file is bytes, not text".to_string(),
+                message: format!("a {} file is bytes, not text", format.name()),
             })
         }
         (_, Input::Text(t)) => (Source::Text(t.to_string()), None),
@@ -153,6 +160,12 @@ pub fn read(
     let state = match (&source, format) {
         (Source::Text(t), RecordFormat::DhtmlXq) => State::Blocks(blocks(t), 0),
         (Source::Text(t), RecordFormat::Fen) => State::One(Box::new(fen_record(t)), false),
+        (Source::Bytes(b), RecordFormat::Cbr) => State::One(Box::new(parse_cbr(b)), false),
+        (Source::Bytes(b), RecordFormat::Cbl) => match parse_cbl(b) {
+            Ok(library) => State::Library(library.games, 0),
+            // A library that cannot be read is one game that cannot, as for a broken XQF file.
+            Err(e) => State::One(Box::new(Err(e)), false),
+        },
         (Source::Bytes(b), _) => {
             State::One(Box::new(parse_xqf(b, options.encoding, decoder)), false)
         }
@@ -171,11 +184,13 @@ pub fn read(
     })
 }
 
-/// The format of an input: XQF by its signature, DhtmlXQ by its tags, FEN for one line that is a position,
-/// else PGN.
+/// The format of an input: XQF, CBR and CBL by their signatures, DhtmlXQ by its tags, FEN for one line that is
+/// a position, else PGN.
 pub fn sniff(input: Input<'_>) -> RecordFormat {
     let head: &[u8] = match input {
         Input::Bytes(b) if is_xqf(b) => return RecordFormat::Xqf,
+        Input::Bytes(b) if is_cbr(b) => return RecordFormat::Cbr,
+        Input::Bytes(b) if is_cbl(b) => return RecordFormat::Cbl,
         Input::Bytes(b) => b,
         Input::Text(t) => t.as_bytes(),
     };
@@ -293,7 +308,17 @@ fn evidence(text: &str, format: RecordFormat, options: &ReadOptions) -> Evidence
             let pgn = PgnReadOptions {
                 wxf_tandem: options.wxf_tandem,
             };
-            match PgnReader::new(text, pgn).next() {
+            // The first game with moves (a game of tags only says nothing), among the first few.
+            // (One call of the reader's `next`: the wasm build keeps one copy of it.)
+            let mut games = PgnReader::new(text, pgn);
+            let mut first = None;
+            for _ in 0..8 {
+                first = games.next();
+                if !matches!(&first, Some(Ok(g)) if g.mainline.moves.is_empty()) {
+                    break;
+                }
+            }
+            match first {
                 Some(Ok(g)) => g.mainline.moves.len(),
                 Some(Err(RecordError::Move(e))) if !e.in_variation => {
                     garbled = e.ply == 1
@@ -321,12 +346,12 @@ impl Records {
         self.format
     }
 
-    /// The encoding of text bytes (`None` for text given as text, and for XQF).
+    /// The encoding of text bytes (`None` for text given as text, and for the binary formats: XQF, CBR, CBL).
     pub fn encoding(&self) -> Option<Encoding> {
         self.encoding
     }
 
-    /// The text read (decoded from the bytes given), or `None` for XQF.
+    /// The text read (decoded from the bytes given), or `None` for the binary formats (XQF, CBR, CBL).
     pub fn text(&self) -> Option<&str> {
         match &self.source {
             Source::Text(t) => Some(t),
@@ -340,14 +365,17 @@ impl Records {
             State::Pgn { at, .. } => at.index(),
             State::Blocks(_, i) => *i,
             State::One(_, done) => usize::from(*done),
+            State::Library(_, i) => *i,
         }
     }
 
     /// Goes past the next game without reading its moves (quick: tags and boundaries only for PGN); `None` at
     /// the end. A game that cannot be split from the text is an error here too.
     pub fn skip_game(&mut self) -> Option<Result<(), RecordError>> {
-        let Source::Text(text) = &self.source else {
-            return self.next().map(|r| r.map(drop));
+        let text = match (&self.source, &self.state) {
+            (Source::Bytes(_), State::One(..)) => return self.next().map(|r| r.map(drop)),
+            (Source::Text(text), _) => text.as_str(),
+            (Source::Bytes(_), _) => "",
         };
         match &mut self.state {
             State::Pgn { at, starts } => {
@@ -362,7 +390,7 @@ impl Records {
                 *at = r.state();
                 out
             }
-            State::Blocks(blocks, i) => (*i < blocks.len()).then(|| {
+            State::Blocks(list, i) | State::Library(list, i) => (*i < list.len()).then(|| {
                 *i += 1;
                 Ok(())
             }),
@@ -395,7 +423,7 @@ impl Records {
         match &mut self.state {
             State::Pgn { at, starts } if index < starts.len() => *at = starts[index].clone(),
             State::Pgn { .. } => {}
-            State::Blocks(_, i) => *i = index,
+            State::Blocks(_, i) | State::Library(_, i) => *i = index,
             State::One(_, done) => *done = index > 0,
         }
         while self.index() < index {
@@ -436,11 +464,17 @@ impl Iterator for Records {
                 *i += 1;
                 parse_block(text, block)
             }
+            (Source::Text(_), State::Library(..)) => return None,
             (_, State::One(record, done)) => {
                 if core::mem::replace(done, true) {
                     return None;
                 }
                 (**record).clone()
+            }
+            (Source::Bytes(bytes), State::Library(games, i)) => {
+                let range = *games.get(*i)?;
+                *i += 1;
+                parse_cbl_game(bytes, range)
             }
             (Source::Bytes(_), _) => return None,
         };
@@ -470,15 +504,17 @@ pub fn parse_dhtmlxq_bytes(bytes: &[u8]) -> Result<GameRecord, RecordError> {
         .unwrap_or(Err(RecordError::NoGame))
 }
 
-/// A record of a position alone.
+/// A record of a position alone (a diagram: a side to move that cannot be right is turned, with a warning).
 fn fen_record(text: &str) -> Result<GameRecord, RecordError> {
     let t = text.trim();
-    let start = Position::from_fen(t).map_err(|error| RecordError::Fen {
-        line: 1,
-        column: 1,
-        error,
-    })?;
+    let (start, turned) = diagram_fen(t, |m| Warning::at(WarningCode::SideToMove, 1, 1, m))
+        .map_err(|error| RecordError::Fen {
+            line: 1,
+            column: 1,
+            error,
+        })?;
     let mut g = GameRecord::new(start.clone());
+    g.warnings.extend(turned);
     if start != Position::new() {
         g.headers.push(("FEN".to_string(), start.fen()));
     }

@@ -7,7 +7,10 @@ use super::error::NotationError;
 use crate::adjudication::{GameResult, Mode, Options, Reason, Ruleset};
 use crate::headers;
 use crate::names::{named, Named};
-use crate::{Color, EndingError, FenError, Game, IllegalMoveError, Move, Position};
+use crate::{
+    Color, EndingError, FenError, Game, IllegalMoveError, Move, Position, PositionError, Setup,
+    SetupProblem,
+};
 use core::fmt;
 
 /// One move of a line, with what is said about it.
@@ -327,6 +330,10 @@ pub enum RecordFormat {
     Xqf,
     /// A FEN: a position without moves.
     Fen,
+    /// CBR, the binary record of XiangQi Bridge (象棋桥): one game.
+    Cbr,
+    /// CBL, the binary library of XiangQi Bridge (象棋桥): many games.
+    Cbl,
 }
 
 named!(RecordFormat, "format", [
@@ -334,10 +341,12 @@ named!(RecordFormat, "format", [
     RecordFormat::DhtmlXq => ("dhtmlxq", [], "DhtmlXQ", "东萍"),
     RecordFormat::Xqf => ("xqf", [], "XQF", "象棋演播室"),
     RecordFormat::Fen => ("fen", [], "FEN", "FEN"),
+    RecordFormat::Cbr => ("cbr", [], "CBR", "象棋桥"),
+    RecordFormat::Cbl => ("cbl", [], "CBL", "象棋桥棋库"),
 ]);
 
 impl RecordFormat {
-    /// `"pgn"`, `"dhtmlxq"`, `"xqf"` or `"fen"` ([`Named::as_str`]).
+    /// `"pgn"`, `"dhtmlxq"`, `"xqf"`, `"fen"`, `"cbr"` or `"cbl"` ([`Named::as_str`]).
     pub fn code(self) -> &'static str {
         self.as_str()
     }
@@ -347,7 +356,7 @@ impl RecordFormat {
         RecordFormat::ALL.iter().copied().find(|f| f.code() == code)
     }
 
-    /// The format's name as people write it: `PGN`, `DhtmlXQ`, `XQF`, `FEN` (its English name).
+    /// The format's name as people write it: `PGN`, `DhtmlXQ`, `XQF`, `FEN`, `CBR`, `CBL` (its English name).
     #[allow(clippy::misnamed_getters)] // `name` is the name people write, the table's English name
     pub fn name(self) -> &'static str {
         self.names().en
@@ -385,12 +394,19 @@ pub enum WarningCode {
     /// XQF: a text field or comment holds bytes that are not valid in its encoding (GBK): they are shown as
     /// U+FFFD (�), the rest of the text as it is.
     InvalidText,
+    /// A position record (a diagram: XQF, CBR, a FEN) whose side to move cannot be right — the side not to
+    /// move is in check and the side to move is not — is read with the other side to move.
+    SideToMove,
+    /// PGN: a game with tags and no moves (not even a result), followed by the next game's tags: read as an
+    /// empty game, never merged with its neighbour.
+    EmptyGame,
 }
 
 impl WarningCode {
     /// The stable code: `WARN_TAG_QUOTE`, `WARN_WXF_MARKER_ORDER`, `WARN_TANDEM_MISSING`,
     /// `WARN_RESULT_MISMATCH`, `WARN_TEXT_AFTER_RESULT`, `WARN_CLOSING_TAG`, `WARN_ILLEGAL_MOVE`,
-    /// `WARN_ENCODING_GUESSED`, `WARN_TRAILING_BYTES`, `WARN_INVALID_TEXT`.
+    /// `WARN_ENCODING_GUESSED`, `WARN_TRAILING_BYTES`, `WARN_INVALID_TEXT`, `WARN_SIDE_TO_MOVE`,
+    /// `WARN_EMPTY_GAME`.
     pub const fn code(self) -> &'static str {
         match self {
             WarningCode::TagQuote => "WARN_TAG_QUOTE",
@@ -403,11 +419,13 @@ impl WarningCode {
             WarningCode::EncodingGuessed => "WARN_ENCODING_GUESSED",
             WarningCode::TrailingBytes => "WARN_TRAILING_BYTES",
             WarningCode::InvalidText => "WARN_INVALID_TEXT",
+            WarningCode::SideToMove => "WARN_SIDE_TO_MOVE",
+            WarningCode::EmptyGame => "WARN_EMPTY_GAME",
         }
     }
 
     /// Every code, in declaration order.
-    pub const ALL: [WarningCode; 10] = [
+    pub const ALL: [WarningCode; 12] = [
         WarningCode::TagQuote,
         WarningCode::WxfMarkerOrder,
         WarningCode::TandemMissing,
@@ -418,6 +436,8 @@ impl WarningCode {
         WarningCode::EncodingGuessed,
         WarningCode::TrailingBytes,
         WarningCode::InvalidText,
+        WarningCode::SideToMove,
+        WarningCode::EmptyGame,
     ];
 }
 
@@ -475,6 +495,45 @@ impl fmt::Display for Warning {
         }
         write!(f, "{} ({})", self.message, self.code.code())
     }
+}
+
+/// The start position of a position record: `setup` as it is, or — when its one problem is that the side not to
+/// move is in check while the side to move is not (a diagram whose side to move cannot be right) — with the
+/// other side to move and a [`WarningCode::SideToMove`] warning made by `warn` from its message.
+pub(crate) fn diagram_position(
+    setup: Setup,
+    warn: impl FnOnce(String) -> Warning,
+) -> Result<(Position, Option<Warning>), PositionError> {
+    // One call of `from_setup` (the wasm build keeps one copy of it): the setup as given, then turned.
+    let given = setup.turn;
+    let mut setup = setup;
+    let mut refused = None;
+    loop {
+        match Position::from_setup(setup.clone()) {
+            Ok(p) if setup.turn == given => return Ok((p, None)),
+            Ok(p) => {
+                let message = format!(
+                    "{given} to move, but {} is in check and {given} is not: read with {} to move",
+                    setup.turn, setup.turn
+                );
+                return Ok((p, Some(warn(message))));
+            }
+            Err(e) if refused.is_none() && e.problems() == [SetupProblem::OppositeCheck] => {
+                refused = Some(e);
+                setup.turn = given.other();
+            }
+            Err(e) => return Err(refused.unwrap_or(e)),
+        }
+    }
+}
+
+/// [`diagram_position`] of a FEN.
+pub(crate) fn diagram_fen(
+    fen: &str,
+    warn: impl FnOnce(String) -> Warning,
+) -> Result<(Position, Option<Warning>), FenError> {
+    let setup = fen.parse::<Setup>().map_err(FenError::Parse)?;
+    diagram_position(setup, warn).map_err(FenError::Position)
 }
 
 /// A malformed record: the text does not follow the format. Lines and columns count from 1; columns in

@@ -100,9 +100,8 @@ fn check_move(pos: &Position, mv: Move, ply: usize, in_variation: bool) -> Resul
     })
 }
 
-/// Checks that `record` can be written as `format`: its tags ([`check_tags`]) and its moves
-/// ([`check_line`]).
-pub fn check_record(record: &GameRecord, format: RecordFormat) -> Result<(), WriteError> {
+/// Checks that `record` can be written (in any format): its tags ([`check_tags`]) and its moves ([`check_line`]).
+pub fn check_record(record: &GameRecord) -> Result<(), WriteError> {
     check_tags(&record.headers)?;
     check_line(&record.mainline, &record.start, 1, 0)
 }
@@ -116,7 +115,7 @@ pub fn write_record(
     options: &WriteOptions,
     decoder: &dyn Decoder,
 ) -> Result<Written, WriteError> {
-    check_record(record, format)?;
+    check_record(record)?;
     match format {
         RecordFormat::Pgn => Ok(Written::Text(write_pgn_record(record, &options.pgn))),
         RecordFormat::DhtmlXq => Ok(Written::Text(super::dhtmlxq::write_dhtmlxq(record))),
@@ -124,6 +123,9 @@ pub fn write_record(
             let gbk = GbkEncoder::new(decoder).ok_or(WriteError::Unsupported(RecordFormat::Xqf))?;
             super::xqf::write_xqf(record, &gbk).map(Written::Bytes)
         }
-        RecordFormat::Fen => Err(WriteError::Unsupported(RecordFormat::Fen)),
+        // Read, not written: a FEN is no record of moves; XiangQi Bridge's formats are closed.
+        f @ (RecordFormat::Fen | RecordFormat::Cbr | RecordFormat::Cbl) => {
+            Err(WriteError::Unsupported(f))
+        }
     }
 }

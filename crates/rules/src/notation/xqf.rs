@@ -25,8 +25,8 @@
 
 use super::encoding::{DecodeError, DecodeErrorKind, Decoder, Encoding};
 use super::record::{
-    take_commands, GameRecord, Line, Node, RecordError, RecordFormat, Warning, WarningCode,
-    MAX_VARIATION_DEPTH,
+    diagram_position, take_commands, GameRecord, Line, Node, RecordError, RecordFormat, Warning,
+    WarningCode, MAX_VARIATION_DEPTH,
 };
 use crate::{Color, IllegalMoveError, Move, Piece, Position, Role, Setup, Square};
 
@@ -174,15 +174,16 @@ impl Tree<'_> {
     }
 }
 
-/// One record of the tree.
-struct RawNode {
-    from: u8,
-    to: u8,
+/// One record of a binary move tree (XQF, CBR): squares as XQF writes them (`10·file + rank`, above 89 off
+/// the board).
+pub(super) struct RawNode {
+    pub(super) from: u8,
+    pub(super) to: u8,
     /// Offset of the record in the file.
-    at: usize,
-    comment: Option<String>,
+    pub(super) at: usize,
+    pub(super) comment: Option<String>,
     /// The node's children, first (the main continuation) first.
-    children: Vec<usize>,
+    pub(super) children: Vec<usize>,
 }
 
 /// Text of the file in `encoding`; bytes not valid in it become U+FFFD with a warning (the format fixes the
@@ -234,7 +235,9 @@ fn decode_text(
 /// `Black`, `Result` (`1-0`, `0-1`, `1/2-1/2`, `*`), `TimeControl`, `RedTime`, `BlackTime`, `Annotator`,
 /// `Author` (empty fields are left out; the type field — full game, opening, middle game, endgame — is not
 /// kept). The side to move is the colour of the piece the first move moves (WhoPlay, the header's byte for it,
-/// is 0 in version 10 files where Black moves first), else WhoPlay. An illegal move of the file (a recording
+/// is 0 in version 10 files where Black moves first), else WhoPlay; a position without moves (a diagram) whose
+/// side to move cannot be right — the side not to move is in check, the side to move is not — is read with the
+/// other side to move and a [`WarningCode::SideToMove`] warning. An illegal move of the file (a recording
 /// error) is left out with everything below it, with a [`WarningCode::IllegalMove`] warning. A file that is
 /// not XQF, truncated, with bad keys, a length past its end or more than [`MAX_XQF_NODES`] moves is a
 /// [`RecordError::Binary`] error, and nothing past the file's own size is ever allocated.
@@ -315,8 +318,12 @@ pub fn parse_xqf(
             let at = tree.at;
             let text = tree.take(len, "a comment")?;
             (len > 0)
-                .then(|| decode_text(&text, at, encoding, decoder, &mut warnings))
+                .then(|| {
+                    decode_text(&text, at, encoding, decoder, &mut warnings).map(|t| reflow(&t))
+                })
                 .transpose()?
+                // A comment of blanks and line breaks only is none.
+                .filter(|t| !t.trim().is_empty())
         } else {
             None
         };
@@ -381,11 +388,20 @@ pub fn parse_xqf(
     } else {
         Color::Red
     });
-    let start = Position::from_setup(setup).map_err(|e| RecordError::Fen {
+    // A position without moves is a diagram: a side to move that cannot be right is turned, with a warning.
+    let (start, turned) = if first_mover.is_some() {
+        Position::from_setup(setup).map(|p| (p, None))
+    } else {
+        diagram_position(setup, |m| {
+            Warning::at_offset(WarningCode::SideToMove, 0x32, m)
+        })
+    }
+    .map_err(|e| RecordError::Fen {
         line: 0,
         column: 0,
         error: crate::FenError::Position(e),
     })?;
+    warnings.extend(turned);
 
     let mut headers = Vec::new();
     for (off, size, name) in FIELDS {
@@ -412,6 +428,7 @@ pub fn parse_xqf(
     }
     // The lines, every move checked.
     let mut b = Builder {
+        format: RecordFormat::Xqf,
         nodes: &nodes,
         warnings: &mut warnings,
     };
@@ -425,15 +442,110 @@ pub fn parse_xqf(
     })
 }
 
-fn square_of(s: u8) -> Option<Square> {
+/// The display width of a character: 2 for East Asian wide and full-width characters, else 1.
+fn width(c: char) -> usize {
+    let wide = matches!(c as u32,
+        0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
+        | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60
+        | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD);
+    if wide {
+        2
+    } else {
+        1
+    }
+}
+
+/// Whether `c` is a letter, a digit or a Chinese character (what a line cut inside a sentence ends on). Tables of
+/// ranges, not `char::is_alphanumeric`, whose Unicode tables would weigh on the wasm build.
+fn in_sentence(c: char) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(c as u32,
+            0x00C0..=0x024F | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0xFF10..=0xFF19
+            | 0xFF21..=0xFF3A | 0xFF41..=0xFF5A | 0x20000..=0x3FFFD)
+}
+
+/// Lines at least this wide (in columns, a Chinese character counting 2) that break mid-sentence were broken by
+/// the program that wrote the comment, not by its author.
+const WRAP_WIDTH: usize = 60;
+
+/// Whether the break after `line`, before `next`, is a wrap of the editor rather than the author's: `line` is
+/// as wide as a wrapped line, is no aligned table (no run of two spaces), does not end a sentence or a clause
+/// that announces a list, and `next` does not start a paragraph (indented) or an item (`1)`, `2.`, `一、`, `(1)`).
+fn wrapped(line: &str, next: &str) -> bool {
+    // Character tests rather than string searches: they keep the wasm build small.
+    let line = line.trim_end();
+    let Some(last) = line.chars().next_back() else {
+        return false;
+    };
+    let Some(first) = next.chars().next() else {
+        return false;
+    };
+    let mut cs = next
+        .chars()
+        .skip_while(|&c| matches!(c, '(' | '（'))
+        .peekable();
+    let mut marker = 0;
+    while cs
+        .next_if(|&c| c.is_ascii_digit() || "一二三四五六七八九十".contains(c))
+        .is_some()
+    {
+        marker += 1;
+    }
+    let item = marker > 0 && matches!(cs.next(), Some(')' | '）' | '.' | '、' | '．'));
+    line.chars().map(width).sum::<usize>() >= WRAP_WIDTH
+        && !line.as_bytes().windows(2).any(|w| w == b"  ")
+        && (in_sentence(last) || matches!(last, '，' | ',' | '、'))
+        && !first.is_whitespace()
+        && !item
+}
+
+/// A comment as its author wrote it: line breaks as CR LF (XQStudio's) or CR become LF, the line breaks around the
+/// comment go, a wrap of the writing program inside a sentence (see [`wrapped`]) is joined — with a space between
+/// two Latin words, with nothing between Chinese characters — and every other break, blank-line paragraphs
+/// included, is kept. What the XQF (and CBR) reader does to every comment, so also what an XQF file written and
+/// read back holds of one.
+pub fn reflow(text: &str) -> String {
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' {
+            chars.next_if_eq(&'\n');
+            plain.push('\n');
+        } else {
+            plain.push(c);
+        }
+    }
+    let lines: Vec<&str> = plain.trim_matches('\n').split('\n').collect();
+    let mut out = String::with_capacity(plain.len());
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 {
+            if wrapped(lines[i - 1], line) {
+                let kept = out.trim_end().len();
+                out.truncate(kept);
+                let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+                if latin(out.chars().next_back()) && latin(line.chars().next()) {
+                    out.push(' ');
+                }
+            } else {
+                out.push('\n');
+            }
+        }
+        out.push_str(line);
+    }
+    out
+}
+
+pub(super) fn square_of(s: u8) -> Option<Square> {
     (s <= 89)
         .then(|| Square::from_coords((s / 10) as i32, (s % 10) as i32))
         .flatten()
 }
 
-struct Builder<'a> {
-    nodes: &'a [RawNode],
-    warnings: &'a mut Vec<Warning>,
+/// Builds the lines of a binary move tree (XQF, CBR), every move checked.
+pub(super) struct Builder<'a> {
+    pub(super) format: RecordFormat,
+    pub(super) nodes: &'a [RawNode],
+    pub(super) warnings: &'a mut Vec<Warning>,
 }
 
 impl Builder<'_> {
@@ -464,7 +576,7 @@ impl Builder<'_> {
     /// The line that continues from node `parent` (the root is node 0) in `pos`: its first legal child and that
     /// child's line; the other legal children are variations of the first. `ply` is the ply of the line's first
     /// move; `depth` counts the variations the line is nested in.
-    fn line(
+    pub(super) fn line(
         &mut self,
         parent: usize,
         pos: &Position,
@@ -472,10 +584,11 @@ impl Builder<'_> {
         depth: usize,
     ) -> Result<Line, RecordError> {
         if depth > MAX_VARIATION_DEPTH {
-            return Err(malformed(
-                self.nodes[parent].at,
-                "variations nested too deeply",
-            ));
+            return Err(RecordError::Binary {
+                format: self.format,
+                offset: self.nodes[parent].at,
+                message: "variations nested too deeply".to_string(),
+            });
         }
         let mut line = Line {
             comment: if parent == 0 {

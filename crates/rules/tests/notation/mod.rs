@@ -1,5 +1,6 @@
 //! Notation and records: manual examples, round trips over every position, PGN / DhtmlXQ records, and hostile
 //! input.
+mod cbr;
 mod edit;
 mod examples;
 mod fuzz;

@@ -379,3 +379,59 @@ fn dhtmlxq_keeps_tags_both_ways() {
     );
     let _ = Color::Red;
 }
+
+/// Issue 41: a game of tags and no moves (CCPD writes one, `ccpd-computer-00000149.pgn`) followed by the next game
+/// of the database is read as an empty game with a warning; the next game keeps its own tags and moves.
+#[test]
+fn a_game_of_tags_only_is_not_merged_with_the_next() {
+    let dir = "records/big5";
+    let empty = std::fs::read(crate::common::data_path(&format!(
+        "{dir}/ccpd-computer-00000149.pgn"
+    )))
+    .unwrap();
+    let next = std::fs::read(crate::common::data_path(&format!(
+        "{dir}/ccpd-computer-00000001.pgn"
+    )))
+    .unwrap();
+    let alone: Vec<_> = read(Input::Bytes(&next), &ReadOptions::default(), &NativeDecoder)
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let mut db = empty.clone();
+    db.extend(b"\n");
+    db.extend(&next);
+    let mut records = read(Input::Bytes(&db), &ReadOptions::default(), &NativeDecoder).unwrap();
+    let games: Vec<GameRecord> = records.by_ref().collect::<Result<_, _>>().unwrap();
+    assert_eq!(games.len(), 2);
+    assert!(games[0].mainline.moves.is_empty());
+    assert!(
+        games[0]
+            .headers
+            .iter()
+            .filter(|(k, _)| k == "Event")
+            .count()
+            == 1
+    );
+    let w: Vec<_> = games[0].warnings.iter().map(|w| (w.code, w.line)).collect();
+    assert_eq!(w, [(WarningCode::EmptyGame, 12)]);
+    assert_eq!(WarningCode::EmptyGame.code(), "WARN_EMPTY_GAME");
+    // The next game is the file read alone: its tags, its moves.
+    assert_eq!(games[1].headers, alone[0].headers);
+    assert_eq!(games[1].mainline, alone[0].mainline);
+    assert_ne!(games[0].header("Event"), games[1].header("Event"));
+    // Listed and opened by index alike.
+    assert_eq!(records.game(1).unwrap().unwrap().headers, alone[0].headers);
+
+    // In text: tags, a blank line, tags: two games; tags on consecutive lines stay one game (a repeated name
+    // included, as before).
+    let two = parse_pgn("[Event \"A\"]\n[Red \"x\"]\n\n[Event \"B\"]\n\n1. 炮二平五 *\n").unwrap();
+    assert_eq!(two.len(), 2);
+    assert_eq!(
+        (two[0].header("Event"), two[1].header("Event")),
+        (Some("A"), Some("B"))
+    );
+    assert_eq!(two[1].mainline.moves.len(), 1);
+    let one = parse_pgn("[Event \"A\"]\n[Event \"again\"]\n\n1. 炮二平五 *\n").unwrap();
+    assert_eq!(one.len(), 1);
+    assert!(one[0].warnings.is_empty());
+}

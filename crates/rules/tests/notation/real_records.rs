@@ -365,7 +365,13 @@ fn xqf_folder() -> Figures {
                     .and_then(|n| n.comment.as_deref())
             };
             if ply <= cut {
-                assert_eq!(ours, Some(text), "{file} ply {ply}");
+                // The reader reflows comments (XQStudio's line breaks are CR LF, and its wraps inside a
+                // sentence are joined: docs/xqf.md), so only line breaks and the spaces around them may differ.
+                let bare = |t: &str| t.split_whitespace().collect::<String>();
+                // A comment of blanks only is none.
+                let want = Some(bare(text)).filter(|t| !t.is_empty());
+                assert_eq!(ours.map(bare), want, "{file} ply {ply}");
+                assert!(!ours.is_some_and(|t| t.contains('\r')), "{file} ply {ply}");
             }
         }
         kept(&mut f, round_trip("xqf", &g));

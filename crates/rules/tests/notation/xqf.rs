@@ -213,3 +213,129 @@ fn broken_files_are_typed_errors_with_their_offset() {
     };
     assert!(read(Input::Text("XQ"), &forced, &NativeDecoder).is_err());
 }
+
+/// Issue 41: a diagram (an XQF file without moves, like the encrypted mate pattern 钓鱼马杀法示意图) whose WhoPlay
+/// says Red while Red's chariot checks the black general is read with Black to move and a warning, not refused.
+#[test]
+fn a_diagram_whose_side_to_move_cannot_be_right_is_turned() {
+    let mut squares = [0xFFu8; 32];
+    squares[0] = 35; // Red's chariot on d5
+    squares[4] = 40; // Red's general on e0
+    squares[20] = 39; // Black's general on d9
+    let f = v10(&squares, 0, 0, &[rec(0, 0, false, false, "")]);
+    let r = parse(&f).unwrap();
+    assert_eq!(r.start.turn(), Color::Black);
+    assert!(r.start.is_check());
+    assert_eq!(r.warnings.len(), 1);
+    assert_eq!(r.warnings[0].code, WarningCode::SideToMove);
+    assert_eq!(r.warnings[0].offset, Some(0x32));
+    assert!(
+        r.warnings[0].message.contains("read with black to move"),
+        "{}",
+        r.warnings[0]
+    );
+    // Both sides in check (a black chariot on e5 checks Red): no side to move can be right; refused as before.
+    squares[16] = 45;
+    let f = v10(&squares, 0, 0, &[rec(0, 0, false, false, "")]);
+    assert_eq!(parse(&f).unwrap_err().code(), "ERR_RECORD_FEN");
+    // With moves, the first move's colour decides and nothing is turned: a file whose first move is Red's in
+    // this position stays an error.
+    squares[16] = 0xFF;
+    let f = v10(
+        &squares,
+        0,
+        0,
+        &[rec(0, 0, true, false, ""), rec(40, 41, false, false, "")],
+    );
+    assert_eq!(parse(&f).unwrap_err().code(), "ERR_RECORD_FEN");
+}
+
+/// The same for a FEN alone and for a PGN game's FEN tag.
+#[test]
+fn a_fen_whose_side_to_move_cannot_be_right_is_turned() {
+    let fen = "3k5/9/9/9/3R5/9/9/9/9/5K3 w - - 0 1";
+    let mut records = read(Input::Text(fen), &ReadOptions::default(), &NativeDecoder).unwrap();
+    assert_eq!(records.format(), RecordFormat::Fen);
+    let g = records.next().unwrap().unwrap();
+    assert_eq!(g.start.turn(), Color::Black);
+    assert_eq!(g.warnings[0].code, WarningCode::SideToMove);
+    let pgn = format!("[FEN \"{fen}\"]\n\n1. 将4平5 *\n");
+    let g = read(Input::Text(&pgn), &ReadOptions::default(), &NativeDecoder)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(g.start.turn(), Color::Black);
+    assert_eq!(
+        g.moves().map(|m| m.to_string()).collect::<Vec<_>>(),
+        ["d9e9"]
+    );
+    assert_eq!(
+        (g.warnings[0].code, g.warnings[0].line),
+        (WarningCode::SideToMove, 1)
+    );
+}
+
+fn real(file: &str) -> GameRecord {
+    let path = crate::common::data_path(&format!("records/xqf/{file}"));
+    parse(&std::fs::read(path).unwrap()).unwrap()
+}
+
+fn comment(g: &GameRecord, ply: usize) -> &str {
+    match ply {
+        0 => g.mainline.comment.as_deref(),
+        _ => g.mainline.moves[ply - 1].comment.as_deref(),
+    }
+    .unwrap()
+}
+
+/// Issue 41: XQF comments reflowed where the line breaks are the writing program's, kept where they are the
+/// author's — on the real files.
+#[test]
+fn comments_are_reflowed_where_the_breaks_are_not_the_authors() {
+    // Wrapped mid-word (黑方9 路车不 / 能开出) and after a comma: joined, CR LF and the final break gone.
+    let g = real("qt-v10-black-first-comments.xqf");
+    assert_eq!(
+        comment(&g, 10),
+        "以上双方着法稳正,布局至此,红方八路炮打卒压马,并瞄住底象。黑方9 路车不能开出,红方已占先手。现进车骑河,准备强夺3路卒,逼马。"
+    );
+    assert!(!comment(&g, 11).contains('\n'), "{}", comment(&g, 11));
+    // Short lines, each a sentence: kept.
+    let g = real("cchess-030-huang-vs-feng.xqf");
+    assert_eq!(
+        comment(&g, 20),
+        "左车巡河，劣着。\n只求兑子，不计后果。\n应改走炮1进4，首先避免红方升车过河牵制，然后随机应变。"
+    );
+    // A list of variations: kept.
+    let g = real("cchess-BadMoveTest2.xqf");
+    assert_eq!(
+        comment(&g, 35),
+        "妙！！\n1) 象5退3 马4退6 得车胜定\n2) 将6进1 车2进8 将6进1 炮7平1\n得车"
+    );
+    // Blank-line paragraphs and indented ones: kept.
+    let g = real("eleeye-XQFEXAMA.xqf");
+    assert!(
+        comment(&g, 110).starts_with("黑胜.\n\n    这一段"),
+        "{}",
+        comment(&g, 110)
+    );
+    let g = real("eleeye-XQFEXAMB.xqf");
+    assert_eq!(
+        comment(&g, 0).matches("\n    ").count(),
+        comment(&g, 0).matches('\n').count()
+    );
+    // A chat log and an aligned table: every line kept.
+    let g = real("cchess-BadMoveTest1.xqf");
+    assert!(comment(&g, 0).starts_with("欢迎加入中国象棋网！\n对金松擂台说:你好!\n"));
+    let g = real("cchess-game_test.xqf");
+    assert!(
+        comment(&g, 0).starts_with("中 国 象 棋 对 局 记 录\n---"),
+        "{}",
+        comment(&g, 0)
+    );
+    assert!(
+        comment(&g, 0).contains("耗时：  6分 58秒\n比赛结果"),
+        "{}",
+        comment(&g, 0)
+    );
+}
