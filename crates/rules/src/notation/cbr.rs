@@ -25,7 +25,7 @@
 use super::record::{
     diagram_position, GameRecord, RecordError, RecordFormat, Warning, WarningCode,
 };
-use super::xqf::{reflow, Builder, RawNode};
+use super::xqf::{reflow, result_of, Builder, RawNode};
 use crate::{Color, Piece, Role, Setup, Square};
 
 /// The signature of a record (`.cbr`, and each game of a library).
@@ -331,13 +331,7 @@ fn parse_record(
             headers.push((name.to_string(), value));
         }
         if name == "Black" {
-            let result = match r[2076] {
-                1 => "1-0",
-                2 => "0-1",
-                3 => "1/2-1/2",
-                _ => "*",
-            };
-            headers.push(("Result".to_string(), result.to_string()));
+            headers.push(("Result".to_string(), result_of(r[2076]).to_string()));
         }
     }
     let mut b = Builder {

@@ -417,13 +417,7 @@ pub fn parse_xqf(
             headers.push((name.to_string(), value));
         }
         if name == "Black" {
-            let result = match h[0x33] {
-                1 => "1-0",
-                2 => "0-1",
-                3 => "1/2-1/2",
-                _ => "*",
-            };
-            headers.push(("Result".to_string(), result.to_string()));
+            headers.push(("Result".to_string(), result_of(h[0x33]).to_string()));
         }
     }
     // The lines, every move checked.
@@ -497,6 +491,17 @@ fn wrapped(line: &str, next: &str) -> bool {
         && (in_sentence(last) || matches!(last, '，' | ',' | '、'))
         && !first.is_whitespace()
         && !item
+}
+
+/// The result a header byte gives (XQF's, and XiangQi Bridge's, which took it over): 1 Red won, 2 Black won, 3 a
+/// draw, anything else unknown.
+pub(super) fn result_of(byte: u8) -> &'static str {
+    match byte {
+        1 => "1-0",
+        2 => "0-1",
+        3 => "1/2-1/2",
+        _ => "*",
+    }
 }
 
 /// A comment as its author wrote it: line breaks as CR LF (XQStudio's) or CR become LF, the line breaks around the
