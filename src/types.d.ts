@@ -2062,7 +2062,7 @@ export interface EditorNode {
  * editor.node(cannon).children;            // [3, 2]
  * editor.setComment(other, "the main line now");
  * editor.setTag("Red", "Lü Qin");
- * editor.record().mainline.moves[1];       // { move: "b9c7", nags: [], comment: "the main line now", variations: [{ comment: null, moves: [{ move: "h9g7", nags: [], comment: null, variations: [] }] }] }
+ * editor.record().mainline.moves[1];       // { move: "b9c7", nags: [], comment: "the main line now", variations: [{ comment: null, moves: [{ move: "h9g7", nags: [], comment: null, variations: [], drawings: [] }] }], drawings: [] }
  * // Undo takes back the tag, the comment, the promotion, one edit at a time.
  * [editor.undo(), editor.undo(), editor.undo()]; // [true, true, true]
  * editor.node(cannon).children;            // [2, 3]
@@ -2081,7 +2081,8 @@ export class RecordEditor {
    * {@link readRecord} returns, or an object of its shape: `mainline`, and optionally `fen`, `headerList` or
    * `headers`; the editor's record has no `warnings`).
    * @throws {XiangqiError} `ERR_FEN_*`, `ERR_ILLEGAL_MOVE` (a move of the record that is not legal),
-   * `ERR_MOVE_SYNTAX`, `ERR_RECORD_DEPTH` (variations nested deeper than 64), `ERR_ARGUMENT` (a value of the wrong
+   * `ERR_MOVE_SYNTAX`, `ERR_RECORD_FEN` (a record's bad start position), `ERR_RECORD_DEPTH` (variations nested deeper
+   * than 64), `ERR_ARGUMENT` (a value of the wrong
    * shape). The source is read as `writeRecord` reads a record: every part optional (`{}` is the start position).
    */
   constructor(source?: RecordGame | string | null);

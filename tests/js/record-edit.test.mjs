@@ -31,7 +31,7 @@ test('moving back and playing a different move makes a variation at that ply', (
   assert.equal(e.current(), other);
   const r = e.record();
   assert.deepEqual(r.mainline.moves.map((m) => m.move), ['h2e2', 'h9g7', 'h0g2']);
-  assert.deepEqual(r.mainline.moves[1].variations, [{ comment: null, moves: [{ move: 'b9c7', nags: [], comment: null, variations: [] }] }]);
+  assert.deepEqual(r.mainline.moves[1].variations, [{ comment: null, moves: [{ move: 'b9c7', nags: [], comment: null, variations: [], drawings: [] }] }]);
   assert.equal(r.fen, startFen());
   // The same move again goes to the child: no edit.
   e.go(cannon);
@@ -44,10 +44,10 @@ test('moving back and playing a different move makes a variation at that ply', (
   const g = new Game();
   for (const m of ['h2e2', 'b9c7', 'h0g2']) g.play(m);
   assert.deepEqual(e.node(5), {
-    id: 5, parent: other, children: [], move: 'h0g2', ply: 3, fen: g.fen(), comment: null, commentBefore: null, nags: [], mainLine: false,
+    id: 5, parent: other, children: [], move: 'h0g2', ply: 3, fen: g.fen(), comment: null, commentBefore: null, nags: [], drawings: [], mainLine: false,
   });
   assert.deepEqual(e.node(0), {
-    id: 0, parent: null, children: [1], move: null, ply: 0, fen: startFen(), comment: null, commentBefore: null, nags: [], mainLine: true,
+    id: 0, parent: null, children: [1], move: null, ply: 0, fen: startFen(), comment: null, commentBefore: null, nags: [], drawings: [], mainLine: true,
   });
   assert.deepEqual(e.path(5), [1, 4, 5]);
   assert.deepEqual(e.path(0), []);
@@ -101,7 +101,7 @@ test('comments, NAGs, tags, the start', () => {
   e.setTag('Red', '吕钦');
   const r = e.record();
   assert.equal(r.mainline.comment, 'a game');
-  assert.deepEqual(r.mainline.moves[0], { move: 'h2e2', nags: [1, 14], comment: 'central cannon', variations: [] });
+  assert.deepEqual(r.mainline.moves[0], { move: 'h2e2', nags: [1, 14], comment: 'central cannon', variations: [], drawings: [] });
   assert.equal(r.mainline.moves[1].variations[0].comment, 'also');
   assert.deepEqual(r.headerList, [['Event', 'The "Spring" cup'], ['Red', '吕钦']]);
   assert.deepEqual(r.headers, { Event: 'The "Spring" cup', Red: '吕钦' });
@@ -196,7 +196,8 @@ test('the constructor: nothing, a FEN, a RecordGame, or a refusal', () => {
   throwsCode(() => new RecordEditor({ mainline: { moves: [{ move: 'a0a5' }] } }), 'ERR_ILLEGAL_MOVE');
   throwsCode(() => new RecordEditor({ mainline: { moves: [{ move: 'xx' }] } }), 'ERR_MOVE_SYNTAX');
   throwsCode(() => new RecordEditor({ mainline: { moves: 'h2e2' } }), 'ERR_ARGUMENT');
-  throwsCode(() => new RecordEditor({ fen: 'nonsense' }), 'ERR_FEN_BOARD');
+  // A record's start position, as readRecord and writeRecord say it: ERR_RECORD_FEN (a FEN given alone: ERR_FEN_*).
+  throwsCode(() => new RecordEditor({ fen: 'nonsense' }), 'ERR_RECORD_FEN');
   throwsCode(() => new RecordEditor('nonsense'), 'ERR_FEN_BOARD');
   throwsCode(() => new RecordEditor(42), 'ERR_ARGUMENT');
   // Read as writeRecord reads a record (one reader in the binding): every part optional, so {} is the start.
