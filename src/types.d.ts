@@ -2150,6 +2150,7 @@ export class RecordEditor {
    * colour (`null` or `[]` removes them). They are written as `[%cal …]` / `[%csl …]` in PGN comments.
    * @throws {XiangqiError} `ERR_EDIT_ROOT`, `ERR_EDIT_NODE`, `ERR_SQUARE`, `ERR_OPTIONS` (a colour), `ERR_ARGUMENT`.
    * @example
+   * import { RecordEditor, writeRecord } from "xiangqi-wasm";
    * const editor = new RecordEditor();
    * const id = editor.play("h2e2");
    * editor.setDrawings(id, [{ from: "h2", to: "e2", color: "green" }, { from: "e7", to: null, color: "red" }]);
