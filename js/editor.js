@@ -21,6 +21,10 @@ const NAGS = [[1, '!'], [2, '?'], [3, '!!'], [4, '??'], [5, '!?'], [6, '?!']];
 const NAG_TEXT = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '⩲', 15: '⩱',
   16: '±', 17: '∓', 18: '+−', 19: '−+' };
 const COLORS = ['green', 'red', 'blue', 'yellow'];
+const SVG = 'http://www.w3.org/2000/svg';
+/** The step buttons' icons (16 × 16, as the lesson's): no icon font needed. */
+const ICONS = { first: 'M3 3h2v10H3zM13 3 6 8l7 5z', previous: 'M11.5 3 4.5 8l7 5z', next: 'M4.5 3l7 5-7 5z',
+  last: 'M11 3h2v10h-2zM3 3l7 5-7 5z' };
 /** The longest comment the comment box takes (UTF-8 bytes): a paste over it is refused with its size. */
 const MAX_COMMENT_BYTES = 64 * 1024;
 
@@ -55,6 +59,7 @@ const LABELS = {
 };
 
 const CSS = `
+.tools svg { width: 1em; height: 1em; fill: currentColor; display: block; margin: auto; }
 .tools { display: flex; gap: 4px; flex-wrap: wrap; align-items: center; }
 button, input, textarea, select { font: inherit; color: inherit; }
 .tools button, .nags button, .tags button, .setup button { min-width: 2.4em; min-height: 2.2em; padding: 0 .55em;
@@ -94,7 +99,8 @@ summary:focus-visible { outline: 3px solid #2f6fd6; }
 .tags .row, .setup .row { display: flex; gap: 4px; align-items: end; flex-wrap: wrap; margin: 4px 0; }
 .tags .row input { flex: 1 1 8em; }
 .tags .name { flex: 0 0 7em; font-weight: 600; overflow-wrap: anywhere; align-self: center; }
-.setup input { flex: 1 1 16em; }
+.fen-label { flex: 1 1 100%; }
+.setup input { width: 100%; font-family: ui-monospace, monospace; font-size: .9em; }
 .edit-error { margin: 0; padding: 6px 8px; border-radius: 6px; border: 1px solid #d2453a; background: #fdecea;
   color: #8a1c14; }
 .dark .edit-error { background: #3a1f1d; color: #ffb4aa; }
@@ -215,7 +221,16 @@ export class XiangqiEditorElement extends RecordElement {
     const { wrap, side, board } = this[hooks.frame];
     board.setAttribute('coordinates', 'iccs');
     const button = (action, text) => {
-      const b = h('button', action, text);
+      const b = h('button', action, ICONS[action] ? null : text);
+      if (ICONS[action]) {
+        const svg = document.createElementNS(SVG, 'svg');
+        svg.setAttribute('viewBox', '0 0 16 16');
+        svg.setAttribute('aria-hidden', 'true');
+        const path = document.createElementNS(SVG, 'path');
+        path.setAttribute('d', ICONS[action]);
+        svg.append(path);
+        b.append(svg);
+      }
       b.type = 'button';
       b.dataset.action = action;
       return b;
@@ -223,8 +238,8 @@ export class XiangqiEditorElement extends RecordElement {
     const tools = h('div', 'tools');
     tools.setAttribute('role', 'toolbar');
     const buttons = {};
-    for (const [action, text] of [['undo', '↶'], ['redo', '↷'], ['first', '⏮'], ['previous', '◀'], ['next', '▶'],
-      ['last', '⏭'], ['delete', '✕'], ['promote', '⇡'], ['draw', '✎']]) {
+    for (const [action, text] of [['undo', '↶'], ['redo', '↷'], ['first'], ['previous'], ['next'],
+      ['last'], ['delete', '✕'], ['promote', '⇡'], ['draw', '✎']]) {
       buttons[action] = button(action, text);
       tools.append(buttons[action]);
     }
