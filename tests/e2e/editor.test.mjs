@@ -289,6 +289,32 @@ test('keyboard only: Tab to the tree, ←/→, ↑/↓ between variations, Home/
   await context.close();
 });
 
+test('keyboard: a move played on the board by its keys is an edit; a variation\'s comment before; promote', async () => {
+  const { page, context, errors } = await open(`<xiangqi-editor pgn="${attr(PGN)}"></xiangqi-editor>`);
+  // Tab to the board (the first stop), its cursor to a0 (the arrows stop at the edge), Enter, two up, Enter: a0a2.
+  await page.keyboard.press('Tab');
+  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('xiangqi-editor').current.move === 'a0a2');
+  const r = await record(page);
+  assert.deepEqual(r.mainline.moves[0].variations.map((v) => v.moves.map((m) => m.move)), [['a0a2']]);
+  assert.deepEqual(await page.evaluate(() => window.changes.map((c) => c.edit)), ['play']);
+  // At a variation's first move the comment-before box is there; promote makes it the main line.
+  assert.equal(await shadow(page, 'label.before').isVisible(), true);
+  await shadow(page, '.before textarea').fill('another first move');
+  await shadow(page, 'button.promote').click();
+  const p = await record(page);
+  assert.deepEqual(p.mainline.moves.map((m) => m.move), ['a0a2']);
+  assert.deepEqual(p.mainline.moves[0].variations[0].moves.map((m) => m.move), ['h2e2', 'h9g7', 'h0g2']);
+  assert.deepEqual(await page.evaluate(() => window.changes.map((c) => c.edit)), ['play', 'comment', 'promote']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('hostile text shown only as text; a tag value with a control character refused; a record over the cap refused with its size', async () => {
   const hostile = '1. 炮二平五 {<img src=x onerror="window.pwned.push(1)"><script>window.pwned.push(2)</script>\u202Eevil} *';
   const { page, context, errors } = await open(`<xiangqi-editor pgn="${attr(hostile)}"></xiangqi-editor>`);
