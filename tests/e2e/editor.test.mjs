@@ -316,12 +316,24 @@ test('keyboard: a move played on the board by its keys is an edit; a variation\'
 });
 
 test('hostile text shown only as text; a tag value with a control character refused; a record over the cap refused with its size', async () => {
-  const hostile = '1. 炮二平五 {<img src=x onerror="window.pwned.push(1)"><script>window.pwned.push(2)</script>\u202Eevil} *';
+  const hostile = '[Event "<img src=x onerror=window.pwned.push(3)>"]\n\n1. 炮二平五 {<img src=x onerror="window.pwned.push(1)"><script>window.pwned.push(2)</script>\u202Eevil} *';
   const { page, context, errors } = await open(`<xiangqi-editor pgn="${attr(hostile)}"></xiangqi-editor>`);
   await shadow(page, '.moves button[data-node="1"]').click();
   const value = await shadow(page, '.after textarea').inputValue();
   assert.match(value, /<img src=x/);
   assert.equal(await page.evaluate(() => document.querySelector('xiangqi-editor').shadowRoot.querySelectorAll('img, script').length), 0);
+  assert.equal(await shadow(page, 'input.tag-value').first().inputValue(), '<img src=x onerror=window.pwned.push(3)>');
+  // A paste far over the comment box's limit: refused with its size, the comment as it was.
+  const tooLong = await page.evaluate(() => {
+    const el = document.querySelector('xiangqi-editor');
+    const area = el.shadowRoot.querySelector('.after textarea');
+    area.value = 'y'.repeat(10 * 1024 * 1024);
+    area.dispatchEvent(new Event('change', { bubbles: true }));
+    return [el.shadowRoot.querySelector('.edit-error').textContent, area.value.length];
+  });
+  assert.match(tooLong[0], /10485760 bytes/);
+  assert.ok(tooLong[1] < 1000);
+  assert.match((await record(page)).mainline.moves[0].comment, /^<img src=x/);
   const code = await page.evaluate(() => {
     const el = document.querySelector('xiangqi-editor');
     el.shadowRoot.querySelector('details.tags').open = true;
@@ -331,7 +343,7 @@ test('hostile text shown only as text; a tag value with a control character refu
     return el.shadowRoot.querySelector('.edit-error').textContent;
   });
   assert.match(code, /ERR_EDIT_TAG/);
-  assert.equal((await record(page)).headers.Event, undefined);
+  assert.equal((await record(page)).headers.Event, '<img src=x onerror=window.pwned.push(3)>');
   assert.deepEqual(await page.evaluate(() => window.changes), []);
   // 10 MB of record: refused with the size.
   const msg = await page.evaluate(async () => {
