@@ -40,7 +40,7 @@ const LABELS = {
     valueOf: (n) => `Value of ${n}`, setup: 'Position setup', fen: 'Start position (FEN)', setStart: 'Set start position',
     noMoves: 'No moves yet: play one on the board.', error: 'The record could not be read:',
     editError: 'Not changed:', tooLong: (size) => `This text is too long (${size} bytes; the limit is ${MAX_COMMENT_BYTES}).`,
-    variation: 'variation', ply: (n) => `Move ${n}`,
+    variation: 'variation', ply: (n) => `Ply ${n}`,
     nagNames: { 1: 'Good move', 2: 'Mistake', 3: 'Brilliant move', 4: 'Blunder', 5: 'Interesting move', 6: 'Dubious move' },
   },
   zh: {
@@ -160,7 +160,7 @@ export class XiangqiEditorElement extends RecordElement {
   /** Goes to node `id` (not an edit). Throws ERR_EDIT_NODE for a node the tree does not have. */
   go(id) {
     this.#need().go(id);
-    this.#render();
+    this.#render(false);
   }
 
   /** Plays `move` (ICCS) at the current node: a new move, a variation, or the move the tree has. Returns its id. */
@@ -428,7 +428,8 @@ export class XiangqiEditorElement extends RecordElement {
 
   // --- rendering ---------------------------------------------------------------------------------------------
 
-  #render() {
+  /** Shows the current node; `full`: the tree and the tags too (after an edit), else only the tree's highlight. */
+  #render(full = true) {
     const editor = this.#editor;
     if (!editor) return;
     const t = this[hooks.text];
@@ -442,7 +443,8 @@ export class XiangqiEditorElement extends RecordElement {
     } finally {
       game.free();
     }
-    this.#renderTree(cur.id);
+    if (full) this.#renderTree(cur.id);
+    else this.#highlight(cur.id);
     // The tools.
     const parent = cur.parent == null ? null : editor.node(cur.parent);
     const b = e.buttons;
@@ -464,7 +466,7 @@ export class XiangqiEditorElement extends RecordElement {
     if (this.shadowRoot.activeElement !== e.before.area) e.before.area.value = cur.commentBefore ?? '';
     e.after.span.textContent = cur.parent == null ? t.commentStart : t.comment;
     if (this.shadowRoot.activeElement !== e.after.area) e.after.area.value = cur.comment ?? '';
-    this.#renderTags();
+    if (full) this.#renderTags();
     if (this.shadowRoot.activeElement !== e.fen) e.fen.value = editor.node(0).fen;
   }
 
@@ -510,16 +512,31 @@ export class XiangqiEditorElement extends RecordElement {
     if (root.children.length) line(root.children[0], frag);
     else frag.append(h('p', 'empty', this[hooks.text].noMoves));
     list.replaceChildren(frag);
-    target ??= list.querySelector('button[data-node]');
+    this.#focusMove(target ?? list.querySelector('button[data-node]'), focusInList);
+  }
+
+  /** Moves the tree's highlight (and its one tab stop) to node `id`'s move, without building the tree again. */
+  #highlight(id) {
+    const list = this.#els.moves;
+    const focusInList = list.contains(this.shadowRoot.activeElement);
+    for (const b of list.querySelectorAll('button[aria-current], button[tabindex="0"]')) {
+      b.removeAttribute('aria-current');
+      b.tabIndex = -1;
+    }
+    const target = list.querySelector(`button[data-node="${id}"]`);
+    target?.setAttribute('aria-current', 'step');
+    this.#focusMove(target ?? list.querySelector('button[data-node]'), focusInList);
+  }
+
+  #focusMove(target, focus) {
+    const list = this.#els.moves;
     if (target) {
       target.tabIndex = 0;
       const top = target.offsetTop - list.offsetTop;
       if (top < list.scrollTop || top + target.offsetHeight > list.scrollTop + list.clientHeight) {
         list.scrollTop = Math.max(0, top - list.clientHeight / 2);
       }
-      if (focusInList) target.focus({ preventScroll: true });
-    } else {
-      list.tabIndex = -1;
+      if (focus) target.focus({ preventScroll: true });
     }
   }
 
@@ -580,7 +597,7 @@ export class XiangqiEditorElement extends RecordElement {
     this.#commitComments();
     this.#pending = null;
     editor.go(id);
-    this.#render();
+    this.#render(false);
   }
 
   #click(e) {
@@ -593,7 +610,7 @@ export class XiangqiEditorElement extends RecordElement {
       this.#commitComments();
       this.#pending = null;
       editor.go(Number(b.dataset.node));
-      this.#render();
+      this.#render(false);
     } else if (['first', 'previous', 'next', 'last'].includes(action)) {
       this.#nav(action);
     } else if (action === 'undo' || action === 'redo') {
@@ -607,7 +624,7 @@ export class XiangqiEditorElement extends RecordElement {
       this.#pending = null;
       b.setAttribute('aria-pressed', String(this.#draw));
       this[hooks.frame].wrap.classList.toggle('draw-on', this.#draw);
-      this.#render();
+      this.#render(false);
     } else if (action === 'clearDrawings') {
       this.#try('drawings', () => editor.setDrawings(cur, []));
     } else if (action === 'nag') {
@@ -732,7 +749,7 @@ export class XiangqiEditorElement extends RecordElement {
       this.#pending = null;
     } else {
       this.#pending = to;
-      this.#render();
+      this.#render(false);
       return;
     }
     this.#toggleShape(shape);
@@ -743,7 +760,7 @@ export class XiangqiEditorElement extends RecordElement {
     const cur = editor.node(editor.current());
     if (cur.parent == null) {
       this.#pending = null;
-      this.#render();
+      this.#render(false);
       return; // the start has no drawings
     }
     const i = cur.drawings.findIndex((d) => d.from === shape.from && d.to === shape.to);
