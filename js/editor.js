@@ -21,6 +21,12 @@ const NAGS = [[1, '!'], [2, '?'], [3, '!!'], [4, '??'], [5, '!?'], [6, '?!']];
 const NAG_TEXT = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '⩲', 15: '⩱',
   16: '±', 17: '∓', 18: '+−', 19: '−+' };
 const COLORS = ['green', 'red', 'blue', 'yellow'];
+const COLOR_OF = { G: 'green', R: 'red', B: 'blue', Y: 'yellow' };
+/** A drawing as the drawings field writes it (PGN's `[%cal]` / `[%csl]` tokens): `Gh2e2` an arrow, `Re7` a circle. */
+const DRAWING = /^([GRBY])([a-i][0-9])([a-i][0-9])?$/i;
+function drawingsText(drawings) {
+  return drawings.map((d) => `${d.color[0].toUpperCase()}${d.from}${d.to ?? ''}`).join(' ');
+}
 const SVG = 'http://www.w3.org/2000/svg';
 /** The step buttons' icons (16 × 16, as the lesson's): no icon font needed. */
 const ICONS = { first: 'M3 3h2v10H3zM13 3 6 8l7 5z', previous: 'M11.5 3 4.5 8l7 5z', next: 'M4.5 3l7 5-7 5z',
@@ -34,7 +40,9 @@ const LABELS = {
     undo: 'Undo', redo: 'Redo', first: 'Start position', previous: 'Previous move', next: 'Next move',
     last: 'End of the line', delete: 'Delete from this move', promote: 'Promote variation',
     draw: 'Draw on the board', color: 'Colour', colors: { green: 'Green', red: 'Red', blue: 'Blue', yellow: 'Yellow' },
-    clearDrawings: 'Clear drawings', nags: 'Move marks', comment: 'Comment after the move',
+    clearDrawings: 'Clear drawings', drawings: 'Drawings (G/R/B/Y + points: Gh2e2 Re7)',
+    badDrawing: (t) => `"${t}" is not a drawing: a colour letter G, R, B or Y, then a point (a circle) or two (an arrow)`,
+    nags: 'Move marks', comment: 'Comment after the move',
     commentStart: 'Comment before the first move', commentBefore: 'Comment before this variation',
     tags: 'Tags', tagName: 'Tag name', tagValue: 'Value', addTag: 'Add tag', removeTag: (n) => `Remove tag ${n}`,
     valueOf: (n) => `Value of ${n}`, setup: 'Position setup', fen: 'Start position (FEN)', setStart: 'Set start position',
@@ -47,7 +55,9 @@ const LABELS = {
     board: '编辑棋盘', tools: '编辑', moves: '着法树', start: '开局',
     undo: '撤销', redo: '重做', first: '开局', previous: '上一步', next: '下一步', last: '本变着末尾',
     delete: '删除此着及以后', promote: '提升变着', draw: '在棋盘上画图', color: '颜色',
-    colors: { green: '绿', red: '红', blue: '蓝', yellow: '黄' }, clearDrawings: '清除图形', nags: '着法评注',
+    colors: { green: '绿', red: '红', blue: '蓝', yellow: '黄' }, clearDrawings: '清除图形',
+    drawings: '图形（G/R/B/Y 加点：Gh2e2 Re7）',
+    badDrawing: (t) => `“${t}”不是图形：颜色字母 G、R、B 或 Y，再加一个点（圆圈）或两个点（箭头）`, nags: '着法评注',
     comment: '着后注释', commentStart: '开局注释', commentBefore: '变着前注释',
     tags: '标签', tagName: '标签名', tagValue: '值', addTag: '添加标签', removeTag: (n) => `删除标签 ${n}`,
     valueOf: (n) => `${n} 的值`, setup: '摆设局面', fen: '初始局面（FEN）', setStart: '设为初始局面',
@@ -73,6 +83,7 @@ input:focus-visible, textarea:focus-visible, select:focus-visible { outline: 3px
 input, textarea, select { border: 1px solid #b9a67e; border-radius: 6px; background: #fff; padding: 4px 6px;
   min-width: 0; }
 .dark input, .dark textarea, .dark select { background: #26292e; border-color: #5a606b; }
+label.drawings input { width: 100%; font-family: ui-monospace, monospace; }
 textarea { width: 100%; resize: vertical; min-height: 3.4em; }
 label { display: block; font-size: .9em; }
 .nags { display: flex; gap: 4px; flex-wrap: wrap; }
@@ -275,6 +286,13 @@ export class XiangqiEditorElement extends RecordElement {
     };
     const before = field('before');
     const after = field('after');
+    const drawLabel = h('label', 'drawings');
+    const drawSpan = h('span');
+    const drawings = document.createElement('input');
+    drawings.className = 'drawings-text';
+    drawings.autocomplete = 'off';
+    drawings.spellcheck = false;
+    drawLabel.append(drawSpan, drawings);
     const tags = h('details', 'tags');
     const tagsSummary = h('summary');
     const tagList = h('div', 'list');
@@ -301,8 +319,8 @@ export class XiangqiEditorElement extends RecordElement {
     const setStart = button('setStart');
     setupRow.append(fenLabel, setStart);
     setup.append(setupSummary, setupRow);
-    side.append(tools, editError, moves, nags, before.label, after.label, tags, setup);
-    this.#els = { tools, buttons, color, ply, editError, moves, nags, nagButtons, before, after, tags, tagsSummary,
+    side.append(tools, editError, moves, nags, before.label, after.label, drawLabel, tags, setup);
+    this.#els = { drawLabel, drawSpan, drawings, tools, buttons, color, ply, editError, moves, nags, nagButtons, before, after, tags, tagsSummary,
       tagList, newName, newValue, addTag, setup, setupSummary, fen, fenSpan, setStart };
 
     wrap.addEventListener('click', (e) => this.#click(e));
@@ -333,6 +351,7 @@ export class XiangqiEditorElement extends RecordElement {
       b.title = t.nagNames[b.dataset.nag];
     }
     e.before.span.textContent = t.commentBefore;
+    e.drawSpan.textContent = t.drawings;
     e.tagsSummary.textContent = t.tags;
     e.newName.setAttribute('aria-label', t.tagName);
     e.newName.placeholder = t.tagName;
@@ -466,6 +485,8 @@ export class XiangqiEditorElement extends RecordElement {
     if (this.shadowRoot.activeElement !== e.before.area) e.before.area.value = cur.commentBefore ?? '';
     e.after.span.textContent = cur.parent == null ? t.commentStart : t.comment;
     if (this.shadowRoot.activeElement !== e.after.area) e.after.area.value = cur.comment ?? '';
+    e.drawLabel.hidden = cur.parent == null;
+    if (this.shadowRoot.activeElement !== e.drawings) e.drawings.value = drawingsText(cur.drawings);
     if (full) this.#renderTags();
     if (this.shadowRoot.activeElement !== e.fen) e.fen.value = editor.node(0).fen;
   }
@@ -655,6 +676,20 @@ export class XiangqiEditorElement extends RecordElement {
       }
     } else if (el === this.#els.after.area || el === this.#els.before.area) {
       this.#commitComments();
+    } else if (el === this.#els.drawings) {
+      const editor = this.#editor;
+      const cur = editor.current();
+      const tokens = el.value.trim().split(/[\s,]+/).filter(Boolean);
+      const bad = tokens.find((x) => !DRAWING.test(x));
+      if (bad) {
+        this.#showError(elementError('ERR_ARGUMENT', this[hooks.text].badDrawing(bad.slice(0, 40))));
+        return;
+      }
+      const next = tokens.map((x) => {
+        const [, c, from, to] = DRAWING.exec(x);
+        return { from: from.toLowerCase(), to: to ? to.toLowerCase() : null, color: COLOR_OF[c.toUpperCase()] };
+      });
+      this.#try('drawings', () => editor.setDrawings(cur, next));
     }
   }
 

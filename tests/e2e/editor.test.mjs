@@ -151,6 +151,17 @@ test('desktop: moves by mouse, ← and a different move make a variation; commen
   assert.deepEqual(r.mainline.moves[0].drawings, [{ from: 'e2', to: 'e6', color: 'green' }, { from: 'e7', to: null, color: 'green' }]);
   const pgn = await page.evaluate(() => document.querySelector('xiangqi-editor').pgn());
   assert.match(pgn, /\[%cal Ge2e6\]/);
+  // The drawings by keyboard: the field shows them, a bad token is refused as text, a good list replaces them.
+  assert.equal(await shadow(page, 'input.drawings-text').inputValue(), 'Ge2e6 Ge7');
+  await shadow(page, 'input.drawings-text').fill('Ge2e6 X<b>');
+  await shadow(page, 'input.drawings-text').press('Enter');
+  await shadow(page, 'input.drawings-text').press('Tab');
+  assert.match(await shadow(page, '.edit-error').textContent(), /X<b>/);
+  assert.equal((await record(page)).mainline.moves[0].drawings.length, 2);
+  await shadow(page, 'input.drawings-text').fill('Ge2e6 Ge7 Bh0g2');
+  await shadow(page, 'input.drawings-text').press('Tab');
+  assert.deepEqual((await record(page)).mainline.moves[0].drawings.at(-1), { from: 'h0', to: 'g2', color: 'blue' });
+  await shadow(page, 'button.undo').click();
   // Tags: add one, edit it; an invalid value (a line break) shows the typed error and changes nothing.
   await shadow(page, 'details.tags summary').click();
   await shadow(page, '.new-name').fill('Event');
@@ -180,7 +191,7 @@ test('desktop: moves by mouse, ← and a different move make a variation; commen
   await page.keyboard.press('Control+y');
   assert.equal((await record(page)).headers.Event, 'Club match');
   const changes = await page.evaluate(() => window.changes.map((c) => c.edit));
-  assert.deepEqual(changes, ['play', 'play', 'play', 'play', 'comment', 'nags', 'drawings', 'drawings', 'tag',
+  assert.deepEqual(changes, ['play', 'play', 'play', 'play', 'comment', 'nags', 'drawings', 'drawings', 'drawings', 'undo', 'tag',
     'undo', 'redo', 'undo', 'redo']);
   await shadow(page, 'details.setup summary').click();
   await shot(page, 'desktop-1280x800');
@@ -239,6 +250,7 @@ test('keyboard only: Tab to the tree, ←/→, ↑/↓ between variations, Home/
   for (const n of names) assert.ok(n.name, `a control without a name: ${JSON.stringify(n)}`);
   // At the start: the board, the steps on, the draw tool, its colour, the tree (one stop), the comment, tags, setup.
   assert.deepEqual(names.map((n) => n.cls ?? n.tag), ['board', 'next', 'last', 'draw', 'color', 'c', '', '', '']);
+  // (at the start there are no drawings: their field shows from the first move on)
   assert.deepEqual(names.slice(-3).map((n) => n.tag), ['textarea', 'summary', 'summary']);
   await shadow(page, '.moves button[tabindex="0"]').focus();
   await page.keyboard.press('End');
