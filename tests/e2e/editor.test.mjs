@@ -38,7 +38,9 @@ after(async () => {
 });
 
 /** A page with `body` and the module `script`, at `width` × `height` (touch: a phone). */
-async function open(body, script = '', { width = 1280, height = 800, touch = false, routes = async () => {} } = {}) {
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+
+async function open(body, script = '', { width = 1280, height = 800, touch = false, routes = async () => {}, csp = false } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce', hasTouch: touch,
     isMobile: touch });
   const page = await context.newPage();
@@ -46,15 +48,20 @@ async function open(body, script = '', { width = 1280, height = 800, touch = fal
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
   page.on('dialog', (d) => { errors.push(`dialog: ${d.message()}`); d.dismiss(); });
-  await page.addInitScript(() => { window.pwned = []; });
+  await page.addInitScript(() => {
+    window.pwned = [];
+    window.violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.violations.push(`${e.violatedDirective} ${e.sourceFile}:${e.lineNumber}`));
+  });
+  const headers = csp ? { 'Content-Security-Policy': CSP } : {};
   const id = Math.random().toString(36).slice(2);
   const url = `${server.url}t/${id}.html`;
-  await page.route(`${server.url}t/${id}.js`, (route) => route.fulfill({ contentType: 'text/javascript',
+  await page.route(`${server.url}t/${id}.js`, (route) => route.fulfill({ contentType: 'text/javascript', headers,
     body: `import '/pkg/editor.js';
 window.changes = [];
 for (const el of document.querySelectorAll('xiangqi-editor')) el.addEventListener('change', (e) => window.changes.push(e.detail));
 ${script}` }));
-  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html>
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', headers, body: `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>editor test</title><script type="module" src="/t/${id}.js"></script></head>
 <body><main><h1>Editor</h1>${body}</main></body></html>` }));
@@ -226,6 +233,14 @@ test('phone (390×844, touch): moves by taps, the draw tool by taps, a NAG', asy
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no horizontal scroll on a phone (${width})`);
   await shot(page, 'phone-390x844');
+  await page.evaluate(() => {
+    const el = document.querySelector('xiangqi-editor');
+    el.setAttribute('lang', 'zh');
+    for (const d of el.shadowRoot.querySelectorAll('details')) d.open = true;
+  });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `no horizontal scroll with the tags and the setup open (${wide})`);
+  await shot(page, 'phone-390x844-zh-open');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -390,6 +405,17 @@ test('axe-core: no violation (light, dark, zh), the tags and setup open', async 
   });
   assert.deepEqual(violations, []);
   await shot(page, 'axe-light-dark');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('under a strict Content-Security-Policy: no violation, a move and a comment saved', async () => {
+  const { page, context, errors } = await open(`<xiangqi-editor pgn="${attr(PGN)}" theme="dark"></xiangqi-editor>`, '', { csp: true });
+  await clickMove(page, 'h2e2');
+  await shadow(page, '.after textarea').fill('under CSP');
+  await shadow(page, '.after textarea').press('Tab');
+  assert.equal((await record(page)).mainline.moves[0].comment, 'under CSP');
+  assert.deepEqual(await page.evaluate(() => window.violations), []);
   assert.deepEqual(errors, []);
   await context.close();
 });
