@@ -132,6 +132,8 @@ export class XiangqiEditorElement extends RecordElement {
   #draw = false;
   #pending = null;
   #gesture = null;
+  /** Whether the record was given by the `record` property (kept when there is no record source to load). */
+  #given = false;
 
   constructor() {
     super();
@@ -149,6 +151,11 @@ export class XiangqiEditorElement extends RecordElement {
   set record(value) {
     const editor = new RecordEditor(value ?? null);
     this.#replace(editor);
+    this.#given = true;
+    // A record given after a record source failed: shown instead of the error.
+    const { error, body } = this[hooks.frame];
+    error.hidden = true;
+    body.hidden = false;
   }
 
   /** The current node: `{ id, parent, children, move, ply, fen, comment, commentBefore, nags, drawings, mainLine, notation }`. */
@@ -198,9 +205,17 @@ export class XiangqiEditorElement extends RecordElement {
   }
 
   async [hooks.load](record) {
+    // Connected with no record source but a record given by the property: that record stays.
+    if (record == null && !this.hasAttribute('fen') && this.#given && this.#editor) {
+      this.#render();
+      await this.board.ready;
+      this[hooks.resolveReady]();
+      return;
+    }
     const source = record == null ? (this.getAttribute('fen') || null) : readRecord(record);
     const editor = new RecordEditor(source);
     this.#replace(editor);
+    this.#given = false;
     await this.board.ready;
     this[hooks.resolveReady]();
     this.dispatchEvent(new CustomEvent('load', { detail: { headers: editor.record().headers,

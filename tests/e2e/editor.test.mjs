@@ -409,6 +409,30 @@ test('axe-core: no violation (light, dark, zh), the tags and setup open', async 
   await context.close();
 });
 
+test('the record property: set before the element is connected it stays; set later it replaces the record', async () => {
+  const { page, context, errors } = await open('<div id="host"></div>', `
+import { readRecord } from '/pkg/xiangqi_wasm.js';
+window.readRecord = readRecord;`);
+  await page.waitForFunction(() => window.readRecord);
+  const out = await page.evaluate(async (pgn) => {
+    const { default: init } = await import('/pkg/xiangqi_wasm.js');
+    await init?.();
+    const el = document.createElement('xiangqi-editor');
+    el.record = window.readRecord(pgn);
+    document.querySelector('#host').append(el);
+    await el.ready;
+    const first = el.record.mainline.moves.length;
+    let code = null;
+    try { el.record = { mainline: { moves: [{ move: 'a0a9' }] } }; } catch (e) { code = e.code; }
+    const kept = el.record.mainline.moves.length;
+    el.record = null;
+    return { first, code, kept, empty: el.record.mainline.moves.length, changes: window.changes.length };
+  }, PGN);
+  assert.deepEqual(out, { first: 3, code: 'ERR_ILLEGAL_MOVE', kept: 3, empty: 0, changes: 0 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('under a strict Content-Security-Policy: no violation, a move and a comment saved', async () => {
   const { page, context, errors } = await open(`<xiangqi-editor pgn="${attr(PGN)}" theme="dark"></xiangqi-editor>`, '', { csp: true });
   await clickMove(page, 'h2e2');
