@@ -345,6 +345,8 @@ export class XiangqiEditorElement extends RecordElement {
     // Drawing: the secondary button (or the primary one with the draw tool on) is taken before the board sees it.
     board.addEventListener('pointerdown', (e) => this.#drawDown(e), { capture: true });
     board.addEventListener('pointerup', (e) => this.#drawUp(e), { capture: true });
+    board.addEventListener('pointermove', (e) => this.#drawMove(e), { capture: true });
+    board.addEventListener('pointercancel', () => { this.#gesture = null; this.#render(false); }, { capture: true });
     board.addEventListener('contextmenu', (e) => e.preventDefault());
     this.#labels();
   }
@@ -781,7 +783,21 @@ export class XiangqiEditorElement extends RecordElement {
     }
     const brush = e.button === 2 ? (e.shiftKey || e.ctrlKey ? (e.altKey || e.metaKey ? 'yellow' : 'red')
       : e.altKey || e.metaKey ? 'blue' : 'green') : this.#els.color.value;
-    this.#gesture = { id: e.pointerId, from: sq, brush, secondary: e.button === 2 };
+    this.#gesture = { id: e.pointerId, from: sq, over: sq, brush, secondary: e.button === 2 };
+  }
+
+  /** While a drawing is dragged, the arrow so far is shown with the move's drawings. */
+  #drawMove(e) {
+    const g = this.#gesture;
+    if (!g || e.pointerId !== g.id) return;
+    e.stopPropagation();
+    const to = this.board.board?.squareAt(e.clientX, e.clientY) ?? g.from;
+    if (to === g.over) return;
+    g.over = to;
+    const cur = this.#editor.node(this.#editor.current());
+    const shapes = cur.drawings.map((d) => ({ from: d.from, to: d.to, brush: d.color }));
+    if (to !== g.from) shapes.push({ from: g.from, to, brush: g.brush });
+    this.board.set({ shapes });
   }
 
   #drawUp(e) {
@@ -822,7 +838,7 @@ export class XiangqiEditorElement extends RecordElement {
     } else {
       next.push(shape);
     }
-    this.#try('drawings', () => editor.setDrawings(cur.id, next));
+    if (this.#try('drawings', () => editor.setDrawings(cur.id, next)) === false) this.#render(false);
   }
 }
 

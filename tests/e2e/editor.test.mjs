@@ -151,6 +151,10 @@ test('desktop: moves by mouse, ← and a different move make a variation; commen
   await page.mouse.move(a.x, a.y);
   await page.mouse.down({ button: 'right' });
   await page.mouse.move(b.x, b.y, { steps: 4 });
+  // While dragged, the arrow is shown on the board (not yet in the record).
+  assert.deepEqual(await page.evaluate(() => document.querySelector('xiangqi-editor').board.board.config.shapes),
+    [{ from: 'e2', to: 'e6', brush: 'green' }]);
+  assert.deepEqual((await record(page)).mainline.moves[0].drawings, []);
   await page.mouse.up({ button: 'right' });
   const c = await point(page, 'e7');
   await page.mouse.click(c.x, c.y, { button: 'right' });
