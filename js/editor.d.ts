@@ -24,7 +24,7 @@ export interface EditorPosition extends EditorNode {
 }
 
 /** What an edit was: the `edit` of a `change` event's detail. */
-export type EditorEdit = "play" | "comment" | "nags" | "drawings" | "tag" | "start" | "delete" | "promote" | "undo" | "redo";
+export type EditorEdit = "play" | "comment" | "nags" | "drawings" | "tag" | "start" | "delete" | "promote" | "makeMain" | "undo" | "redo";
 
 /** The `detail` of a `change` event. */
 export interface EditorChangeDetail {

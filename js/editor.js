@@ -39,6 +39,7 @@ const LABELS = {
     board: 'Editor board', tools: 'Edit', moves: 'Move tree', start: 'Start position',
     undo: 'Undo', redo: 'Redo', first: 'Start position', previous: 'Previous move', next: 'Next move',
     last: 'End of the line', delete: 'Delete from this move', promote: 'Promote variation',
+    makeMain: 'Make main line',
     draw: 'Draw on the board', color: 'Colour', colors: { green: 'Green', red: 'Red', blue: 'Blue', yellow: 'Yellow' },
     clearDrawings: 'Clear drawings', drawings: 'Drawings (G/R/B/Y + points: Gh2e2 Re7)',
     badDrawing: (t) => `"${t}" is not a drawing: a colour letter G, R, B or Y, then a point (a circle) or two (an arrow)`,
@@ -54,7 +55,7 @@ const LABELS = {
   zh: {
     board: '编辑棋盘', tools: '编辑', moves: '着法树', start: '开局',
     undo: '撤销', redo: '重做', first: '开局', previous: '上一步', next: '下一步', last: '本变着末尾',
-    delete: '删除此着及以后', promote: '提升变着', draw: '在棋盘上画图', color: '颜色',
+    delete: '删除此着及以后', promote: '提升变着', makeMain: '设为主线', draw: '在棋盘上画图', color: '颜色',
     colors: { green: '绿', red: '红', blue: '蓝', yellow: '黄' }, clearDrawings: '清除图形',
     drawings: '图形（G/R/B/Y 加点：Gh2e2 Re7）',
     badDrawing: (t) => `“${t}”不是图形：颜色字母 G、R、B 或 Y，再加一个点（圆圈）或两个点（箭头）`, nags: '着法评注',
@@ -265,7 +266,7 @@ export class XiangqiEditorElement extends RecordElement {
     tools.setAttribute('role', 'toolbar');
     const buttons = {};
     for (const [action, text] of [['undo', '↶'], ['redo', '↷'], ['first'], ['previous'], ['next'],
-      ['last'], ['delete', '✕'], ['promote', '⇡'], ['draw', '✎']]) {
+      ['last'], ['delete', '✕'], ['promote', '⇡'], ['makeMain', '⇈'], ['draw', '✎']]) {
       buttons[action] = button(action, text);
       tools.append(buttons[action]);
     }
@@ -489,7 +490,7 @@ export class XiangqiEditorElement extends RecordElement {
     b.first.disabled = b.previous.disabled = cur.parent == null;
     b.next.disabled = b.last.disabled = !cur.children.length;
     b.delete.disabled = cur.parent == null;
-    b.promote.disabled = cur.mainLine;
+    b.promote.disabled = b.makeMain.disabled = cur.mainLine;
     b.clearDrawings.disabled = !cur.drawings.length;
     e.ply.textContent = cur.parent == null ? t.start : `${t.ply(cur.ply)}${cur.mainLine ? '' : ` (${t.variation})`}`;
     for (const nb of e.nagButtons) {
@@ -655,8 +656,8 @@ export class XiangqiEditorElement extends RecordElement {
       this.#try(action, () => editor[action]() || null);
     } else if (action === 'delete') {
       this.#try('delete', () => editor.delete(cur), { deleted: cur });
-    } else if (action === 'promote') {
-      this.#try('promote', () => editor.promote(cur));
+    } else if (action === 'promote' || action === 'makeMain') {
+      this.#try(action, () => editor[action](cur));
     } else if (action === 'draw') {
       this.#draw = !this.#draw;
       this.#pending = null;

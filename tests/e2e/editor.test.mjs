@@ -342,6 +342,13 @@ test('keyboard: a move played on the board by its keys is an edit; a variation\'
   assert.deepEqual(p.mainline.moves.map((m) => m.move), ['a0a2']);
   assert.deepEqual(p.mainline.moves[0].variations[0].moves.map((m) => m.move), ['h2e2', 'h9g7', 'h0g2']);
   assert.deepEqual(await page.evaluate(() => window.changes.map((c) => c.edit)), ['play', 'comment', 'promote']);
+  // Make main line: a variation two levels down (1... 马2进3 under 1. 炮二平五, itself under 1. 车九进二) comes up in one edit.
+  await page.evaluate(() => { const el = document.querySelector('xiangqi-editor'); el.go(1); el.play('b9c7'); });
+  assert.equal((await current(page)).mainLine, false);
+  await shadow(page, 'button.makeMain').click();
+  const m = await record(page);
+  assert.deepEqual(m.mainline.moves.map((x) => x.move), ['h2e2', 'b9c7', 'h0g2']);
+  assert.equal((await current(page)).mainLine, true);
   assert.deepEqual(errors, []);
   await context.close();
 });
