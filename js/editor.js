@@ -71,9 +71,10 @@ const LABELS = {
 
 const CSS = `
 .tools svg { width: 1em; height: 1em; fill: currentColor; display: block; margin: auto; }
+.tools .break { flex-basis: 100%; height: 0; }
 .tools { display: flex; gap: 4px; flex-wrap: wrap; align-items: center; }
 button, input, textarea, select { font: inherit; color: inherit; }
-.tools button, .nags button, .tags button, .setup button { min-width: 2.4em; min-height: 2.2em; padding: 0 .55em;
+.tools button, .nags button, .tags button, .setup button { min-width: 2.2em; min-height: 2.2em; padding: 0 .4em;
   border-radius: 6px; border: 1px solid #c7b58f; background: #fffdf8; cursor: pointer; }
 .dark .tools button, .dark .nags button, .dark .tags button, .dark .setup button { border-color: #4a4f58;
   background: #2a2d33; }
@@ -268,6 +269,8 @@ export class XiangqiEditorElement extends RecordElement {
     for (const [action, text] of [['undo', '↶'], ['redo', '↷'], ['first'], ['previous'], ['next'],
       ['last'], ['delete', '✕'], ['promote', '⇡'], ['makeMain', '⇈'], ['draw', '✎']]) {
       buttons[action] = button(action, text);
+      // The drawing tools on a row of their own.
+      if (action === 'draw') tools.append(h('span', 'break'));
       tools.append(buttons[action]);
     }
     buttons.draw.setAttribute('aria-pressed', 'false');
