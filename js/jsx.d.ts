@@ -5,9 +5,9 @@
 //   import type {} from "xiangqi-wasm/jsx";
 //
 // Then `<xiangqi-board fen={fen} interactive onmove={(e) => e.detail.move} ref={ref} />` type-checks: the attributes
-// as docs/board.md, docs/lesson.md and docs/puzzle.md list them, the elements' events as `on` + the event's name (React 19 listens
+// as docs/board.md, docs/lesson.md, docs/puzzle.md and docs/editor.md list them, the elements' events as `on` + the event's name (React 19 listens
 // to `move` for `onmove`), and `ref` of the element's type. The elements themselves are defined by importing
-// `xiangqi-wasm/board` / `xiangqi-wasm/lesson` / `xiangqi-wasm/puzzle` in the browser (docs/js-api.md, "Frameworks").
+// `xiangqi-wasm/board` / `xiangqi-wasm/lesson` / `xiangqi-wasm/puzzle` / `xiangqi-wasm/editor` in the browser (docs/js-api.md, "Frameworks").
 import type { DetailedHTMLProps, HTMLAttributes } from "react";
 import type { Color } from "./xiangqi_wasm.js";
 import type { Lang, MoveDetail, Movable, PieceSet, Theme, XiangqiBoardElement } from "./board.js";
@@ -18,6 +18,9 @@ import type {
   PuzzleCorrectDetail, PuzzleErrorDetail, PuzzleGoal, PuzzleHintDetail, PuzzleLoadDetail, PuzzleNotation,
   PuzzleProgress, PuzzleSolvedDetail, PuzzleTheme, PuzzleWrongDetail, XiangqiPuzzleElement,
 } from "./puzzle.js";
+import type {
+  EditorChangeDetail, EditorErrorDetail, EditorLoadDetail, EditorNotation, EditorTheme, XiangqiEditorElement,
+} from "./editor.js";
 
 /** The attributes and events of `<xiangqi-board>` in JSX. */
 export interface XiangqiBoardAttributes {
@@ -105,6 +108,30 @@ export interface XiangqiPuzzleAttributes {
   onerror?: ((event: CustomEvent<PuzzleErrorDetail>) => void) | undefined;
 }
 
+/** The attributes and events of `<xiangqi-editor>` in JSX. */
+export interface XiangqiEditorAttributes {
+  /** The record (PGN or DhtmlXQ text). */
+  pgn?: string | undefined;
+  /** The URL of a record, fetched as bytes (any format the package reads). */
+  src?: string | undefined;
+  /** The start position when there is no record (default: the standard one). */
+  fen?: string | undefined;
+  /** The move tree's notation (default `"chinese"`). */
+  notation?: EditorNotation | undefined;
+  /** `zh…` for Chinese, anything else English (default: the page's nearest `lang`). */
+  lang?: string | undefined;
+  theme?: EditorTheme | undefined;
+  /** The side at the bottom (default `"red"`). */
+  orientation?: Color | undefined;
+  "piece-set"?: PieceSet | undefined;
+  /** Every edit (a move added, a comment, NAGs, drawings, a tag, the start, a deletion, undo, redo, ...). */
+  onchange?: ((event: CustomEvent<EditorChangeDetail>) => void) | undefined;
+  /** The record was read and shown. */
+  onload?: ((event: CustomEvent<EditorLoadDetail>) => void) | undefined;
+  /** The record could not be read (its message is shown in the element). */
+  onerror?: ((event: CustomEvent<EditorErrorDetail>) => void) | undefined;
+}
+
 /** React's props of an element: its HTML attributes (`className`, `style`, `ref`, ...) and its own. */
 type Props<E extends HTMLElement, A> = Omit<DetailedHTMLProps<HTMLAttributes<E>, E>, keyof A> & A;
 
@@ -113,6 +140,7 @@ export interface XiangqiIntrinsicElements {
   "xiangqi-board": Props<XiangqiBoardElement, XiangqiBoardAttributes>;
   "xiangqi-lesson": Props<XiangqiLessonElement, XiangqiLessonAttributes>;
   "xiangqi-puzzle": Props<XiangqiPuzzleElement, XiangqiPuzzleAttributes>;
+  "xiangqi-editor": Props<XiangqiEditorElement, XiangqiEditorAttributes>;
 }
 
 declare module "react" {

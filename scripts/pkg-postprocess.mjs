@@ -51,16 +51,17 @@ const files = new Set();
 // running them). guard.js, board.js, worker-rpc.js and the elements' files are minified (oxc, through rolldown): the download is
 // budgeted (see size.mjs); the readable sources are in js/.
 const JS_FILES = ['guard.js', 'board.js', 'board.d.ts', 'element-base.js', 'record-text.js', 'record-tree.js', 'lesson.js',
-  'lesson-worker.js', 'lesson.d.ts', 'puzzle.js', 'puzzle-check.js', 'puzzle-client.js', 'puzzle-worker.js', 'puzzle.d.ts', 'engine-client.js', 'engine-worker.js', 'engine-worker.d.ts', 'worker.d.ts', 'worker-rpc.js', 'worker-rpc.d.ts',
+  'lesson-worker.js', 'lesson.d.ts', 'puzzle.js', 'puzzle-check.js', 'puzzle-client.js', 'puzzle-worker.js', 'puzzle.d.ts', 'editor.js', 'editor.d.ts', 'engine-client.js', 'engine-worker.js', 'engine-worker.d.ts', 'worker.d.ts', 'worker-rpc.js', 'worker-rpc.d.ts',
   'jsx.js', 'jsx.d.ts'];
 const MINIFIED = { 'guard.js': ['the package\'s guard over the bindings', 'xiangqi_wasm.d.ts', 'README.md'], 'board.js': ['xiangqi-wasm/board', 'board.d.ts', 'BOARD.md'],
   'lesson.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'], 'lesson-worker.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'],
-  'element-base.js': ['xiangqi-wasm/lesson and xiangqi-wasm/puzzle', 'lesson.d.ts', 'LESSON.md'],
+  'element-base.js': ['xiangqi-wasm/lesson, xiangqi-wasm/puzzle and xiangqi-wasm/editor', 'lesson.d.ts', 'LESSON.md'],
   'record-tree.js': ['xiangqi-wasm/lesson and xiangqi-wasm/puzzle', 'lesson.d.ts', 'LESSON.md'],
-  'record-text.js': ['xiangqi-wasm/lesson and xiangqi-wasm/puzzle', 'lesson.d.ts', 'LESSON.md'],
+  'record-text.js': ['xiangqi-wasm/lesson, xiangqi-wasm/puzzle and xiangqi-wasm/editor', 'lesson.d.ts', 'LESSON.md'],
   'puzzle.js': ['xiangqi-wasm/puzzle', 'puzzle.d.ts', 'PUZZLE.md'], 'puzzle-check.js': ['xiangqi-wasm/puzzle', 'puzzle.d.ts', 'PUZZLE.md'],
   'puzzle-client.js': ['xiangqi-wasm/puzzle', 'puzzle.d.ts', 'PUZZLE.md'],
   'puzzle-worker.js': ['xiangqi-wasm/puzzle', 'puzzle.d.ts', 'PUZZLE.md'],
+  'editor.js': ['xiangqi-wasm/editor', 'editor.d.ts', 'EDITOR.md'],
   'worker-rpc.js': ['xiangqi-wasm/worker-rpc', 'worker-rpc.d.ts', 'README.md'] };
 const { minifySync } = await import('rolldown/utils');
 for (const f of JS_FILES) {
@@ -141,7 +142,7 @@ for (const f of ['xiangqi_wasm.d.ts', 'node.d.cts', 'rules.d.ts', 'rules.d.cts']
 // --- docs and licences --------------------------------------------------------------------------------------------
 // The npm README is the JS API guide. Links to files the package does not ship (the docs' images, other pages of
 // docs/) point to the repository.
-const shipped = { 'js-api.md': 'README.md', 'board.md': 'BOARD.md', 'lesson.md': 'LESSON.md', 'puzzle.md': 'PUZZLE.md' };
+const shipped = { 'js-api.md': 'README.md', 'board.md': 'BOARD.md', 'lesson.md': 'LESSON.md', 'puzzle.md': 'PUZZLE.md', 'editor.md': 'EDITOR.md' };
 for (const [src, dst] of Object.entries(shipped)) {
   const text = read('docs', src).replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (whole, bang, label, target) => {
     if (/^(https?:|mailto:|#)/.test(target) || Object.values(shipped).includes(target)) return whole;
@@ -203,6 +204,7 @@ const out = {
     './board': { types: './board.d.ts', default: './board.js' },
     './lesson': { types: './lesson.d.ts', default: './lesson.js' },
     './puzzle': { types: './puzzle.d.ts', default: './puzzle.js' },
+    './editor': { types: './editor.d.ts', default: './editor.js' },
     './worker': { types: './worker.d.ts', default: './engine-client.js' },
     './worker-rpc': { types: './worker-rpc.d.ts', default: './worker-rpc.js' },
     './engine-worker.js': { types: './engine-worker.d.ts', default: './engine-worker.js' },
@@ -217,9 +219,9 @@ const out = {
     './package.json': './package.json',
   },
   // The entries patch the bindings' classes (guard.js); board.js defines <xiangqi-board> when imported, lesson.js
-  // <xiangqi-lesson> (and the board), puzzle.js <xiangqi-puzzle>; the Node entries load the wasm.
+  // <xiangqi-lesson> (and the board), puzzle.js <xiangqi-puzzle>, editor.js <xiangqi-editor>; the Node entries load the wasm.
   sideEffects: ['./xiangqi_wasm.js', './rules.js', './node.mjs', './node.cjs', './rules-node.mjs', './rules-node.cjs',
-    './board.js', './lesson.js', './puzzle.js'],
+    './board.js', './lesson.js', './puzzle.js', './editor.js'],
   engines: { node: '>=20' },
 };
 for (const f of out.files) if (!existsSync(join(pkgDir, f))) fail(`${f} is listed but not in pkg/`);

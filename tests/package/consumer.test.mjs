@@ -48,7 +48,7 @@ before(async () => {
   tarball = join(work, info.filename);
   const files = info.files.map((f) => f.path).sort();
   for (const f of ['package.json', 'README.md', 'node.cjs', 'node.mjs', 'xiangqi_wasm.d.ts', 'xiangqi_wasm.js',
-    'xiangqi_wasm_bg.wasm', 'board.js', 'board.d.ts', 'element-base.js', 'lesson.js', 'record-tree.js', 'lesson-worker.js', 'lesson.d.ts', 'LESSON.md', 'engine-client.js',
+    'xiangqi_wasm_bg.wasm', 'board.js', 'board.d.ts', 'element-base.js', 'lesson.js', 'record-tree.js', 'lesson-worker.js', 'lesson.d.ts', 'LESSON.md', 'editor.js', 'editor.d.ts', 'EDITOR.md', 'engine-client.js',
     'engine-worker.js', 'worker.d.ts']) {
     assert.ok(files.includes(f), `tarball lacks ${f}: ${files}`);
   }
@@ -177,7 +177,7 @@ test('(a) every entry imports on a server (Node, no DOM) without throwing, and d
   const out = runNode('ssr.mjs', `process.on('unhandledRejection', (e) => { console.log(JSON.stringify({ unhandled: String(e) })); process.exit(1); });
 const names = {};
 for (const entry of ['xiangqi-wasm', 'xiangqi-wasm/rules', 'xiangqi-wasm/board', 'xiangqi-wasm/lesson', 'xiangqi-wasm/puzzle',
-  'xiangqi-wasm/worker', 'xiangqi-wasm/worker-rpc', 'xiangqi-wasm/engine-worker.js', 'xiangqi-wasm/jsx', 'xiangqi-wasm/xiangqi_wasm.js']) {
+  'xiangqi-wasm/editor', 'xiangqi-wasm/worker', 'xiangqi-wasm/worker-rpc', 'xiangqi-wasm/engine-worker.js', 'xiangqi-wasm/jsx', 'xiangqi-wasm/xiangqi_wasm.js']) {
   names[entry] = Object.keys(await import(entry)).sort();
 }
 const { createRequire } = await import('node:module');
@@ -190,6 +190,7 @@ console.log(JSON.stringify({ names, cjs, customElements: typeof customElements }
   assert.equal(out.customElements, 'undefined');
   assert.deepEqual(out.names['xiangqi-wasm/board'], ['XiangqiBoardElement', 'createBoard', 'ready']);
   assert.deepEqual(out.names['xiangqi-wasm/lesson'], ['MAX_RECORD_BYTES', 'XiangqiLessonElement']);
+  assert.deepEqual(out.names['xiangqi-wasm/editor'], ['MAX_RECORD_BYTES', 'XiangqiEditorElement']);
   assert.deepEqual(out.names['xiangqi-wasm/puzzle'], ['MAX_MATE_MOVES', 'MAX_RECORD_BYTES', 'WIN_MARGIN_CP', 'XiangqiPuzzleElement']);
   assert.deepEqual(out.names['xiangqi-wasm/worker'], ['EngineClient']);
   assert.deepEqual(out.names['xiangqi-wasm/engine-worker.js'], []);
@@ -284,6 +285,8 @@ test('(d) the exports map has the board, the lesson, the worker and the worker R
   assert.deepEqual(pj.exports['./board'], { types: './board.d.ts', default: './board.js' });
   assert.deepEqual(pj.exports['./lesson'], { types: './lesson.d.ts', default: './lesson.js' });
   assert.ok(pj.sideEffects.includes('./lesson.js'), 'importing the lesson defines <xiangqi-lesson>: not tree-shaken');
+  assert.deepEqual(pj.exports['./editor'], { types: './editor.d.ts', default: './editor.js' });
+  assert.ok(pj.sideEffects.includes('./editor.js'), 'importing the editor defines <xiangqi-editor>: not tree-shaken');
   assert.deepEqual(pj.exports['./worker'], { types: './worker.d.ts', default: './engine-client.js' });
   assert.deepEqual(pj.exports['./engine-worker.js'], { types: './engine-worker.d.ts', default: './engine-worker.js' });
   assert.deepEqual(pj.exports['./jsx'], { types: './jsx.d.ts', default: './jsx.js' });
@@ -441,19 +444,19 @@ test('(f) publint and arethetypeswrong find no problem in the tarball', { timeou
   run(bin('attw'), [tarball, '--entrypoints', '.', './rules', './package.json', '--format', 'ascii']);
   // The browser modules are ESM only, declared so (profile esm-only: a require() of them is not a supported use).
   run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--entrypoints', './board', './lesson', './puzzle',
-    './worker', './worker-rpc', './engine-worker.js', './jsx', './xiangqi_wasm.js']);
+    './editor', './worker', './worker-rpc', './engine-worker.js', './jsx', './xiangqi_wasm.js']);
   // The docs in the package link what it does not ship (the images, other pages) absolutely.
-  for (const doc of ['README.md', 'BOARD.md', 'LESSON.md', 'PUZZLE.md', 'CHANGELOG.md']) {
+  for (const doc of ['README.md', 'BOARD.md', 'LESSON.md', 'PUZZLE.md', 'EDITOR.md', 'CHANGELOG.md']) {
     const text = execFileSync('tar', ['-xzOf', tarball, `package/${doc}`], { encoding: 'utf8' });
     const relative = [...text.matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1])
       .filter((t) => !/^(https?:|mailto:|#)/.test(t)
-        && !['README.md', 'BOARD.md', 'LESSON.md', 'PUZZLE.md', 'CHANGELOG.md'].includes(t.split('#')[0]));
+        && !['README.md', 'BOARD.md', 'LESSON.md', 'PUZZLE.md', 'EDITOR.md', 'CHANGELOG.md'].includes(t.split('#')[0]));
     assert.deepEqual(relative, [], `${doc} links files the package does not have`);
   }
   const board = execFileSync('tar', ['-xzOf', tarball, 'package/BOARD.md'], { encoding: 'utf8' });
   assert.match(board, /\]\(https:\/\/raw\.githubusercontent\.com\/xiangqi-wasm\/xiangqi-wasm\/main\/docs\/board\.png\)/);
   // Every entry of the exports map is checked by one of the two runs but the .wasm files (assets, not modules).
   const pj = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
-  assert.deepEqual(Object.keys(pj.exports).filter((k) => !k.endsWith('.wasm')).sort(), ['.', './board', './engine-worker.js',
+  assert.deepEqual(Object.keys(pj.exports).filter((k) => !k.endsWith('.wasm')).sort(), ['.', './board', './editor', './engine-worker.js',
     './jsx', './lesson', './package.json', './puzzle', './rules', './worker', './worker-rpc', './xiangqi_wasm.js'].sort());
 });
