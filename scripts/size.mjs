@@ -34,6 +34,7 @@ const ENTRIES = [
   { name: 'xiangqi-wasm/board', file: 'board.js', label: '`xiangqi-wasm/board`: the board, with `xiangqi-wasm`' },
   { name: 'xiangqi-wasm/lesson', file: 'lesson.js', label: '`xiangqi-wasm/lesson`: the lesson embed, with the board' },
   { name: 'xiangqi-wasm/puzzle', file: 'puzzle.js', label: '`xiangqi-wasm/puzzle`: the exercise embed, with the board and its prover worker' },
+  { name: 'xiangqi-wasm/editor', file: 'editor.js', label: '`xiangqi-wasm/editor`: the record editor, with the board' },
   { name: 'xiangqi-wasm/worker', file: 'engine-client.js', label: '`xiangqi-wasm/worker`: the client, the worker script and `xiangqi-wasm` in the worker' },
 ];
 const LAZY = new Set(['lesson-worker.js']);
