@@ -73,7 +73,9 @@ test('a study from a pasted record, kept over a reload; stale tab refused; expor
     const cur = await page.evaluate(() => document.querySelector('#studio-editor-slot xiangqi-lesson').current);
     assert.deepEqual(cur.moves, ['h2e2']);
     assert.match(cur.comment, /<\/script><b>tag<\/b>/);
-    // a 10 MB paste: refused with its size
+    // a 10 MB paste: refused with its size (the Add box closed after the chapters were added)
+    assert.equal(await page.evaluate(() => document.getElementById('studio-add').open), false);
+    await page.click('#studio-add summary');
     await page.evaluate(() => { document.getElementById('studio-paste').value = 'x'.repeat(10 * 1024 * 1024); });
     await page.click('#studio-add-go');
     assert.match(await notice(page), /Too large: 10 MB/);

@@ -176,6 +176,7 @@ export function createStudioController({ store, pkg }) {
     if (saved) {
       $('studio-paste').value = '';
       $('studio-file').value = '';
+      $('studio-add').open = false;
       store.studioChapter(saved.chapters[saved.chapters.length - chapters.length].id);
     }
   }
