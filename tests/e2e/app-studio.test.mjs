@@ -215,3 +215,59 @@ test('the studio on a phone (390×844): the list over the study, nothing cut', a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a full disk: the notice, the study as it was; the editor slot: a stand-in <xiangqi-editor> autosaved on change', async () => {
+  // A stand-in for the editor element (its planned API: property `record`, event `change`), defined before the app.
+  const init = () => {
+    customElements.define('xiangqi-editor', class extends HTMLElement {
+      set record(r) { this._record = r; this.textContent = `editor: ${r.mainline.moves.length} moves`; }
+      get record() { return this._record; }
+    });
+  };
+  const { context, page, errors } = await openApp(app, { init });
+  await withShot(page, 'studio-editor-slot', async () => {
+    await openStudio(page);
+    await page.click('#studio-new');
+    await page.waitForFunction(() => document.querySelectorAll('#studio-list li').length === 1);
+    await page.click('#studio-add summary');
+    await page.fill('#studio-paste', PGN);
+    await page.click('#studio-add-go');
+    await page.waitForFunction(() => document.querySelector('#studio-editor-slot > xiangqi-editor')?.record);
+    assert.equal(await page.locator('#studio-editor-slot xiangqi-lesson').count(), 0);
+    assert.equal(await page.locator('#studio-editor-slot > xiangqi-editor').textContent(), 'editor: 3 moves');
+    // an edit: a comment on the second move, then `change`
+    await page.evaluate(() => {
+      const el = document.querySelector('#studio-editor-slot > xiangqi-editor');
+      const r = structuredClone(el.record);
+      r.mainline.moves[1].comment = 'edited </script> here';
+      el._record = r;
+      el.dispatchEvent(new Event('change'));
+    });
+    await page.waitForFunction(() => /Saved/.test(document.getElementById('studio-notice').textContent));
+    const saved = await page.evaluate(async () => (await window.xiangqiApp.studio.library.list()).studies[0]);
+    assert.equal(saved.revision, 3); // created, chapters added, the edit
+    assert.match(saved.chapters[0].pgn, /\{edited <\/script> here\}/);
+    // the second chapter: the editor gets its record
+    await page.locator('#studio-chapters button', { hasText: 'Second game' }).click();
+    await page.waitForFunction(() => document.querySelector('#studio-editor-slot > xiangqi-editor').textContent === 'editor: 1 moves');
+
+    // a full disk: every put refused with QuotaExceededError; the notice, and the study as it was
+    await page.evaluate(() => {
+      const put = IDBObjectStore.prototype.put;
+      window.__restorePut = () => { IDBObjectStore.prototype.put = put; };
+      IDBObjectStore.prototype.put = function () { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+    });
+    await page.fill('#studio-name', 'Not saved');
+    await page.click('#studio-rename');
+    await page.waitForFunction(() => /storage is full/.test(document.getElementById('studio-notice').textContent));
+    await page.evaluate(() => window.__restorePut());
+    const after = await page.evaluate(async () => (await window.xiangqiApp.studio.library.list()).studies[0]);
+    assert.equal(after.name, saved.name);
+    assert.equal(after.revision, 3);
+    // and the next save, with room again, goes through
+    await page.click('#studio-rename');
+    await page.waitForFunction(() => document.querySelector('#studio-study-title').textContent === 'Not saved');
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -21,6 +21,13 @@ import { fileName } from './embed.js';
 const $ = (id) => document.getElementById(id);
 
 /** The export's file name. */
+/** A short key of a chapter's text (not security). */
+function pgnKey(text) {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return `${text.length}:${h}`;
+}
+
 const exportName = (what) => `${what}-${new Date().toISOString().slice(0, 10)}.xiangqi-studies.json`;
 
 export function createStudioController({ store, pkg }) {
@@ -110,23 +117,35 @@ export function createStudioController({ store, pkg }) {
   /** The editor's `change`: the chapter's record written as PGN and saved. */
   function autosave(record, chapterId = state.studio.chapter) {
     const pgn = writeRecord(record, { format: 'pgn' });
+    const editor = $('studio-editor-slot').querySelector(':scope > xiangqi-editor');
+    if (editor?.dataset.chapter === chapterId) editor.dataset.pgn = pgnKey(pgn); // its own text: not set back on it
     return saveChosen((s) => setChapterPgn(s, chapterId, pgn));
   }
 
-  /** `<xiangqi-editor>` in the slot for the chosen chapter, when its element is defined (else the view's preview). */
+  /**
+   * `<xiangqi-editor>` in the slot for the chosen chapter, when its element is defined (else the view's preview).
+   * Its `record` is set when the chapter changes, or when the chapter's text changed elsewhere (another tab, a
+   * conflict shown) — not after its own autosave.
+   */
   function mountEditor() {
     const slot = $('studio-editor-slot');
+    if (!customElements.get('xiangqi-editor')) return false;
     const { chapter } = studioChoice(state);
-    if (!customElements.get('xiangqi-editor') || !chapter) return false;
     let editor = slot.querySelector(':scope > xiangqi-editor');
+    if (!chapter) {
+      if (editor) slot.replaceChildren();
+      return false;
+    }
     if (!editor) {
       editor = document.createElement('xiangqi-editor');
       editor.addEventListener('change', () => autosave(editor.record, editor.dataset.chapter));
       slot.replaceChildren(editor);
       slot.dataset.editor = 'true';
     }
-    if (editor.dataset.chapter !== chapter.id) {
+    const key = pgnKey(chapter.pgn);
+    if (editor.dataset.chapter !== chapter.id || editor.dataset.pgn !== key) {
       editor.dataset.chapter = chapter.id;
+      editor.dataset.pgn = key;
       editor.record = readRecord(chapter.pgn);
     }
     return true;

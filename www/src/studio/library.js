@@ -160,11 +160,16 @@ export async function idbAdapter(idb, name = 'xiangqi-wasm-app-studio') {
       const finished = done(tx);
       let pending = checks.length;
       const write = () => {
-        for (const op of ops) {
-          const s = tx.objectStore(op.store);
-          if (op.op === 'put') s.put(op.value, op.key);
-          else if (op.op === 'delete') s.delete(op.key);
-          else if (op.op === 'clear') s.clear();
+        try {
+          for (const op of ops) {
+            const s = tx.objectStore(op.store);
+            if (op.op === 'put') s.put(op.value, op.key);
+            else if (op.op === 'delete') s.delete(op.key);
+            else if (op.op === 'clear') s.clear();
+          }
+        } catch (e) { // a value refused at once (a quota, a value that cannot be cloned): nothing of the change stays
+          tx.failure = e;
+          tx.abort();
         }
       };
       if (!pending) write();

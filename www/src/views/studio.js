@@ -127,7 +127,7 @@ function setText(node, text) {
  */
 function renderSlot(state, chapter, theme) {
   const slot = $('studio-editor-slot');
-  if (slot.dataset.editor === 'true') return; // the editor is mounted: it holds the chapter itself
+  if (customElements.get('xiangqi-editor')) return; // the editor's: studio/controller.js mounts it
   if (!chapter) {
     if (slot.firstChild) slot.replaceChildren();
     delete slot.dataset.key;
