@@ -118,6 +118,12 @@ test('a damaged value is moved to quarantine with its problem; the others are li
   assert.equal(adapter.stores[STUDY_STORE].size, 1);
   assert.deepEqual((await lib.quarantine()).map((q) => q.value).find((v) => v.id === 'bad'), { id: 'bad', name: 42 });
   assert.deepEqual((await lib.list()).quarantined, []); // once
+  // two tabs listing at once: a damaged value is moved once, by one of them
+  const other = createLibrary({ adapter: memoryAdapter({ stores: adapter.stores }), now: () => 5000 });
+  adapter.stores[STUDY_STORE].set('again', { id: 'again' });
+  const [x, y] = await Promise.all([lib.list(), other.list()]);
+  assert.equal(x.quarantined.length + y.quarantined.length, 1);
+  assert.equal(adapter.stores[QUARANTINE_STORE].size, 3);
   await assert.rejects(lib.save({ ...good, chapters: [{ id: 'x' }] }), { code: 'ERR_STUDY_INVALID' });
 });
 

@@ -13,7 +13,7 @@
 import { formatSize, t } from '../i18n.js';
 import { recordErrorText } from '../records.js';
 import {
-  CHAPTER_CAP, IMPORT_CAP, StudyError, addChapter, chapterProblem, createLibrary, idbAdapter, removeChapter, renameChapter, setChapterPgn,
+  CHAPTER_CAP, IMPORT_CAP, StudyError, UNDO_MS, addChapter, chapterProblem, createLibrary, idbAdapter, removeChapter, renameChapter, setChapterPgn,
 } from './library.js';
 import { studioChoice } from './store-studio.js';
 import { fileName } from './embed.js';
@@ -214,7 +214,7 @@ export function createStudioController({ store, pkg }) {
   function offerUndo(study) {
     clearTimeout(undoTimer);
     store.studioDeleted(study);
-    undoTimer = setTimeout(() => store.studioUndoGone(), 15000);
+    undoTimer = setTimeout(() => store.studioUndoGone(), UNDO_MS);
   }
 
   async function importFile(file) {
@@ -322,6 +322,9 @@ export function createStudioController({ store, pkg }) {
     on('studio-import', 'click', () => $('studio-import-file').click());
     on('studio-import-file', 'change', () => importFile($('studio-import-file').files?.[0]));
     on('studio-add-go', 'click', addFromRecord);
+    // Enter in a name field renames
+    on('studio-name', 'keydown', (e) => { if (e.key === 'Enter') $('studio-rename').click(); });
+    on('studio-chapter-name', 'keydown', (e) => { if (e.key === 'Enter') $('studio-chapter-rename').click(); });
     on('studio-chapter-rename', 'click', () => {
       const name = $('studio-chapter-name').value.trim();
       const id = state.studio.chapter;

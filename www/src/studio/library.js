@@ -288,10 +288,19 @@ export function createLibrary({ adapter, channel = null, persist = null, now = D
           continue;
         }
         const qkey = `${key} ${now()}`;
-        await commit({ ops: [
-          { op: 'put', store: QUARANTINE_STORE, key: qkey, value: { key, problem, at: now(), value } },
-          { op: 'delete', store: STUDY_STORE, key },
-        ] });
+        try {
+          await commit({
+            // (another tab listing at the same time may have moved it first: then it is not moved twice)
+            checks: [{ store: STUDY_STORE, key, test: (v) => (v === undefined ? new StudyError('ERR_STUDY_NOT_FOUND', 'already moved', { id: key }) : null) }],
+            ops: [
+              { op: 'put', store: QUARANTINE_STORE, key: qkey, value: { key, problem, at: now(), value } },
+              { op: 'delete', store: STUDY_STORE, key },
+            ],
+          });
+        } catch (e) {
+          if (e.code === 'ERR_STUDY_NOT_FOUND') continue;
+          throw e;
+        }
         quarantined.push({ key: String(key), problem });
       }
       studies.sort((a, b) => b.updated - a.updated);
