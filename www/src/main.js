@@ -8,7 +8,7 @@
 // textContent.
 import { wasmReady } from './boot.js';
 import './app.css';
-import { Clock, Game, validateFen } from 'xiangqi-wasm';
+import { Clock, Game, RecordReader, readRecord, validateFen, writeRecord } from 'xiangqi-wasm';
 import { ready as boardReady } from 'xiangqi-wasm/board';
 import { EngineClient } from 'xiangqi-wasm/worker';
 import { registerPwa } from './pwa.js';
@@ -29,6 +29,8 @@ import { renderAnnouncement } from './views/announce.js';
 import { renderReview } from './views/review.js';
 import { renderAnalysis } from './views/analysis.js';
 import { renderPuzzles } from './views/puzzles.js';
+import { renderStudio } from './views/studio.js';
+import { createStudioController } from './studio/controller.js';
 import { buildPalette, renderEditor } from './views/editor.js';
 import { createImportDialog } from './views/import-dialog.js';
 import { bindLayout } from './views/layout.js';
@@ -71,6 +73,7 @@ async function start() {
   };
   const renderBoard = createBoardView(el, Game);
   buildPalette();
+  const studio = createStudioController({ store, pkg: { readRecord, writeRecord, RecordReader } });
 
   /** Everything the page shows, from the state. */
   const render = (state) => {
@@ -84,6 +87,7 @@ async function start() {
     renderAnalysis(state, Game);
     renderEditor(state, validateFen);
     renderPuzzles(state, Game, themeOf(state));
+    renderStudio(state, themeOf(state), { fold: studio.fold, puzzleOf: studio.puzzleOf });
     renderOver(state);
     renderAnnouncement(state, el);
     document.body.dataset.mode = state.mode;
@@ -99,6 +103,7 @@ async function start() {
   await boardReady();
   await el.ready;
   controller.bind();
+  studio.bind();
   bindInstall(store, $('install'));
   controller.startTimers(() => renderClocks(store.state, store.elapsed()));
   render(store.state);
@@ -116,7 +121,7 @@ async function start() {
   if (window.requestIdleCallback) requestIdleCallback(engineClient, { timeout: 1000 });
   else setTimeout(engineClient, 200);
   // For the browser tests and the curious: the live state, read only by convention.
-  window.xiangqiApp = { get game() { return store.state.game; }, get state() { return store.state; }, store };
+  window.xiangqiApp = { get game() { return store.state.game; }, get state() { return store.state; }, store, studio };
 }
 
 start().catch((e) => {

@@ -14,6 +14,7 @@ import { gameFromData, gameToData } from './record.js';
 import { DEFAULT_LEVEL, levelById } from './levels.js';
 import { modeActions } from './store-modes.js';
 import { firstMover } from './derive.js';
+import { emptyStudio, studioActions } from './studio/store-studio.js';
 
 /** The clock of competition practice when none is chosen. */
 export const PRACTICE_CLOCK = 'cxa-6.4';
@@ -48,7 +49,7 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     baseMs: 0, // time spent on the current ply before turnStart (after a reload)
     turnStart: now(),
     gen: 0, // bumped whenever the live game changes
-    mode: 'game', // 'game' | 'review' | 'analysis' | 'editor' | 'puzzles'
+    mode: 'game', // 'game' | 'review' | 'analysis' | 'editor' | 'puzzles' | 'studio'
     shown: null, // the ply shown from the move list, or null for the live position
     busy: null, // 'move' | 'hint' | 'draw' while a search for the live game runs
     hint: null, // { move, pv, score } for the live position
@@ -62,6 +63,8 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     // the Puzzles section: the set (puzzles.js), its progress ({ key, index, results }: kept in localStorage),
     // and `visit`, bumped each time the section opens (the view then shows a fresh element)
     puzzles: { status: 'idle', set: null, key: null, progress: null, error: null, visit: 0, first: null },
+    // the Studio section (studio/store-studio.js): the studies listed, the one chosen, its chapter, the notices
+    studio: emptyStudio(),
     message: null, // { key, vars, passing, id }
     saveProblem: null, // null | 'quota' | 'unavailable'
     lang: 'en',
@@ -356,7 +359,7 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     }),
   };
 
-  Object.assign(actions, modeActions({ state, act, Game, startFresh, showMessage }));
+  Object.assign(actions, modeActions({ state, act, Game, startFresh, showMessage }), studioActions({ state, act }));
 
   function showMessage(key, vars = {}) {
     state.message = { key, vars, passing: PASSING.has(key), id: ++messageId };
