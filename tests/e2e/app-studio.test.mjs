@@ -67,12 +67,14 @@ test('a study from a pasted record, kept over a reload; stale tab refused; expor
     await page.click('#studio-add-go');
     await page.waitForFunction(() => document.querySelectorAll('#studio-chapters button').length === 2);
     assert.deepEqual(await chapters(page), ['Central cannon', 'Second game']);
-    // the preview: the lesson shows the chapter, its variation and its comment as text
-    await page.waitForFunction(() => document.querySelector('#studio-editor-slot xiangqi-lesson')?.current, null, { timeout: 20000 });
-    await page.locator('#studio-editor-slot xiangqi-lesson button.next').click();
-    const cur = await page.evaluate(() => document.querySelector('#studio-editor-slot xiangqi-lesson').current);
-    assert.deepEqual(cur.moves, ['h2e2']);
-    assert.match(cur.comment, /<\/script><b>tag<\/b>/);
+    // The chapter in the real <xiangqi-editor> (loaded when the Studio opened): its moves, its variation and its
+    // comment (as text) as the record holds them.
+    await page.waitForFunction(() => document.querySelector('#studio-editor-slot > xiangqi-editor')?.record?.mainline.moves.length,
+      null, { timeout: 20000 });
+    const first = await page.evaluate(() => document.querySelector('#studio-editor-slot > xiangqi-editor').record.mainline.moves[0]);
+    assert.equal(first.move, 'h2e2');
+    assert.match(first.comment, /<\/script><b>tag<\/b>/);
+    assert.equal(await page.locator('#studio-editor-slot b').count(), 0, 'the comment is text, not markup');
     // a 10 MB paste: refused with its size (the Add box closed after the chapters were added)
     assert.equal(await page.evaluate(() => document.getElementById('studio-add').open), false);
     await page.click('#studio-add summary');
@@ -207,7 +209,8 @@ test('the studio on a phone (390×844): the list over the study, nothing cut', a
     await page.click('#studio-add summary');
     await page.fill('#studio-paste', PGN);
     await page.click('#studio-add-go');
-    await page.waitForFunction(() => document.querySelector('#studio-editor-slot xiangqi-lesson')?.current, null, { timeout: 20000 });
+    await page.waitForFunction(() => document.querySelector('#studio-editor-slot > xiangqi-editor')?.record?.mainline.moves.length,
+      null, { timeout: 20000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.equal(overflow, 0);
     assert.deepEqual(await axe(page), []);

@@ -6,7 +6,7 @@
 // study as stored now; a full disk (ERR_STUDY_QUOTA) leaves the study as it was; damaged studies are listed as moved
 // aside. Another tab's change (the channel) reads the library again.
 //
-// The editor slot: once `<xiangqi-editor>` is defined (its module lands later, in its own branch), `mountEditor`
+// The editor slot: once `<xiangqi-editor>` is defined (its module is loaded when the Studio first opens), `mountEditor`
 // puts one in #studio-editor-slot with `record` set from the chapter (readRecord of its PGN); its `change` event
 // calls `autosave`, which writes `writeRecord(editor.record, { format: "pgn" })` into the chapter — one save per
 // change, after the previous one answered.
@@ -127,6 +127,9 @@ export function createStudioController({ store, pkg }) {
    * Its `record` is set when the chapter changes, or when the chapter's text changed elsewhere (another tab, a
    * conflict shown) — not after its own autosave.
    */
+  /** The editor element's module, once asked for. */
+  let editorModule = null;
+
   function mountEditor() {
     const slot = $('studio-editor-slot');
     if (!customElements.get('xiangqi-editor')) return false;
@@ -348,8 +351,16 @@ export function createStudioController({ store, pkg }) {
       const { chapter } = studioChoice(state);
       if (chapter) download(chapter.pgn, fileName(chapter.name), 'application/x-chess-pgn');
     });
-    // the chapter's record, as text, for the editor once it lands
-    store.subscribe(() => { if (state.mode === 'studio') mountEditor(); });
+    // The editor's module is asked for when the Studio first opens (not with the app); until it is defined, and
+    // where it fails to load, the chapter shows in the view's <xiangqi-lesson> preview.
+    store.subscribe(() => {
+      if (state.mode !== 'studio') return;
+      editorModule ??= import('xiangqi-wasm/editor').then(() => mountEditor(), (e) => {
+        editorModule = null; // asked again at the next render
+        console.warn(`the Studio's editor could not load: ${e?.message ?? e}`);
+      });
+      mountEditor();
+    });
   }
 
   return { bind, refresh, autosave, mountEditor, puzzleOf, get fold() { return fold; }, get library() { return library; } };

@@ -72,7 +72,7 @@ const PUZZLE_BOARD_MAX = 560;
  */
 export function fitPuzzle() {
   const el = $('puzzle');
-  if (!el || $('puzzles').hidden) return;
+  if (!el?.board || $('puzzles').hidden) return; // (the element's board exists once its module has defined it)
   const root = document.documentElement;
   const b = el.board.getBoundingClientRect();
   const e = el.getBoundingClientRect();
