@@ -283,3 +283,74 @@ test('a full disk: the notice, the study as it was; the editor slot: a stand-in 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the teacher's flow: a real XQF game imported, edited in the editor (a variation, a comment, a glyph, an arrow), published: the snippet's lesson shows them all", async () => {
+  const xqf = `${root}/tests/data/records/xqf/eleeye-XQFEXAMA.xqf`; // encrypted, version 18 (tests/data/README.md)
+  const { context, page, errors } = await openApp(app);
+  await openStudio(page);
+  await page.click('#studio-new');
+  await page.waitForFunction(() => document.querySelectorAll('#studio-list li').length === 1);
+  await page.click('#studio-add summary');
+  await page.setInputFiles('#studio-file', xqf);
+  await page.click('#studio-add-go');
+  const ed = '#studio-editor-slot > xiangqi-editor';
+  await page.waitForFunction((s) => document.querySelector(s)?.record?.mainline.moves.length > 2, ed, { timeout: 20000 });
+  const recorded = await page.evaluate((s) => document.querySelector(s).record.mainline.moves.map((m) => m.move), ed);
+  // Back to the first move, and a different reply played on the board by mouse: a variation at that ply.
+  await page.evaluate((s) => document.querySelector(s).go(1), ed);
+  const reply = await page.evaluate(([s, not]) => {
+    for (const [from, tos] of document.querySelector(s).board.board.config.dests) {
+      for (const to of tos) if (from + to !== not) return from + to;
+    }
+    return null;
+  }, [ed, recorded[1]]);
+  for (const sq of [reply.slice(0, 2), reply.slice(2)]) {
+    const p = await page.evaluate(([s, q]) => document.querySelector(s).board.board.pointOf(q), [ed, sq]);
+    await page.mouse.click(p.x, p.y);
+  }
+  await page.waitForFunction(([s, r]) => document.querySelector(s).record.mainline.moves[1].variations[0]?.moves[0]?.move === r,
+    [ed, reply], { timeout: 10000 });
+  // On the new move: a comment, the glyph "!", an arrow.
+  await page.locator(`${ed} label.after textarea`).fill('Also good: a teacher’s note.');
+  await page.locator(`${ed} label.after textarea`).press('Tab');
+  await page.locator(`${ed} button.nag[data-nag="1"]`).click();
+  await page.locator(`${ed} .drawings-text`).fill('Ge0e1');
+  await page.locator(`${ed} .drawings-text`).press('Enter');
+  await page.waitForFunction(([s, r]) => {
+    const v = document.querySelector(s).record.mainline.moves[1].variations[0].moves[0];
+    return v.move === r && v.comment === 'Also good: a teacher’s note.' && v.nags.includes(1) && v.drawings.length === 1;
+  }, [ed, reply], { timeout: 10000 });
+  // Autosaved: the chapter's PGN in the library holds all of it.
+  await page.waitForFunction(async () => {
+    const [study] = (await window.xiangqiApp.studio.library.list()).studies ?? [];
+    const pgn = study?.chapters?.[0]?.pgn ?? '';
+    return pgn.includes('teacher’s note') && pgn.includes('[%cal Ge0e1]') && pgn.includes('$1');
+  }, null, { timeout: 10000 });
+  // Published inline; the snippet in a blank page: the lesson shows the variation, its comment, glyph and arrow.
+  await page.click('#studio-publish');
+  await page.waitForFunction(() => document.getElementById('embed-dialog').open);
+  const snippet = await page.inputValue('#embed-snippet');
+  const blank = await context.newPage();
+  const url = `${pkgServer.url}blank-flow.html`;
+  await blank.route(url, (route) => route.fulfill({ contentType: 'text/html',
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title></head><body>\n${snippet.replace('https://unpkg.com/xiangqi-wasm/', '/pkg/')}</body></html>` }));
+  await withShot(blank, 'studio-flow-published', async () => {
+    await blank.goto(url);
+    await blank.waitForFunction(() => document.querySelector('xiangqi-lesson')?.current, null, { timeout: 20000 });
+    const shown = await blank.evaluate(([first, r]) => {
+      const el = document.querySelector('xiangqi-lesson');
+      const found = el.goTo([first, r]);
+      return { found, current: el.current, shapes: el.board.board.config.shapes };
+    }, [recorded[0], reply]);
+    assert.equal(shown.found, true, 'the variation is in the published lesson');
+    assert.equal(shown.current.inVariation, true);
+    assert.equal(shown.current.comment, 'Also good: a teacher’s note.');
+    assert.deepEqual(shown.current.nags, [1]);
+    assert.match(shown.current.notation, /!$/);
+    assert.deepEqual(shown.current.drawings, [{ from: 'e0', to: 'e1', color: 'green' }]);
+    assert.equal(shown.shapes.length, 1, JSON.stringify(shown.shapes));
+  });
+  await blank.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
