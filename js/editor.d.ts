@@ -88,6 +88,8 @@ export class XiangqiEditorElement extends HTMLElement {
   record: RecordGame | null;
   /** The current node, or `null` before a record is loaded. */
   readonly current: EditorPosition | null;
+  /** Node `id` of the record (its children: the main continuation first). @throws {XiangqiError} `ERR_EDIT_NODE`. */
+  node(id: number): EditorNode;
   /** The record written by `writeRecord` (default PGN). */
   write(options?: WriteRecordOptions): string | Uint8Array | null;
   /** The record as PGN text. */

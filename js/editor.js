@@ -167,6 +167,11 @@ export class XiangqiEditorElement extends RecordElement {
     return { ...n, notation: n.move ? this.#moveInfo(n).chinese : null };
   }
 
+  /** Node `id` of the record (`EditorNode`); throws ERR_EDIT_NODE for a node the tree does not have. */
+  node(id) {
+    return this.#need().node(id);
+  }
+
   /** The record written as text or bytes (`writeRecord`'s options; PGN by default). */
   write(options = { format: 'pgn' }) {
     return this.#editor ? writeRecord(this.#editor.record(), options) : null;

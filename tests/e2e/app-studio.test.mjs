@@ -284,6 +284,9 @@ test('a full disk: the notice, the study as it was; the editor slot: a stand-in 
   await context.close();
 });
 
+const BIG5 = `${root}/tests/data/records/big5/ccpd-computer-00000001.pgn`;
+const CBR = `${root}/tests/data/records/cbr/cchess-test.cbr`;
+
 test("the teacher's flow: a real XQF game imported, edited in the editor (a variation, a comment, a glyph, an arrow), published: the snippet's lesson shows them all", async () => {
   const xqf = `${root}/tests/data/records/xqf/eleeye-XQFEXAMA.xqf`; // encrypted, version 18 (tests/data/README.md)
   const { context, page, errors } = await openApp(app);
@@ -330,6 +333,21 @@ test("the teacher's flow: a real XQF game imported, edited in the editor (a vari
   await page.click('#studio-publish');
   await page.waitForFunction(() => document.getElementById('embed-dialog').open);
   const snippet = await page.inputValue('#embed-snippet');
+  // As an exercise: from the position the editor shows (the new move's), not the chapter's start.
+  const shownFen = await page.evaluate((s) => document.querySelector(s).current.fen, ed);
+  await page.check('input[name="embed-kind"][value="puzzle"]');
+  assert.ok((await page.inputValue('#embed-snippet')).includes(`fen="${shownFen}"`), 'the puzzle starts where the editor is');
+  await page.check('input[name="embed-kind"][value="inline"]');
+  await page.keyboard.press('Escape');
+  // A Big5 PGN and a XiangQi Bridge file become chapters of the same study.
+  for (const [i, file] of [BIG5, CBR].entries()) {
+    await page.evaluate(() => { document.getElementById('studio-add').open = true; });
+    await page.setInputFiles('#studio-file', file);
+    await page.click('#studio-add-go');
+    await page.waitForFunction((n) => document.querySelectorAll('#studio-chapters button').length >= n, i + 2, { timeout: 10000 });
+  }
+  const names = await chapters(page);
+  assert.equal(names.length, 3, names.join(' | '));
   const blank = await context.newPage();
   const url = `${pkgServer.url}blank-flow.html`;
   await blank.route(url, (route) => route.fulfill({ contentType: 'text/html',

@@ -245,9 +245,23 @@ export function createStudioController({ store, pkg }) {
   }
 
   /** The chapter's start position and main line, for the puzzle snippet. */
-  function puzzleOf(pgn) {
+  /**
+   * The exercise to publish from `chapter`: the position the editor shows (when it shows this chapter), else the
+   * chapter's start, and as its solution the moves after it along the line shown (the main continuation).
+   */
+  function puzzleOf(chapter) {
+    const editor = $('studio-editor-slot').querySelector(':scope > xiangqi-editor');
     try {
-      const r = readRecord(pgn);
+      const cur = editor?.dataset.chapter === chapter.id ? editor.current : null;
+      if (cur) {
+        const moves = [];
+        for (let n = cur; n.children.length;) {
+          n = editor.node(n.children[0]);
+          moves.push(n.move);
+        }
+        return { fen: cur.fen, moves };
+      }
+      const r = readRecord(chapter.pgn);
       return { fen: r.fen, moves: r.mainline.moves.map((m) => m.move) };
     } catch {
       return { fen: '', moves: [] };

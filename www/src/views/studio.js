@@ -12,8 +12,9 @@ import { fitBoard } from './layout.js';
 const $ = (id) => document.getElementById(id);
 
 /**
- * `fold`: the traditional → simplified converter once loaded (studio/controller.js), for the search; `puzzleOf(pgn)`:
- * the chapter's start position and main line (`{ fen, moves }`), for the puzzle snippet.
+ * `fold`: the traditional → simplified converter once loaded (studio/controller.js), for the search; `puzzleOf(chapter)`:
+ * the position the editor shows (else the chapter's start) and the line after it (`{ fen, moves }`), for the puzzle
+ * snippet.
  */
 export function renderStudio(state, theme, { fold = null, puzzleOf = null } = {}) {
   const open = state.mode === 'studio';
@@ -179,8 +180,10 @@ function renderEmbed(state, chapter, theme, puzzleOf) {
   const file = fileName(chapter.name);
   let snippet;
   let preview;
+  let fen = '';
+  let moves = [];
   if (e.kind === 'puzzle') {
-    const { fen, moves } = puzzleOf ? puzzleOf(chapter.pgn) : { fen: '', moves: [] };
+    ({ fen, moves } = puzzleOf ? puzzleOf(chapter) : { fen: '', moves: [] });
     snippet = puzzleSnippet({ fen, goal: e.goal, solution: moves, lang, notation });
     preview = document.createElement('xiangqi-puzzle');
     preview.setAttribute('fen', fen);
@@ -193,7 +196,7 @@ function renderEmbed(state, chapter, theme, puzzleOf) {
     snippet = e.kind === 'file' ? lessonSrcSnippet({ file, lang, notation }) : lessonSnippet({ pgn: chapter.pgn, lang, notation });
     preview = lesson(chapter.pgn, state, theme);
   }
-  const key = `${chapter.id} ${hash(chapter.pgn)} ${e.kind} ${e.goal} ${state.lang}`;
+  const key = `${chapter.id} ${hash(chapter.pgn)} ${e.kind} ${e.goal} ${state.lang} ${fen} ${moves.join(' ')}`;
   const box = $('embed-preview');
   if (box.dataset.key !== key) {
     box.replaceChildren(preview);
