@@ -10,7 +10,7 @@
 //
 // Security: record text (tags, comments) reaches the page only as text (record-text.js) or as the value of a form
 // field; no record text is parsed as HTML. Styles are constructable stylesheets (no <style>, no style attribute).
-import { RecordElement, hooks, elementError, MAX_RECORD_BYTES } from './element-base.js';
+import { RecordElement, hooks, elementError, stepButton, STEPS, MAX_RECORD_BYTES } from './element-base.js';
 import { Game, RecordEditor, readRecord, writeRecord } from './xiangqi_wasm.js';
 import { h, recordText, utf8Length } from './record-text.js';
 
@@ -27,10 +27,6 @@ const DRAWING = /^([GRBY])([a-i][0-9])([a-i][0-9])?$/i;
 function drawingsText(drawings) {
   return drawings.map((d) => `${d.color[0].toUpperCase()}${d.from}${d.to ?? ''}`).join(' ');
 }
-const SVG = 'http://www.w3.org/2000/svg';
-/** The step buttons' icons (16 × 16, as the lesson's): no icon font needed. */
-const ICONS = { first: 'M3 3h2v10H3zM13 3 6 8l7 5z', previous: 'M11.5 3 4.5 8l7 5z', next: 'M4.5 3l7 5-7 5z',
-  last: 'M11 3h2v10h-2zM3 3l7 5-7 5z' };
 /** The longest comment the comment box takes (UTF-8 bytes): a paste over it is refused with its size. */
 const MAX_COMMENT_BYTES = 64 * 1024;
 
@@ -254,16 +250,8 @@ export class XiangqiEditorElement extends RecordElement {
     const { wrap, side, board } = this[hooks.frame];
     board.setAttribute('coordinates', 'iccs');
     const button = (action, text) => {
-      const b = h('button', action, ICONS[action] ? null : text);
-      if (ICONS[action]) {
-        const svg = document.createElementNS(SVG, 'svg');
-        svg.setAttribute('viewBox', '0 0 16 16');
-        svg.setAttribute('aria-hidden', 'true');
-        const path = document.createElementNS(SVG, 'path');
-        path.setAttribute('d', ICONS[action]);
-        svg.append(path);
-        b.append(svg);
-      }
+      if (STEPS.includes(action)) return stepButton(action);
+      const b = h('button', action, text);
       b.type = 'button';
       b.dataset.action = action;
       return b;

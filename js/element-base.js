@@ -25,6 +25,32 @@ export const NOTATIONS = ['chinese', 'wxf', 'iccs'];
 const PIECE_SETS = ['traditional', 'simplified', 'letters'];
 const PGN_SCRIPT = 'script[type="application/x-chess-pgn"]';
 
+const SVG = 'http://www.w3.org/2000/svg';
+/** The step buttons' icons (16 × 16 paths): no icon font needed. */
+const STEP_ICONS = { first: 'M3 3h2v10H3zM13 3 6 8l7 5z', previous: 'M11.5 3 4.5 8l7 5z', next: 'M4.5 3l7 5-7 5z',
+  last: 'M11 3h2v10h-2zM3 3l7 5-7 5z' };
+
+/**
+ * A step button (`first`, `previous`, `next`, `last`) with its icon, its `data-action` the step: the elements'
+ * one set of step buttons. The label is the element's to give (`aria-label`, `title`).
+ */
+export function stepButton(step) {
+  const b = h('button', step);
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', STEP_ICONS[step]);
+  svg.append(path);
+  b.append(svg);
+  b.type = 'button';
+  b.dataset.action = step;
+  return b;
+}
+
+/** The steps `stepButton` draws, in the order a toolbar shows them. */
+export const STEPS = Object.keys(STEP_ICONS);
+
 /** An element's error: an Error named XiangqiError with a stable `code` (and details). */
 export function elementError(code, message, details = {}) {
   return Object.assign(new Error(message), { name: 'XiangqiError', code }, details);

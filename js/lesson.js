@@ -12,7 +12,7 @@
 // ever parsed as HTML or used as an attribute other than `title`. Styles are constructable stylesheets adopted
 // by the shadow root (no <style> element, no style attribute), so the element works under
 // `Content-Security-Policy: default-src 'self'`. Records above MAX_RECORD_BYTES are refused with a message.
-import { RecordElement, hooks, elementError, MAX_RECORD_BYTES } from './element-base.js';
+import { RecordElement, hooks, elementError, stepButton, STEPS, MAX_RECORD_BYTES } from './element-base.js';
 import { readTree, link } from './record-tree.js';
 import { WorkerClient } from './worker-rpc.js';
 import { h, recordText } from './record-text.js';
@@ -23,10 +23,6 @@ const MAX_HEADER_CHARS = 300;
 const NAG = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '⩲', 15: '⩱',
   16: '±', 17: '∓', 18: '+−', 19: '−+' };
 
-const SVG = 'http://www.w3.org/2000/svg';
-/** The step buttons' icons (16 × 16): no icon font needed. */
-const ICONS = { first: 'M3 3h2v10H3zM13 3 6 8l7 5z', previous: 'M11.5 3 4.5 8l7 5z', next: 'M4.5 3l7 5-7 5z',
-  last: 'M11 3h2v10h-2zM3 3l7 5-7 5z' };
 
 const LABELS = {
   en: {
@@ -302,17 +298,8 @@ export class XiangqiLessonElement extends RecordElement {
     nav.setAttribute('role', 'toolbar');
     nav.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight Home End ArrowDown ArrowUp');
     const buttons = {};
-    for (const [name, path] of Object.entries(ICONS)) {
-      const b = h('button', name);
-      const svg = document.createElementNS(SVG, 'svg');
-      svg.setAttribute('viewBox', '0 0 16 16');
-      svg.setAttribute('aria-hidden', 'true');
-      const p = document.createElementNS(SVG, 'path');
-      p.setAttribute('d', path);
-      svg.append(p);
-      b.append(svg);
-      b.type = 'button';
-      b.dataset.action = name;
+    for (const name of STEPS) {
+      const b = stepButton(name);
       buttons[name] = b;
       nav.append(b);
     }
