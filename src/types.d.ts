@@ -154,7 +154,7 @@ export type FenErrorCode =
  *   comment before); `ERR_EDIT_MAIN_LINE`: promoting a node of the main line; `ERR_EDIT_COMMENT_BEFORE`: a
  *   comment before a move that does not start a variation; `ERR_EDIT_DEPTH`: variations nested more than 64
  *   deep; `ERR_EDIT_TAG`: a tag name that is not letters, digits, `_` and `-`, the `FEN` tag (use `setStart`),
- *   or a value with a line break or control character. A refused edit changes nothing.
+ *   or a value with a line break, a control character or a double quote. A refused edit changes nothing.
  */
 export type ErrorCode =
   | FenErrorCode
@@ -2049,7 +2049,7 @@ export interface EditorNode {
  * promotion, a deletion elsewhere, comments, tags) and never given to another node; undo brings a deleted node
  * back under its id. Every edit that would break the record is refused with a typed error and changes nothing:
  * an illegal move (`ERR_ILLEGAL_MOVE`), a node that does not exist (`ERR_EDIT_NODE`), a tag value with a line
- * break (`ERR_EDIT_TAG`), … (see {@link ErrorCode}). docs/editing.md tells more.
+ * break or a quote (`ERR_EDIT_TAG`), … (see {@link ErrorCode}). docs/editing.md tells more.
  * @example
  * import { RecordEditor, readRecord, isXiangqiError } from "xiangqi-wasm";
  * const editor = new RecordEditor();
@@ -2160,8 +2160,8 @@ export class RecordEditor {
   setDrawings(node: number, drawings: readonly RecordDrawing[] | null): void;
   /**
    * Sets a tag, in place or appended. Names: letters, digits, `_`, `-` (not `FEN`: see
-   * {@link RecordEditor.setStart}); values: any text without a line break or control character (quotes and
-   * backslashes are escaped when PGN is written).
+   * {@link RecordEditor.setStart}); values: any text without a line break, control character or double quote (not
+   * every PGN reader knows `\"`; a record read with quotes keeps them); a backslash is escaped when PGN is written.
    * @throws {XiangqiError} `ERR_EDIT_TAG`, `ERR_ARGUMENT` (not a string, or over 4096 characters).
    */
   setTag(name: string, value: string): void;

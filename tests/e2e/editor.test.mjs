@@ -381,6 +381,16 @@ test('hostile text shown only as text; a tag value with a control character refu
     return el.shadowRoot.querySelector('.edit-error').textContent;
   });
   assert.match(code, /ERR_EDIT_TAG/);
+  // A double quote typed into a tag is refused too (not every PGN reader knows the escape).
+  const quoted = await page.evaluate(() => {
+    const el = document.querySelector('xiangqi-editor');
+    el.shadowRoot.querySelector('.new-name').value = 'Site';
+    el.shadowRoot.querySelector('.new-value').value = 'the "old" club';
+    el.shadowRoot.querySelector('button.addTag').click();
+    return el.shadowRoot.querySelector('.edit-error').textContent;
+  });
+  assert.match(quoted, /ERR_EDIT_TAG.*double quote/);
+  assert.equal((await record(page)).headers.Site, undefined);
   assert.equal((await record(page)).headers.Event, '<img src=x onerror=window.pwned.push(3)>');
   assert.deepEqual(await page.evaluate(() => window.changes), []);
   // 10 MB of record: refused with the size.

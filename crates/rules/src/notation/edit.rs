@@ -72,8 +72,11 @@ pub enum TagProblem {
     /// The name has a character a PGN tag name cannot have (only letters, digits, `_` and `-`).
     NameChar(char),
     /// The value has a line break or another control character (a tab is allowed), which no record format can
-    /// hold in a tag. Quotes and backslashes are allowed: the PGN writer escapes them.
+    /// hold in a tag.
     ValueChar(char),
+    /// The value has a double quote. The PGN writer would escape it (`\"`), but not every program that reads PGN
+    /// knows the escape, so an edit does not put one in; a record read with one keeps it (and writes it escaped).
+    Quote,
     /// The `FEN` tag: the start position is set with [`RecordEditor::set_start`].
     Fen,
 }
@@ -149,6 +152,10 @@ impl fmt::Display for EditError {
                     TagProblem::ValueChar(c) => write!(
                         f,
                         "the value of tag {name} has {c:?}: no line break or control character is allowed"
+                    ),
+                    TagProblem::Quote => write!(
+                        f,
+                        "the value of tag {name} has a double quote, which not every PGN reader can read back"
                     ),
                     TagProblem::Fen => {
                         f.write_str("the FEN tag is the start position: set it with setStart")
@@ -826,14 +833,20 @@ impl RecordEditor {
     }
 
     /// Sets a tag, in place or appended. The name: letters, digits, `_`, `-` (not `FEN`: see
-    /// [`RecordEditor::set_start`]); the value: any text without a line break or control character (quotes and
-    /// backslashes are escaped by the PGN writer).
+    /// [`RecordEditor::set_start`]); the value: any text without a line break, another control character or a
+    /// double quote ([`TagProblem::Quote`]); a backslash is escaped by the PGN writer.
     pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), EditError> {
         check_tag_name(name)?;
         if let Some(c) = value.chars().find(|&c| c.is_control() && c != '\t') {
             return Err(EditError::Tag {
                 name: name.to_string(),
                 problem: TagProblem::ValueChar(c),
+            });
+        }
+        if value.contains('"') {
+            return Err(EditError::Tag {
+                name: name.to_string(),
+                problem: TagProblem::Quote,
             });
         }
         if self.state.record.header(name) == Some(value) {
