@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, dirname, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stronglyConnected } from '../support/graph.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -196,37 +197,7 @@ export function importGraph(files, read = (f) => readFileSync(join(root, f), 'ut
  * nodes with the first repeated at the end: `['a.js', 'b.js', 'a.js']`.
  */
 export function findCycles(graph) {
-  // Tarjan's strongly connected components.
-  let index = 0;
-  const idx = new Map();
-  const low = new Map();
-  const stack = [];
-  const onStack = new Set();
-  const components = [];
-  const connect = (v) => {
-    idx.set(v, index);
-    low.set(v, index);
-    index++;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!idx.has(w)) {
-        connect(w);
-        low.set(v, Math.min(low.get(v), low.get(w)));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
-    }
-    if (low.get(v) === idx.get(v)) {
-      const c = [];
-      let w;
-      do {
-        w = stack.pop();
-        onStack.delete(w);
-        c.push(w);
-      } while (w !== v);
-      components.push(c);
-    }
-  };
-  for (const v of graph.keys()) if (!idx.has(v)) connect(v);
+  const components = stronglyConnected(graph);
   const cycles = [];
   for (const c of components) {
     const members = new Set(c);

@@ -16,6 +16,7 @@ import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codeOnly } from './rust-source.mjs';
+import { stronglyConnected } from '../support/graph.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -207,37 +208,7 @@ export function moduleGraph(files) {
 /** The cycles of a graph (Map node -> Set of nodes): each strongly connected component of more than one node,
  * as a sorted list. */
 export function cycles(graph) {
-  let index = 0;
-  const idx = new Map();
-  const low = new Map();
-  const stack = [];
-  const on = new Set();
-  const out = [];
-  const visit = (v) => {
-    idx.set(v, index);
-    low.set(v, index);
-    index++;
-    stack.push(v);
-    on.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!idx.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v), low.get(w)));
-      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
-    }
-    if (low.get(v) === idx.get(v)) {
-      const comp = [];
-      let w;
-      do {
-        w = stack.pop();
-        on.delete(w);
-        comp.push(w);
-      } while (w !== v);
-      if (comp.length > 1) out.push(comp.sort());
-    }
-  };
-  for (const v of [...graph.keys()].sort()) if (!idx.has(v)) visit(v);
-  return out.sort();
+  return stronglyConnected(graph, [...graph.keys()].sort()).filter((c) => c.length > 1).map((c) => c.sort()).sort();
 }
 
 /** One crate's files as `moduleGraph` takes them. */
