@@ -44,6 +44,15 @@ async function openStudio(page) {
   await page.waitForFunction(() => window.xiangqiApp.state.studio.status === 'ready', null, { timeout: 10000 });
 }
 
+/** A new study, its chapters the games of `pgn` pasted into the Add box. */
+async function newStudyFromPaste(page, pgn) {
+  await page.click('#studio-new');
+  await page.waitForFunction(() => document.querySelectorAll('#studio-list li').length === 1);
+  await page.click('#studio-add summary');
+  await page.fill('#studio-paste', pgn);
+  await page.click('#studio-add-go');
+}
+
 async function axe(page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   return page.evaluate(async () => {
@@ -204,11 +213,7 @@ test('the studio on a phone (390×844): the list over the study, nothing cut', a
   const { context, page, errors } = await openApp(app, { viewport: { width: 390, height: 844 }, hasTouch: true });
   await withShot(page, 'studio-390', async () => {
     await openStudio(page);
-    await page.click('#studio-new');
-    await page.waitForFunction(() => document.querySelectorAll('#studio-list li').length === 1);
-    await page.click('#studio-add summary');
-    await page.fill('#studio-paste', PGN);
-    await page.click('#studio-add-go');
+    await newStudyFromPaste(page, PGN);
     await page.waitForFunction(() => document.querySelector('#studio-editor-slot > xiangqi-editor')?.record?.mainline.moves.length,
       null, { timeout: 20000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -239,11 +244,7 @@ test('a full disk: the notice, the study as it was; the editor slot: a stand-in 
   const { context, page, errors } = await openApp(app, { init });
   await withShot(page, 'studio-editor-slot', async () => {
     await openStudio(page);
-    await page.click('#studio-new');
-    await page.waitForFunction(() => document.querySelectorAll('#studio-list li').length === 1);
-    await page.click('#studio-add summary');
-    await page.fill('#studio-paste', PGN);
-    await page.click('#studio-add-go');
+    await newStudyFromPaste(page, PGN);
     await page.waitForFunction(() => document.querySelector('#studio-editor-slot > xiangqi-editor')?.record);
     assert.equal(await page.locator('#studio-editor-slot xiangqi-lesson').count(), 0);
     assert.equal(await page.locator('#studio-editor-slot > xiangqi-editor').textContent(), 'editor: 3 moves');
