@@ -67,7 +67,8 @@ export interface XiangqiEditorEventMap {
  * the board; going back (←, or the tree) and playing a different move makes a variation at that ply. Comments,
  * NAGs, arrows and circles (secondary-button drag, or the draw tool by taps), tags and the start position are
  * edited in the element; every edit fires `change`, a refused edit shows its typed error and changes nothing.
- * Attributes: `pgn`, `src`, `fen`, `notation`, `lang`, `theme`, `orientation`, `piece-set`.
+ * Attributes: `pgn`, `src`, `fen`, `notation`, `lang`, `theme`, `orientation`, `piece-set`. Styling: as
+ * `<xiangqi-lesson>` (`--xiangqi-board-size`, `::part(body)`, `::part(editor)`).
  * @example
  * <script type="module">import "xiangqi-wasm/editor";</script>
  * <xiangqi-editor lang="zh"><script type="application/x-chess-pgn">1. 炮二平五 马8进7 *</script></xiangqi-editor>

@@ -74,6 +74,16 @@ const BASE_LABELS = {
   },
 };
 
+/**
+ * The frame every element shares: the board, and its side (beside the board in an element 620 px wide or wider, under
+ * it otherwise). A page styles it through
+ *   --xiangqi-board-size   the board's width (a CSS length, inherited: set it on the element or an ancestor); the
+ *                          default is 3/5 of the element beside the side, at most 560 px. Beside the side, the board's
+ *                          column is that wide and the side has the rest.
+ *   ::part(body)           the grid of the board and the side: e.g. `grid-template-columns: minmax(0, 1fr)` keeps the
+ *                          side under the board at any width (a page's rule wins over the element's own).
+ *   ::part(<element's>)    the frame (`lesson`, `puzzle`, `editor`): its padding, border, background.
+ */
 const BASE_CSS = `
 :host { display: block; max-width: 100%; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC",
   "WenQuanYi Zen Hei", sans-serif; }
@@ -85,8 +95,10 @@ const BASE_CSS = `
 .xq.dark { border-color: #3b3f46; background: #1e2024; color: #e9e6e1; color-scheme: dark; }
 .text { overflow-wrap: anywhere; word-break: normal; unicode-bidi: isolate; white-space: pre-wrap; }
 .body { display: grid; gap: 12px; grid-template-columns: minmax(0, 1fr); align-items: start; }
-@container (min-width: 620px) { .body { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } }
-.board { min-width: 0; max-width: 560px; width: 100%; justify-self: center; }
+@container (min-width: 620px) {
+  .body { grid-template-columns: minmax(0, var(--xiangqi-board-size, 3fr)) minmax(0, 2fr); }
+}
+.board { min-width: 0; max-width: var(--xiangqi-board-size, 560px); width: 100%; justify-self: center; }
 .side { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 button:focus-visible { outline: 3px solid #2f6fd6; outline-offset: 1px; }
 .error { margin: 0 0 8px; padding: 8px 10px; border-radius: 8px; border: 1px solid #d2453a; background: #fdecea;
@@ -183,6 +195,7 @@ export class RecordElement extends (typeof HTMLElement === 'undefined' ? class {
     error.setAttribute('role', 'alert');
     error.hidden = true;
     const body = h('div', 'body');
+    body.setAttribute('part', 'body');
     const boardBox = h('div', 'board');
     const board = document.createElement('xiangqi-board');
     board.setAttribute('movable', 'none');

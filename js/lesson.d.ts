@@ -78,7 +78,9 @@ export interface XiangqiLessonEventMap {
  * DhtmlXQ or XQF; UTF-8, GBK or Big5, detected); without one, `fen` is shown. The players and the event come
  * from the record's tags whatever its format. Attributes: `pgn`, `src`, `fen`, `game` (which game of
  * the file, from 1), `notation`, `lang` (`en` / `zh`, else the page's), `theme`, `orientation`, `piece-set`.
- * Fires `navigate`, `load` and `error` events; record text is only ever shown as text.
+ * Fires `navigate`, `load` and `error` events; record text is only ever shown as text. Styling: the CSS custom
+ * property `--xiangqi-board-size` (the board's width), `::part(body)` (the grid of the board and the side),
+ * `::part(lesson)` (the frame) (docs/lesson.md, "Size and layout").
  * @example
  * <script type="module">import "xiangqi-wasm/lesson";</script>
  * <xiangqi-lesson notation="chinese" lang="zh">

@@ -138,7 +138,9 @@ export interface XiangqiPuzzleEventMap {
  * (the side to move solves) and `solution` (ICCS, both sides' moves), or a record (`<script
  * type="application/x-chess-pgn">` child, `pgn`, `src`; several games make a set); `goal` (`line`, `mate`, `win`;
  * default `line` with a solution, `mate` without), `moves` (mate in …), `lang`, `notation`, `orientation`
- * (default: the solver's side at the bottom), `theme`, `piece-set`.
+ * (default: the solver's side at the bottom), `theme`, `piece-set`. Styling: the CSS custom property
+ * `--xiangqi-board-size` (the board's width), `::part(body)` (the grid of the board and the side), `::part(puzzle)`
+ * (the frame); children with `slot="side"` are shown under the buttons (docs/puzzle.md, "Size and layout").
  * @example
  * <script type="module">import "xiangqi-wasm/puzzle";</script>
  * <xiangqi-puzzle goal="mate" fen="9/3k5/9/1R7/9/9/4p4/9/3CC4/3K5 w - - 0 1" lang="zh"></xiangqi-puzzle>

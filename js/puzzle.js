@@ -657,7 +657,10 @@ export class XiangqiPuzzleElement extends RecordElement {
     for (const b of [prev, next, hint, reveal, retry]) b.type = 'button';
     const live = h('p', 'sr');
     live.setAttribute('aria-live', 'polite');
-    side.append(set, title, task, verdict, comment, line, tools, live);
+    // The page's own content for the exercise (children with slot="side"): under the buttons.
+    const extra = document.createElement('slot');
+    extra.name = 'side';
+    side.append(set, title, task, verdict, comment, line, tools, extra, live);
     this.#els = { set, prev, next, count, title, task, verdict, comment, line, tools, hint, reveal,
       retry, live };
     prev.addEventListener('click', () => this.previous());

@@ -152,28 +152,41 @@ test('the puzzle board fills its screen as the game board does; after an alterna
   const { Game, MateProver } = await import('../../pkg/node.mjs');
   const { page, context, errors } = await openApp(app, { viewport: { width: 1024, height: 768 } });
   const figures = [];
+  const SIZES = [[1024, 768], [768, 1024], [390, 844], [844, 390]];
+  const settle = () => page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))));
+  // The game's board at each size first (a page opened at that size): the puzzle's is held to it.
+  const game = new Map();
+  for (const [width, height] of SIZES) {
+    const other = await openApp(app, { viewport: { width, height } });
+    game.set(`${width}x${height}`, await other.page.evaluate(() => document.getElementById('board').getBoundingClientRect().width));
+    assert.deepEqual(other.errors, []);
+    await other.context.close();
+  }
   await openPuzzles(page);
-  for (const [width, height] of [[1024, 768], [768, 1024], [390, 844], [844, 390]]) {
+  for (const [width, height] of SIZES) {
     await page.setViewportSize({ width, height });
-    await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))));
+    await settle();
     await withShot(page, `puzzles-${width}x${height}`, async () => {
       const m = await page.evaluate(() => {
         const box = (r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height });
         const el = document.getElementById('puzzle');
         const buttons = [...el.shadowRoot.querySelectorAll('button')].filter((b) => b.offsetParent).map((b) => box(b.getBoundingClientRect()));
         return { board: box(el.board.getBoundingClientRect()), el: box(el.getBoundingClientRect()), buttons,
+          about: box(el.querySelector('.puzzles-about').getBoundingClientRect()),
           scrollH: document.documentElement.scrollHeight, scrollW: document.documentElement.scrollWidth };
       });
-      const at = `${width}×${height}: board ${Math.round(m.board.width)}×${Math.round(m.board.height)} (${Math.round(m.board.top)}–${Math.round(m.board.bottom)}), element bottom ${Math.round(m.el.bottom)}, page ${m.scrollW}×${m.scrollH}`;
+      const gameW = game.get(`${width}x${height}`);
+      const at = `${width}×${height}: board ${Math.round(m.board.width)}×${Math.round(m.board.height)} (${Math.round(m.board.top)}–${Math.round(m.board.bottom)}), the game's ${Math.round(gameW)} wide, element bottom ${Math.round(m.el.bottom)}, page ${m.scrollW}×${m.scrollH}`;
       figures.push(at);
       const inView = (r) => r.top >= -0.5 && r.left >= -0.5 && r.bottom <= height + 0.5 && r.right <= width + 0.5;
       assert.ok(inView(m.board), `the whole board in view: ${at}`);
       assert.ok(m.buttons.length > 0 && m.buttons.every(inView), `the exercise's buttons in view: ${at}`);
       assert.ok(m.scrollH <= height && m.scrollW <= width, `the page does not scroll: ${at}`);
-      // As large as the screen allows: the game board's share, less the section's title and text.
-      const short = Math.min(width, height);
-      if (width > height) assert.ok(m.board.width >= (height < 500 ? 0.75 * short : 0.6 * short), `a board of ${m.board.width}: ${at}`);
-      else assert.ok(m.board.width >= Math.min(0.85 * (width - 16), 476), `a board of ${m.board.width}: ${at}`);
+      // As large as the screen allows: within 5 % of the game's board at the same size (or larger); a phone on its
+      // side at least 3/4 of the screen's short side.
+      assert.ok(m.board.width >= 0.95 * gameW, `a board as large as the game's: ${at}`);
+      if (height < 500) assert.ok(m.board.width >= 0.75 * height, `a board of at least 3/4 of the short side: ${at}`);
+      assert.ok(inView(m.about), `the section's "about" in view (in the exercise's side): ${at}`);
     });
   }
   console.log(`puzzles:\n  ${figures.join('\n  ')}`);
@@ -211,6 +224,8 @@ test('the puzzle board fills its screen as the game board does; after an alterna
     g.free();
     assert.equal(s.note, `Your first move was one of 2 that mate in ${ex.mateIn}; the others: ${written}.`);
     assert.ok(!s.note.includes(played), `the move played (${played}) is not among "the others": ${s.note}`);
+    const note = await page.evaluate(() => document.getElementById('puzzle-note').getBoundingClientRect().toJSON());
+    assert.ok(note.top >= 0 && note.bottom <= 768 && note.right <= 1024 && note.height > 0, `the note in view: ${JSON.stringify(note)}`);
   });
   assert.deepEqual(errors, []);
   await context.close();

@@ -564,6 +564,49 @@ window.ready = true;
   await context.close();
 });
 
+test('size and layout: --xiangqi-board-size sets the board\'s width, ::part(body) the grid, slot="side" content under the buttons', async () => {
+  const one = (id, extra = '') => `<xiangqi-puzzle id="${id}" fen="${MATE2}" solution="${MATE2_LINE}">${extra}</xiangqi-puzzle>`;
+  const { page, context, errors } = await open(`<style>
+      xiangqi-puzzle { width: 1000px; margin-bottom: 16px; }
+      #sized { --xiangqi-board-size: 640px; }
+      #stacked { --xiangqi-board-size: 700px; }
+      #stacked::part(body) { grid-template-columns: minmax(0, 1fr); }
+      .own { margin: 0; }
+    </style>
+    ${one('sized', '<p slot="side" class="own">From the club evening.</p><p class="own" id="unslotted">not shown</p>')}
+    ${one('stacked')}
+    ${one('plain')}`, SCRIPT, { width: 1040, height: 2300 });
+  await withShot(page, 'size-and-layout', async () => {
+    const m = await page.evaluate(() => Object.fromEntries(['sized', 'stacked', 'plain'].map((id) => {
+      const el = document.getElementById(id);
+      const r = (n) => n.getBoundingClientRect().toJSON();
+      return [id, { board: r(el.board), side: r(el.shadowRoot.querySelector('.side')),
+        tools: r(el.shadowRoot.querySelector('.tools')), own: el.querySelector('[slot="side"]') && r(el.querySelector('[slot="side"]')),
+        unslotted: el.querySelector('#unslotted') && r(el.querySelector('#unslotted')) }];
+    })));
+    const near = (a, b) => Math.abs(a - b) <= 1;
+    // The property sets the board's width; beside the side, which has the rest.
+    assert.ok(near(m.sized.board.width, 640), `--xiangqi-board-size: 640px gives ${m.sized.board.width}`);
+    assert.ok(m.sized.side.left >= m.sized.board.right, 'the side beside the board');
+    assert.ok(m.sized.side.width > 250, `the side has the rest: ${m.sized.side.width}`);
+    // The page's own content: in the side, under the buttons; a child without the slot is not shown.
+    assert.ok(m.sized.own.left >= m.sized.side.left && m.sized.own.top >= m.sized.tools.bottom && m.sized.own.height > 0,
+      `slot="side" under the buttons: ${JSON.stringify(m.sized.own)}`);
+    assert.equal(m.sized.unslotted.height, 0, 'a child without slot="side" is not shown');
+    // ::part(body) from the page wins over the element's own grid: the side under a 700 px board in a wide element.
+    assert.ok(near(m.stacked.board.width, 700), `700 px: ${m.stacked.board.width}`);
+    assert.ok(m.stacked.side.top >= m.stacked.board.bottom, 'the side under the board');
+    // Without them: 3/5 of the element beside the side, at most 560 px.
+    assert.ok(near(m.plain.board.width, 560), `the default: ${m.plain.board.width}`);
+    assert.ok(m.plain.side.left >= m.plain.board.right);
+    // The sized board still plays.
+    await play(page, 'f0e0');
+    await page.waitForFunction(() => document.getElementById('sized').state.moves.length === 2);
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the module imports on a server (no DOM) and defines nothing', async () => {
   const { XiangqiPuzzleElement, MAX_MATE_MOVES, WIN_MARGIN_CP } = await import(join(root, 'pkg', 'puzzle.js'));
   assert.equal(typeof XiangqiPuzzleElement, 'function');

@@ -38,10 +38,10 @@ export function fitBoard() {
   const players = height($('player-top')) + height($('player-bottom')) + 2 * rowGap;
   let w;
   if (sideBySide()) {
-    w = Math.min((vh - 2 * pad - players) / ratio, vw - 2 * pad - gap - PANEL_MIN);
+    w = boardWidth(vh - 2 * pad - players, vw - 2 * pad - gap - PANEL_MIN, ratio);
   } else if (document.body.dataset.mode === 'review') {
     const panel = Math.max(REVIEW_PANEL, 0.3 * vh);
-    w = Math.min((vh - height(document.querySelector('.topbar')) - players - panel - 2 * pad - gap) / ratio, vw - 2 * pad);
+    w = boardWidth(vh - height(document.querySelector('.topbar')) - players - panel - 2 * pad - gap, vw - 2 * pad, ratio);
   } else {
     // under the board: the gap, the panel's border and padding, the status, the touch-move note and the controls
     // with the panel's gaps between them, the page's padding
@@ -50,56 +50,47 @@ export function fitBoard() {
     const panelTop = (parseFloat(ps.paddingTop) || 0) + (parseFloat(ps.borderTopWidth) || 0);
     const below = gap + panelTop + height($('status')) + panelGap + (height($('touch-note')) ? height($('touch-note')) + panelGap : 0)
       + height($('controls')) + 2 * pad;
-    w = Math.min((vh - height(document.querySelector('.topbar')) - players - below) / ratio, vw - 2 * pad);
+    w = boardWidth(vh - height(document.querySelector('.topbar')) - players - below, vw - 2 * pad, ratio);
   }
-  w = Math.floor(Math.max(BOARD_MIN, w));
   if (root.style.getPropertyValue('--board-w') !== `${w}px`) root.style.setProperty('--board-w', `${w}px`);
 }
 
-/**
- * The frame of `<xiangqi-puzzle>` as its stylesheet lays it out (js/element-base.js): beside each other (a wide
- * enough container), the board takes 3/5 of the width less the 12 px gap, at most 560 px; else the board is over
- * the exercise's text, 12 px apart. Its padding and border are measured (app.css narrows them on a phone on its side).
- */
+/** The board's width (px) for at most `height` × `width` of room, as tall as `ratio` times its width. */
+function boardWidth(height, width, ratio) {
+  return Math.floor(Math.max(BOARD_MIN, Math.min(height / ratio, width)));
+}
+
+/** `<xiangqi-puzzle>`'s gap between its board and its side (js/element-base.js), and the side's least width beside
+ * the board (the exercise's navigation and buttons). */
 const PUZZLE_GAP = 12;
-const PUZZLE_BOARD_SHARE = 0.6;
-const PUZZLE_BOARD_MAX = 560;
+const PUZZLE_SIDE_MIN = 220;
 
 /**
- * The Puzzles section: the element's width (`--puzzle-w`) such that its board is as large as the screen allows
- * with the exercise's text and buttons in view — beside the board on a screen wider than tall, under it otherwise
- * (app.css) — and the note under the element (or beside it, on a phone on its side) in view.
+ * The Puzzles section: the board as large as the screen allows, as the game's board (fitBoard), set as the
+ * element's `--xiangqi-board-size`. app.css puts the element under the title bar (on a phone on its side: beside
+ * it), its side beside the board on a screen wider than tall (the side has the rest of the width) and under it
+ * otherwise (the side's height is measured and kept in view). The element's padding and border are measured.
+ *
+ *   side by side:  board height = viewport height − the element's top − its frame − padding
+ *                  board width ≤ the element's width − its frame − gap − the side's least width
+ *   stacked:       board height = the same − gap − the side's height
+ *                  board width ≤ the element's width − its frame
  */
 export function fitPuzzle() {
   const el = $('puzzle');
   if (!el?.board || $('puzzles').hidden) return; // (the element's board exists once its module has defined it)
-  const root = document.documentElement;
   const b = el.board.getBoundingClientRect();
   const e = el.getBoundingClientRect();
   if (!b.width || !e.width) return;
   const ratio = b.height / b.width;
   const frame = b.top - e.top; // padding and border above the board: the same on each side
   const pad = parseFloat(getComputedStyle(document.body).getPropertyValue('--pad')) || 8;
-  const vw = root.clientWidth;
-  const vh = window.innerHeight;
-  const note = $('puzzle-note');
-  const noteBelow = note.getBoundingClientRect().top >= e.bottom - 1;
-  const reserve = pad + (noteBelow ? note.getBoundingClientRect().height + 8 : 0);
-  const avail = vh - (e.top + window.scrollY) - reserve; // the element's height at most
-  const hostW = $('puzzles-host').clientWidth;
-  let w;
-  if (sideBySide()) {
-    const boardW = Math.min(PUZZLE_BOARD_MAX, (avail - 2 * frame) / ratio);
-    w = boardW / PUZZLE_BOARD_SHARE + PUZZLE_GAP + 2 * frame;
-    if (!noteBelow) w = Math.min(w, vw - 2 * pad - 200); // (the section's text beside it keeps 200 px)
-  } else {
-    const side = e.height - 2 * frame - b.height - PUZZLE_GAP; // the exercise's text and buttons under the board
-    const most = Math.min(PUZZLE_BOARD_MAX, hostW - 2 * frame);
-    const boardW = Math.max(0.85 * most, Math.min(most, (avail - 2 * frame - PUZZLE_GAP - side) / ratio));
-    w = boardW + 2 * frame;
-  }
-  w = Math.floor(Math.max(BOARD_MIN, Math.min(w, noteBelow ? hostW : w)));
-  if (Math.abs((parseFloat(root.style.getPropertyValue('--puzzle-w')) || 0) - w) >= 1) root.style.setProperty('--puzzle-w', `${w}px`);
+  const height = window.innerHeight - (e.top + window.scrollY) - 2 * frame - pad;
+  const inner = e.width - 2 * frame;
+  const w = sideBySide() ? boardWidth(height, inner - PUZZLE_GAP - PUZZLE_SIDE_MIN, ratio)
+    : boardWidth(height - PUZZLE_GAP - (e.height - 2 * frame - b.height - PUZZLE_GAP), inner, ratio);
+  const host = $('puzzles-host');
+  if (host.style.getPropertyValue('--xiangqi-board-size') !== `${w}px`) host.style.setProperty('--xiangqi-board-size', `${w}px`);
 }
 
 /** Fits the board now and whenever the window, the title bar or the controls change size (and the puzzle's). */

@@ -1,7 +1,9 @@
 // The Puzzles section rendered from the state: `<xiangqi-puzzle>` with the app's set (puzzles.js), in the
 // interface language, theme and notation. Each visit (and a change of language, which changes the titles) gets a
 // fresh element, given the kept progress once it has loaded — so nothing of an exercise left half-played stays.
-// Under it, after an exercise is solved or revealed: whether its first move was the only mating one.
+// In the exercise's side (the element's `side` slot, under its buttons): what the set is (a disclosure) and, after
+// an exercise is solved or revealed, whether its first move was the only mating one. The section's title and way
+// back are in the title bar; so the board has the rest of the screen (layout.js, fitPuzzle).
 //
 // The element's module (`xiangqi-wasm/puzzle`) is loaded the first time the section opens, not with the app: the
 // first move of a game does not need it. An element made before it has loaded is upgraded when it has.
@@ -29,13 +31,21 @@ export function renderPuzzles(state, Game, theme) {
   }
   if (box.hidden === open) {
     box.hidden = !open;
+    $('puzzles-head').hidden = !open;
     document.querySelector('.layout').hidden = open;
     if (!open) requestAnimationFrame(fitBoard); // the board is measured again, now that it shows
   }
   const host = $('puzzles-host');
   let el = host.querySelector(':scope > xiangqi-puzzle');
+  // The side's content (the set's description, the note): in the element, or back in the host while there is none.
+  const side = [$('puzzles-about'), $('puzzle-note')];
+  const drop = () => {
+    if (!el) return;
+    host.append(...side);
+    el.remove();
+  };
   if (!open || p.status !== 'ready') {
-    el?.remove();
+    drop();
     $('puzzles-status').textContent = !open ? '' : p.status === 'error'
       ? tr(state, 'puzzlesFailed', { error: p.error }) : tr(state, 'puzzlesLoading');
     $('puzzle-note').textContent = '';
@@ -44,9 +54,10 @@ export function renderPuzzles(state, Game, theme) {
   $('puzzles-status').textContent = '';
   const key = `${p.visit} ${state.lang}`;
   if (!el || el.dataset.key !== key) {
-    el?.remove();
+    drop();
     el = newPuzzle(state, key);
     setAttrs(el, state, theme);
+    el.append(...side);
     host.append(el);
     el.addEventListener('load', () => requestAnimationFrame(fitPuzzle)); // its board drawn: sized to the screen
   }
