@@ -14,7 +14,6 @@
 //       board.set({ fen: game.fen(), movable: game.turn(), dests: game.dests(), check: game.isCheck(), lastMove: move });
 //     },
 //   });
-import init, { BoardView, Game } from './xiangqi_wasm.js';
 
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const F = { PIECES: 1, OVERLAY: 2, BACKGROUND: 4, ANIMATE: 8, MOVED: 16, CURSOR: 32, SELECT: 64, SHAPES: 128 };
@@ -30,6 +29,88 @@ const NAMES = {
 const PLURAL = { general: 'generals', advisor: 'advisors', elephant: 'elephants', horse: 'horses', chariot: 'chariots',
   cannon: 'cannons', soldier: 'soldiers' };
 
+// The bindings (`./xiangqi_wasm.js`) are imported dynamically, not statically: a static import would hold this module
+// back until the bindings and the two modules they import had arrived, and only then would the board ask for the
+// .wasm — three downloads in a row, then the compilation. Instead, as soon as this module runs in a page, it starts
+// downloading and compiling the .wasm (streamed: compiled as it arrives) and importing the bindings, at the same
+// time (`warm`). The compilation is left where the entry's `init()` looks for it when called without an argument
+// (guard.js, `withEarlyModule`), so a page that calls `init()` itself, before or after, downloads the .wasm once;
+// `init(source)` with a source of its own still decides. Set by `ready()` once the bindings are loaded:
+let BoardView = null;
+let Game = null;
+
+let bindings = null;
+/**
+ * Starts importing the bindings (once; again after a failure). The two modules the entry imports are asked for at
+ * the same time as the entry, not after it has arrived: one round trip instead of two (they run nothing of the wasm).
+ */
+function importBindings() {
+  bindings ??= Promise.all([import('./xiangqi_wasm.js'), import('./xiangqi_wasm_bindgen.js'), import('./guard.js')])
+    .then(([entry]) => entry).catch((e) => {
+    bindings = null;
+    throw e;
+  });
+  return bindings;
+}
+
+/**
+ * Compiles the fetched .wasm as it arrives. A host that sends it with another type than `application/wasm` (which
+ * streaming compilation needs; `application/octet-stream` is a common default) gets it compiled from its bytes once
+ * downloaded, with a warning, as the bindings' own `init()` does.
+ */
+async function compileResponse(response) {
+  try {
+    return await WebAssembly.compileStreaming(response);
+  } catch (e) {
+    const type = response.headers.get('Content-Type') ?? '';
+    if (!response.ok || response.bodyUsed || type.split(';')[0].trim() === 'application/wasm') throw e;
+    console.warn(`xiangqi-wasm: the .wasm was served as ${JSON.stringify(type)}, not "application/wasm", so it is `
+      + 'compiled after the download instead of while it downloads (serve .wasm files as application/wasm)');
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
+}
+
+/**
+ * In a page (a `document`, this module served over http(s)): starts compiling the .wasm at its default URL unless
+ * something of the package already asked for it, and importing the bindings. The compilation is kept, by URL, in a
+ * registry on `globalThis` (`Symbol.for("xiangqi-wasm.compiling")`, shared with guard.js) and taken out of it if it
+ * fails (then `init()` fetches the .wasm itself, as without this, and reports what went wrong).
+ */
+function warm() {
+  if (typeof document === 'undefined' || typeof WebAssembly?.compileStreaming !== 'function') return;
+  const url = new URL('./xiangqi_wasm_bg.wasm', import.meta.url);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return;
+  const registry = (globalThis[Symbol.for('xiangqi-wasm.compiling')] ??= new Map());
+  if (!registry.has(url.href)) {
+    const compiling = fetch(url).then(compileResponse);
+    registry.set(url.href, compiling);
+    compiling.catch(() => registry.delete(url.href));
+  }
+  importBindings().catch(() => {}); // (a failure is reported by ready(), which tries again)
+  warmFonts();
+}
+
+/**
+ * The board's two font stacks, as the painter sets them (src/board.rs, FONT_PIECE and FONT_LABEL; a test checks that
+ * they agree).
+ */
+const FONT_PIECE = '"KaiTi","STKaiti","Kaiti SC","AR PL UKai CN","Noto Serif CJK SC","Source Han Serif SC","Songti SC","WenQuanYi Zen Hei","Microsoft YaHei",serif';
+const FONT_LABEL = 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif';
+/**
+ * Draws the board's characters once on a canvas of its own while the .wasm downloads: the browser finds the fonts
+ * (a CJK font is looked for through the system's fallback list, tens of milliseconds the first time) and shapes the
+ * glyphs then, not during the board's first paint. Nothing is shown.
+ */
+function warmFonts() {
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (!ctx) return;
+  ctx.font = `20px ${FONT_PIECE}`;
+  ctx.fillText('帥仕相傌俥炮兵將士象馬車砲卒帅马车将砲楚河漢界汉', 0, 20);
+  ctx.font = `12px ${FONT_LABEL}`;
+  ctx.fillText('abcdefghi0123456789KAEHRCP一二三四五六七八九', 0, 20);
+}
+warm();
+
 let wasm = null;
 /**
  * Loads the wasm module once (the same module `xiangqi-wasm` exports; `init` is idempotent). When it cannot be
@@ -37,7 +118,11 @@ let wasm = null;
  * again.
  */
 export function ready() {
-  wasm ??= init().catch((cause) => {
+  wasm ??= importBindings().then(async (m) => {
+    const exports = await m.default();
+    ({ BoardView, Game } = m);
+    return exports;
+  }).catch((cause) => {
     wasm = null;
     throw Object.assign(new Error(`the xiangqi-wasm module could not be loaded: ${cause?.message ?? cause}`,
       { cause }), { name: 'XiangqiError', code: 'ERR_WASM_LOAD' });

@@ -192,3 +192,29 @@ export function guard(bindings) {
   }
   return out;
 }
+
+/**
+ * `init` (the bindings' loader) that, called without an argument, first looks for a compilation of its .wasm already
+ * under way: `xiangqi-wasm/board` starts one as soon as it runs (board.js, `warm`), before these bindings have even
+ * arrived, and leaves it under the .wasm's URL in a registry on `globalThis` keyed by
+ * `Symbol.for("xiangqi-wasm.compiling")`. Found, it is what `init` instantiates, so the page downloads the .wasm once
+ * whoever calls `init()` first. Not found (no board yet, a Worker, Node, a bundle whose .wasm lives elsewhere),
+ * `init()` fetches the .wasm itself as usual, and marks the URL taken so that a board imported later does not fetch
+ * it again. An argument (a URL, bytes, a module) always wins. `wasmUrl()` is the .wasm's default URL, as the
+ * bindings compute it.
+ */
+export function withEarlyModule(init, wasmUrl) {
+  return function init_(source) {
+    if (source !== undefined) return init(source);
+    const href = wasmUrl().href;
+    const registry = globalThis[Symbol.for('xiangqi-wasm.compiling')] ??= new Map();
+    const compiling = registry.get(href);
+    // Should that compilation fail, the bindings load the .wasm themselves and report what goes wrong then.
+    if (compiling) return init({ module_or_path: compiling }).catch(() => init());
+    if (!registry.has(href)) registry.set(href, null); // (fetched by init() itself: taken)
+    return init().catch((e) => {
+      if (registry.get(href) === null) registry.delete(href);
+      throw e;
+    });
+  };
+}

@@ -79,6 +79,7 @@ for (const f of JS_FILES) {
 for (const { name, outName } of WASM_BUILDS) {
   const built = join(root, 'target', 'wasm-pack', name);
   const { web, node, what } = ENTRIES[name];
+  const early = name === 'full'; // (only the full build has a board, which starts compiling its .wasm early)
   const bindings = `${outName}_bindgen.js`;
   const wasm = `${outName}_bg.wasm`;
   if (!existsSync(join(built, `${outName}.js`))) fail(`no ${outName}.js in ${built}: run node scripts/build.mjs`);
@@ -95,10 +96,11 @@ for (const { name, outName } of WASM_BUILDS) {
 // wasm-bindgen generated (${bindings}), with typed errors for freed and busy objects (guard.js).
 // Call \`await init()\` once before anything else.
 import * as bindings from './${bindings}';
-import { guard } from './guard.js';
+import { guard${early ? ', withEarlyModule' : ''} } from './guard.js';
 
 const api = guard(bindings);
-export default api.default;
+${early ? `// init() takes the .wasm xiangqi-wasm/board started compiling when it was imported, if any (guard.js).
+export default withEarlyModule(api.default, () => new URL('./${wasm}', import.meta.url));` : 'export default api.default;'}
 export const { ${names.join(', ')} } = api;
 `);
   writeFileSync(join(pkgDir, `${node}.mjs`), `// ${what} in Node (ESM; written by scripts/pkg-postprocess.mjs): ${web}, initialised synchronously from the

@@ -16,6 +16,8 @@
 //     phone:app     the built app (www/dist, served with its CSP and cache headers), service workers blocked: the
 //                   board painted (its `ready`) and the app ready (`document.body.dataset.ready`, set by main.js)
 //     phone-fast:app  the app with the same network and no CPU throttling
+//   and, for the wasm and board pages, where the time went: when the .wasm was asked for and had arrived, and when
+//   the last JS module had arrived (Resource Timing).
 //   second visit (phone profile, HTTP cache on, service workers allowed): the app once, until its service worker
 //     is active and has precached the app, then loaded again in the same context: second / first.
 //
@@ -28,7 +30,7 @@
 // --no-compress serves them as they are (the figures before 2026-12-02 were measured so).
 //
 // Usage: node scripts/bench/page-bench.mjs [--rounds 7] [--before DIR] [--www-before DIR] [--no-app] [--no-second]
-//        [--no-compress] [--json]      (npm run bench:page; needs node scripts/build.mjs first). Times are ms from navigation start
+//        [--no-compress] [--only wasm,board,phone:wasm,...] [--json]      (npm run bench:page; needs node scripts/build.mjs first). Times are ms from navigation start
 // on the page's clock (performance.now()); medians over the rounds, and ratios of medians. The load average is
 // printed before and after: the machine is shared, the ratios of one run are what to compare.
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,6 +48,8 @@ const withApp = !hasFlag('--no-app');
 const withSecond = withApp && !hasFlag('--no-second');
 const json = hasFlag('--json');
 const compress = !hasFlag('--no-compress');
+/** --only wasm,board,...: only these pages (and the empty one), e.g. the two of the local ratio for a long run. */
+const only = option('--only', null)?.split(',');
 
 const PKG = { A: join(root, 'pkg'), B: before && resolve(before) };
 const DIST = { A: join(root, 'www', 'dist'), B: wwwBefore && join(resolve(wwwBefore), 'dist') };
@@ -154,7 +158,17 @@ async function emulate(context, page, { throttle, network, cache = false }) {
   return cdp;
 }
 
-const timesOf = (page) => page.evaluate(() => ({ done: window.doneAt, framed: window.framedAt, app: window.appReadyAt ?? null }));
+/**
+ * The page's marks, and where its time went (Resource Timing, ms from navigation start): when the .wasm was asked
+ * for (`wasmAsked`) and had arrived (`wasmIn`), and when the last JS module had arrived (`jsIn`).
+ */
+const timesOf = (page) => page.evaluate(() => {
+  const resources = performance.getEntriesByType('resource');
+  const wasm = resources.find((e) => e.name.endsWith('.wasm'));
+  const js = resources.filter((e) => /\.m?js(\?|$)/.test(e.name)).map((e) => e.responseEnd);
+  return { done: window.doneAt, framed: window.framedAt, app: window.appReadyAt ?? null,
+    wasmAsked: wasm?.startTime ?? null, wasmIn: wasm?.responseEnd ?? null, jsIn: js.length ? Math.max(...js) : null };
+});
 
 /** One cold load: `html` given for `url` by a route, or the served `url` itself with the app probe. */
 async function load(browser, { url, html, profile, throttle = 0, network = false, app = false }) {
@@ -223,6 +237,7 @@ try {
       variants.push([`phone-fast:app${tag}`, { url: apps[k].url, app: true, profile: PHONE, network: true }]);
     }
   }
+  if (only) variants.splice(0, variants.length, ...variants.filter(([name]) => name === 'empty' || only.includes(name.replace('·before', ''))));
   const results = Object.fromEntries(variants.map(([name]) => [name, []]));
   const second = { '': [], '·before': [] };
   if (!json) console.log(`page-bench: ${ROUNDS} rounds of ${variants.length} cold loads${withSecond ? ' and the app\'s two visits' : ''}, `
@@ -245,20 +260,28 @@ try {
   for (const [name] of variants) {
     summary.medians[name] = { done: med(name), framed: med(name, 'framed'), ...(name.includes(':app') ? { appReady: med(name, 'app') } : {}) };
   }
+  // The same ratio round by round (the two pages loaded a few seconds apart), then its median: steadier than the
+  // ratio of the medians when the machine's load changes during the run.
+  const paired = (a, b) => median(results[a].map((r, i) => r.done / results[b][i].done));
   for (const [tag] of sides) {
+    if (!results[`board${tag}`]) continue;
     summary.ratios[`board${tag} / wasm${tag}`] = med(`board${tag}`) / med(`wasm${tag}`);
-    summary.ratios[`board+hints${tag} / wasm${tag}`] = med(`board+hints${tag}`) / med(`wasm${tag}`);
-    if (withApp) summary.ratios[`phone:board${tag} / phone:wasm${tag}`] = med(`phone:board${tag}`) / med(`phone:wasm${tag}`);
+    summary.ratios[`board${tag} / wasm${tag}, median of the rounds' ratios`] = paired(`board${tag}`, `wasm${tag}`);
+    if (results[`board+hints${tag}`]) summary.ratios[`board+hints${tag} / wasm${tag}`] = med(`board+hints${tag}`) / med(`wasm${tag}`);
+    if (results[`phone:board${tag}`]) {
+      summary.ratios[`phone:board${tag} / phone:wasm${tag}`] = med(`phone:board${tag}`) / med(`phone:wasm${tag}`);
+      summary.ratios[`phone:board${tag} / phone:wasm${tag}, median of the rounds' ratios`] = paired(`phone:board${tag}`, `phone:wasm${tag}`);
+    }
   }
   if (PKG.B) {
-    summary.ratios['board / board·before'] = med('board') / med('board·before');
-    if (withApp) summary.ratios['phone:board / phone:board·before'] = med('phone:board') / med('phone:board·before');
+    if (results.board) summary.ratios['board / board·before'] = med('board') / med('board·before');
+    if (results['phone:board']) summary.ratios['phone:board / phone:board·before'] = med('phone:board') / med('phone:board·before');
   }
   for (const [k, tag] of [['A', ''], ['B', '·before']]) {
     if (!apps[k]) continue;
     // An earlier app without an earlier package (--www-before alone) is read against this package's wasm.
     const wasmRef = results[`phone:wasm${tag}`] ? `phone:wasm${tag}` : 'phone:wasm';
-    summary.ratios[`phone:app${tag} (ready) / ${wasmRef}`] = med(`phone:app${tag}`, 'app') / med(wasmRef);
+    if (results[`phone:app${tag}`] && results[wasmRef]) summary.ratios[`phone:app${tag} (ready) / ${wasmRef}`] = med(`phone:app${tag}`, 'app') / med(wasmRef);
     if (withSecond) {
       const s = second[tag];
       const first = median(s.map((r) => r.first.app));
@@ -268,7 +291,7 @@ try {
         controlled: s.filter((r) => r.controlled).length };
     }
   }
-  if (apps.B) summary.ratios['phone:app / phone:app·before (ready)'] = med('phone:app', 'app') / med('phone:app·before', 'app');
+  if (apps.B && results['phone:app']) summary.ratios['phone:app / phone:app·before (ready)'] = med('phone:app', 'app') / med('phone:app·before', 'app');
 
   if (json) {
     console.log(JSON.stringify({ ...summary, raw: results, rawSecond: second }));
@@ -282,9 +305,15 @@ try {
       console.log(`  ${name.padEnd(24)} ${what.padEnd(14)} ${f(m.done).padStart(7)}  (${all(name)})`
         + (m.appReady !== undefined ? `;  app ready ${f(m.appReady)} (${all(name, 'app')})` : ''));
     }
+    console.log('where the time went (medians, ms from navigation start): the .wasm asked for → arrived; the last JS module arrived; ready');
+    for (const [name] of variants) {
+      if (name === 'empty' || name.includes(':app')) continue;
+      console.log(`  ${name.padEnd(24)} .wasm ${f(med(name, 'wasmAsked')).padStart(7)} → ${f(med(name, 'wasmIn')).padStart(7)};  `
+        + `last module ${f(med(name, 'jsIn')).padStart(7)};  ready ${f(med(name)).padStart(7)}`);
+    }
     console.log('ratios (of the medians above, same run)');
     const targets = { 'board / wasm': '   target ≤ 1.2', 'board·before / wasm·before': '   target ≤ 1.2' };
-    for (const [k, v] of Object.entries(summary.ratios)) console.log(`  ${k.padEnd(44)} ${v.toFixed(2)}${targets[k] ?? ''}`);
+    for (const [k, v] of Object.entries(summary.ratios)) console.log(`  ${k.padEnd(62)} ${v.toFixed(2)}${targets[k] ?? ''}`);
     if (withSecond) {
       console.log('the app\'s second visit (phone profile, CPU 4×, HTTP cache on, service worker), same context');
       for (const [k, s] of Object.entries(summary.second)) {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { servePackage, launch } from '../support/browser.mjs';
+import { importGraph, servePackage, launch } from '../support/browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SHOTS = join(root, 'test-results', 'board');
@@ -602,6 +602,83 @@ test('bad config is refused with ERR_OPTIONS and bad FENs with their code, the b
   assert.deepEqual(r, { unknown: 'XiangqiError:ERR_OPTIONS', theme: 'XiangqiError:ERR_OPTIONS',
     fenBad: 'XiangqiError:ERR_FEN_BOARD', dests: 'XiangqiError:ERR_SQUARE', same: true });
   await context.close();
+});
+
+test('board.js asks for the .wasm as soon as it runs, before the bindings; every way of loading it downloads it once', async () => {
+  // The bare tag with board.js (the .wasm asked for before the bindings, which board.js imports dynamically, are even
+  // requested); a host that imports both entries and calls init() itself (init() takes the compilation board.js
+  // started); the tag with the preload lines of docs/board.md (one download, no unused-preload warning); a host
+  // that calls init() and only then imports board.js (board.js does not fetch it again); the <xiangqi-lesson> and
+  // <xiangqi-puzzle> tags (their modules import the bindings statically; one download still); and the tag and the
+  // host on a server that sends the .wasm as application/octet-stream (no streaming compilation: compiled from the
+  // bytes, with a warning). (The puzzle's goal is its written line: no worker, which would download its own copy.)
+  const element = (name, src, inner = '') => `<script type="module" src="/pkg/${src}"></script>${inner}
+<script type="module">try { await customElements.whenDefined('${name}');
+await document.querySelector('${name}').ready; window.ready = true; } catch (e) { window.ready = e; }</script>`;
+  const tag = element('xiangqi-board', 'board.js', '<xiangqi-board interactive></xiangqi-board>');
+  const late = `<div id="b"></div><script type="module">
+import init from 'xiangqi-wasm';
+try {
+  await init();
+  const { createBoard } = await import('xiangqi-wasm/board');
+  await createBoard(document.getElementById('b'), {});
+  window.ready = true;
+} catch (e) { window.ready = e; }
+</script>`;
+  const preloads = importGraph(join(root, 'pkg'), 'board.js').filter((f) => f !== 'board.js')
+    .map((f) => `<link rel="modulepreload" href="/pkg/${f}">`).join('')
+    + '<link rel="preload" href="/pkg/xiangqi_wasm_bg.wasm" as="fetch" type="application/wasm" crossorigin>';
+  const pages = { bare: tag, host: HOST, late, preloads: preloads + tag, octet: tag, 'octet-host': HOST,
+    lesson: element('xiangqi-lesson', 'lesson.js', '<xiangqi-lesson pgn="1. h2e2 h9g7 2. h0g2 i9h9"></xiangqi-lesson>'),
+    puzzle: element('xiangqi-puzzle', 'puzzle.js',
+      '<xiangqi-puzzle fen="8N/9/3k5/9/9/7R1/9/9/1p4N2/5K3 w - - 0 1" solution="f0e0 d7d8 h4d4" goal="line"></xiangqi-puzzle>') };
+  for (const [name, body] of Object.entries(pages)) {
+    const context = await browser.newContext({ viewport: { width: 400, height: 500 } });
+    const requests = [];
+    context.on('request', (r) => requests.push(r.url().split('/').pop()));
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
+    if (name.startsWith('octet')) {
+      await page.route('**/xiangqi_wasm_bg.wasm', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+      });
+    }
+    const url = `${server.url}t/early-${name}.html`;
+    await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head>
+<meta charset="utf-8"><link rel="icon" href="data:,">${IMPORTS}<style>#b, xiangqi-board { width: 360px; }</style></head>
+<body>${body}</body></html>` }));
+    try {
+      await page.goto(url);
+      await withShot(page, `early-wasm-${name}`, async () => {
+        await page.waitForFunction(() => window.ready === true || window.ready instanceof Error, null, { timeout: 20000 });
+        assert.equal(await page.evaluate(() => (window.ready instanceof Error ? String(window.ready) : null)), null, name);
+        // Sized and painted: every canvas has its pixels.
+        const painted = await page.evaluate(() => {
+          const outer = document.querySelector('xiangqi-lesson, xiangqi-puzzle');
+          const host = outer?.board ?? document.querySelector('xiangqi-board') ?? document.getElementById('b');
+          return [...(host.shadowRoot ?? host).querySelectorAll('canvas')].map((c) => c.width > 0);
+        });
+        assert.deepEqual(painted, [true, true, true], name);
+        await page.waitForTimeout(name === 'preloads' ? 3500 : 0); // (Chromium warns of an unused preload after ~3 s)
+        const wasm = requests.filter((r) => r === 'xiangqi_wasm_bg.wasm');
+        assert.equal(wasm.length, 1, `${name}: the .wasm was requested ${wasm.length} times (${requests.join(', ')})`);
+        if (name === 'bare' || name === 'octet') {
+          assert.ok(requests.indexOf('xiangqi_wasm_bg.wasm') < requests.indexOf('xiangqi_wasm_bindgen.js'),
+            `the .wasm is asked for before the bindings: ${requests.join(', ')}`);
+        }
+        if (name.startsWith('octet')) {
+          assert.ok(errors.length >= 1 && errors.every((e) => /application\/wasm/.test(e)), `${name}: ${errors.join(' | ')}`);
+        } else {
+          assert.deepEqual(errors, [], name);
+        }
+      });
+    } finally {
+      await context.close();
+    }
+  }
 });
 
 test('<xiangqi-board> whose wasm cannot load: ready rejects with ERR_WASM_LOAD, and connecting again tries again', async () => {

@@ -366,3 +366,14 @@ test("the app's views keep no module-level variable", () => {
     assert.deepEqual(names, [], `${f} keeps module-level state (${names.join(', ')}): keep it on the element it renders into, or in the store`);
   }
 });
+
+test("board.js warms the painter's own font stacks (src/board.rs FONT_PIECE and FONT_LABEL)", () => {
+  const rust = readFileSync(join(root, 'src', 'board.rs'), 'utf8');
+  const js = readFileSync(join(root, 'js', 'board.js'), 'utf8');
+  for (const name of ['FONT_PIECE', 'FONT_LABEL']) {
+    const r = rust.match(new RegExp(`const ${name}: &str =\\s*"((?:[^"\\\\]|\\\\.)*)";`));
+    const j = js.match(new RegExp(`const ${name} = '([^']*)';`));
+    assert.ok(r && j, `${name} in both files`);
+    assert.equal(j[1], r[1].replaceAll('\\"', '"'), name);
+  }
+});

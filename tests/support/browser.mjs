@@ -88,7 +88,8 @@ export function importGraph(dir, entry) {
   const todo = [entry];
   while (todo.length) {
     const text = readFileSync(join(dir, todo.pop()), 'utf8');
-    for (const [, spec] of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']\.\/([^"']+\.js)["']/g)) {
+    // (quoted either way, or with backticks: the minifier writes a dynamic import's specifier as a template literal)
+    for (const [, spec] of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'`]\.\/([^"'`]+\.js)["'`]/g)) {
       if (!seen.has(spec)) {
         seen.add(spec);
         todo.push(spec);
