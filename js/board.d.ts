@@ -107,6 +107,8 @@ export interface Board {
   announce(text: string): void;
   /** Removes every listener and observer, frees the wasm object and empties the element. */
   destroy(): void;
+  /** `destroy()`, for `using board = await createBoard(…)` (a runtime with `Symbol.dispose`). */
+  [Symbol.dispose](): void;
 }
 
 /**

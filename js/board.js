@@ -649,6 +649,8 @@ class Board {
     this.#announce(String(text));
   }
 }
+// `using board = await createBoard(…)`: destroyed when the block ends (a runtime with `Symbol.dispose`).
+if (typeof Symbol.dispose === 'symbol') Board.prototype[Symbol.dispose] = Board.prototype.destroy;
 
 // --- <xiangqi-board> -------------------------------------------------------------------------------------------
 

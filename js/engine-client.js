@@ -87,3 +87,5 @@ export class EngineClient {
     this.#rpc.terminate(Object.assign(new Error('engine terminated'), { name: 'XiangqiError', code: 'ERR_WORKER' }));
   }
 }
+// `using engine = new EngineClient()`: terminated when the block ends (a runtime with `Symbol.dispose`).
+if (typeof Symbol.dispose === 'symbol') EngineClient.prototype[Symbol.dispose] = EngineClient.prototype.terminate;

@@ -48,6 +48,8 @@ export class RpcClient {
   notify(method: string, params?: unknown): void;
   /** Ends the worker; pending calls reject with `error` (default `ERR_WORKER`). */
   terminate(error?: Error): void;
+  /** `terminate()`, for `using` (a runtime with `Symbol.dispose`). */
+  [Symbol.dispose](): void;
 }
 
 /** How a {@link WorkerClient} starts its worker and what it does without one. */
@@ -98,6 +100,8 @@ export class WorkerClient {
   cancelAll(): void;
   /** Ends the worker; pending calls reject with `error` (default `ERR_WORKER`); the next call starts a new one. */
   terminate(error?: Error): void;
+  /** `terminate()`, for `using` (a runtime with `Symbol.dispose`). */
+  [Symbol.dispose](): void;
 }
 
 /**

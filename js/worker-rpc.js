@@ -139,6 +139,8 @@ export class RpcClient {
     }
   }
 }
+// `using client = new RpcClient(…)`: terminated when the block ends (a runtime with `Symbol.dispose`).
+if (typeof Symbol.dispose === 'symbol') RpcClient.prototype[Symbol.dispose] = RpcClient.prototype.terminate;
 
 /** The handler of `method`, or `null` (only the object's own methods: never `toString` or a prototype's). */
 function handlerOf(handlers, method) {
@@ -373,6 +375,8 @@ export class WorkerClient {
     });
   }
 }
+// `using client = new WorkerClient(…)`: terminated when the block ends (a runtime with `Symbol.dispose`).
+if (typeof Symbol.dispose === 'symbol') WorkerClient.prototype[Symbol.dispose] = WorkerClient.prototype.terminate;
 
 /**
  * Back to the message loop, for a handler that works in slices: resolves once the messages already sent to this

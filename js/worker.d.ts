@@ -86,4 +86,6 @@ export class EngineClient {
   newGame(): void;
   /** Ends the worker; pending searches reject. */
   terminate(): void;
+  /** `terminate()`, for `using engine = new EngineClient()` (a runtime with `Symbol.dispose`). */
+  [Symbol.dispose](): void;
 }

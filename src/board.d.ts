@@ -57,4 +57,6 @@ export class BoardView {
   /** The square at canvas pixel (`x`, `y`). */
   squareAt(x: number, y: number): string | undefined;
   free(): void;
+  /** `free()`, for `using view = new BoardView(…)` (a runtime with `Symbol.dispose`). */
+  [Symbol.dispose](): void;
 }

@@ -1,6 +1,7 @@
 // `Symbol.dispose` (for `using`) is declared here so that these types compile without `lib: ["esnext.disposable"]`
 // (TypeScript's ES2022 lib does not have it) and without @types/node; the declaration is the same as the lib's,
-// so both setups compile. Using `using` at run time needs a runtime that has `Symbol.dispose` (Node 22+, not 20).
+// so both setups compile. `using` itself needs a runtime with the syntax (Node 24+ and current browsers; not Node 20
+// or 22, which have `Symbol.dispose` but not `using`: call `[Symbol.dispose]()` or `free()` there).
 declare global {
   interface SymbolConstructor {
     readonly dispose: unique symbol;
@@ -1539,7 +1540,7 @@ export class Game {
    * collector (the package is built with weak references).
    */
   free(): void;
-  /** `free()`, for `using game = new Game()` (needs a runtime with `Symbol.dispose`: Node 22+, not Node 20). */
+  /** `free()`, for `using game = new Game()` (the `using` syntax: Node 24+ and current browsers, not Node 20 or 22). */
   [Symbol.dispose](): void;
 }
 

@@ -553,7 +553,7 @@ test('a click-click move animates unless reduced motion is asked for', async () 
   await o.context.close();
 });
 
-test('destroy() removes every listener and frees the view', async () => {
+test('destroy() ([Symbol.dispose](), for `using`) removes every listener and frees the view', async () => {
   const { page, context } = await host();
   const cdp = await context.newCDPSession(page);
   const count = async (expr) => {
@@ -570,7 +570,9 @@ test('destroy() removes every listener and frees the view', async () => {
   assert.equal(keep, 3);
   const before = { el: await count('window.kept.el'), win: await count('window'), doc: await count('document') };
   assert.ok(before.el >= 7, `the board listens on its element: ${before.el}`);
-  await page.evaluate(() => board.destroy());
+  // Through [Symbol.dispose]() (what a `using` block calls at its end): the same method as destroy().
+  assert.equal(await page.evaluate(() => board[Symbol.dispose] === board.destroy), true);
+  await page.evaluate(() => board[Symbol.dispose]());
   assert.equal(await count('window.kept.el'), 1, 'only the page\'s own move listener remains');
   assert.equal(await count('window.kept.wrap'), 0);
   for (let i = 0; i < 3; i++) assert.equal(await count(`window.kept.canvases[${i}]`), 0);

@@ -176,3 +176,22 @@ test('yieldToMessages lets the messages already queued run first', async () => {
   channel.port1.close();
   assert.deepEqual(order, ['message', 'after yield']);
 });
+
+test('[Symbol.dispose]() terminates: `using client = new WorkerClient(…)` ends its worker at the end of the block', async () => {
+  const { FakeWorker, made } = fakeWorkers('answer');
+  globalThis.Worker = FakeWorker;
+  try {
+    const { RpcClient } = await import('../../pkg/worker-rpc.js');
+    const { EngineClient } = await import('../../pkg/engine-client.js');
+    for (const cls of [WorkerClient, RpcClient, EngineClient]) {
+      assert.equal(cls.prototype[Symbol.dispose], cls.prototype.terminate, `${cls.name}[Symbol.dispose] is terminate`);
+    }
+    const client = new WorkerClient({ start: () => new Worker('w.js'), local: () => handlers });
+    await client.call('echo', {});
+    assert.equal(made.length, 1);
+    client[Symbol.dispose]();
+    assert.equal(made[0].terminated, true, 'the worker was terminated');
+  } finally {
+    delete globalThis.Worker;
+  }
+});
