@@ -46,6 +46,7 @@ test('every screen: the board as large as the viewport allows, the main controls
   const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' });
   const { page, errors } = await openApp(app, { context });
   const figures = [];
+  const widths = new Map();
   for (const [width, height] of SCREENS) {
     await page.setViewportSize({ width, height });
     await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
@@ -56,6 +57,7 @@ test('every screen: the board as large as the viewport allows, the main controls
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       const at = `${width}×${height}: board ${Math.round(board.width)}×${Math.round(board.height)} at (${Math.round(board.left)}, ${Math.round(board.top)}), controls bottom ${Math.round(controls.bottom)}`;
       figures.push(at);
+      widths.set(`${width}x${height}`, board.width);
       assert.ok(board.left >= 0 && board.top >= 0 && board.right <= width + 0.5 && board.bottom <= height + 0.5, `the whole board in view: ${at}`);
       assert.ok(controls.bottom <= height + 0.5 && controls.top >= 0 && status.top >= 0, `the controls in view: ${at}`);
       assert.ok(scrollWidth <= width, `no horizontal scroll: ${at}`);
@@ -73,6 +75,15 @@ test('every screen: the board as large as the viewport allows, the main controls
   console.log(`layouts:\n  ${figures.join('\n  ')}`);
   assert.deepEqual(errors, []);
   await context.close();
+  // The window turned or resized to a size gets the board a page opened at that size gets (the controls' rows
+  // under the board depend on its width: the layout must not keep the rows of the size it came from).
+  for (const [width, height, hasTouch] of SCREENS) {
+    const fresh = await openApp(app, { viewport: { width, height }, hasTouch });
+    const w = (await rect(fresh.page, '#board')).width;
+    const resized = widths.get(`${width}x${height}`);
+    assert.ok(Math.abs(resized - w) <= 0.01 * w, `${width}×${height}: the board ${resized} px after resizing, ${w} px opened at that size`);
+    await fresh.context.close();
+  }
 });
 
 test('a phone: the game-over card leaves the final position in view; dialogs are sheets below the board', async () => {

@@ -48,9 +48,21 @@ export function fitBoard() {
     const ps = getComputedStyle(document.querySelector('.panel'));
     const panelGap = parseFloat(ps.rowGap) || 0;
     const panelTop = (parseFloat(ps.paddingTop) || 0) + (parseFloat(ps.borderTopWidth) || 0);
-    const below = gap + panelTop + height($('status')) + panelGap + (height($('touch-note')) ? height($('touch-note')) + panelGap : 0)
-      + height($('controls')) + 2 * pad;
-    w = boardWidth(vh - height(document.querySelector('.topbar')) - players - below, vw - 2 * pad, ratio);
+    const widest = vw - 2 * pad;
+    // The panel is as wide as the board, so the controls' rows depend on the width being chosen: measured with the
+    // panel at its widest (the fewest rows), then again at the width found, and the smaller room kept if they wrap
+    // more there. (Measured at whatever width the board had, a window turned from landscape kept the rows of its
+    // narrow panel: 622 px instead of 662 at 768 × 1024.)
+    const below = (boardW) => {
+      root.style.setProperty('--board-w', `${boardW}px`);
+      return gap + panelTop + height($('status')) + panelGap + (height($('touch-note')) ? height($('touch-note')) + panelGap : 0)
+        + height($('controls')) + 2 * pad;
+    };
+    const fit = (under) => boardWidth(vh - height(document.querySelector('.topbar')) - players - under, widest, ratio);
+    const fewest = below(widest);
+    w = fit(fewest);
+    const there = below(w);
+    if (there > fewest) w = fit(there);
   }
   if (root.style.getPropertyValue('--board-w') !== `${w}px`) root.style.setProperty('--board-w', `${w}px`);
 }
