@@ -77,7 +77,8 @@ async function compileResponse(response) {
  * fails (then `init()` fetches the .wasm itself, as without this, and reports what went wrong).
  */
 function warm() {
-  if (typeof document === 'undefined' || typeof WebAssembly?.compileStreaming !== 'function') return;
+  // (`WebAssembly` itself may be missing: a browser with WebAssembly turned off, such as iOS in Lockdown Mode.)
+  if (typeof document === 'undefined' || typeof WebAssembly === 'undefined' || typeof WebAssembly.compileStreaming !== 'function') return;
   const url = new URL('./xiangqi_wasm_bg.wasm', import.meta.url);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return;
   const registry = (globalThis[Symbol.for('xiangqi-wasm.compiling')] ??= new Map());

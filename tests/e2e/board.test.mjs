@@ -683,6 +683,25 @@ try {
   }
 });
 
+test('a browser without WebAssembly (turned off): board.js still loads and the board\'s ready rejects with ERR_WASM_LOAD', async () => {
+  const context = await browser.newContext({ viewport: { width: 400, height: 500 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  await page.addInitScript(() => { delete globalThis.WebAssembly; });
+  const url = `${server.url}t/no-wasm.html`;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head>
+<meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/pkg/board.js"></script>
+<script type="module">try { await customElements.whenDefined('xiangqi-board');
+await document.querySelector('xiangqi-board').ready; window.result = 'ready'; } catch (e) { window.result = e.code; }</script>
+</head><body><xiangqi-board></xiangqi-board></body></html>` }));
+  await page.goto(url);
+  await page.waitForFunction(() => window.result, null, { timeout: 20000 });
+  assert.equal(await page.evaluate(() => window.result), 'ERR_WASM_LOAD');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('<xiangqi-board> whose wasm cannot load: ready rejects with ERR_WASM_LOAD, and connecting again tries again', async () => {
   const context = await browser.newContext({ viewport: { width: 400, height: 500 } });
   const page = await context.newPage();
