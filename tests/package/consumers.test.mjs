@@ -272,13 +272,40 @@ test('React 19 + TypeScript: xiangqi-wasm/jsx types the elements; server renderi
   }
 });
 
-for (const [project, what] of [['vue', 'Vue 3 (isCustomElement)'], ['svelte', 'Svelte 5']]) {
-  test(`${what}: the board in an app, its move event in the framework's state`, { timeout: 120_000 }, async () => {
+/**
+ * The type checker of a project (vue-tsc, svelte-check) passes on its recipe (src/) and fails on wrong/, with each
+ * of the expected errors: a wrong attribute value, a misspelt attribute, a misspelt field of the move's detail.
+ */
+function checkTemplateTypes(project, command, passArgs, failArgs, expected) {
+  const bin = join(dir, 'node_modules', '.bin', command);
+  sh(bin, passArgs, join(dir, project), `${command} ${passArgs.join(' ')} (the recipe)`);
+  const wrong = spawnSync(bin, failArgs, { cwd: join(dir, project), encoding: 'utf8', env: toolEnv() });
+  const out = `${wrong.stdout}\n${wrong.stderr}`;
+  assert.notEqual(wrong.status, 0, `${command} passed on wrong/:\n${out}`);
+  for (const re of expected) assert.match(out, re, `${command} on wrong/`);
+}
+
+const TEMPLATE_CHECKS = {
+  vue: () => checkTemplateTypes('vue', 'vue-tsc', ['-p', 'tsconfig.json'], ['-p', 'tsconfig.wrong.json'], [
+    /Wrong\.vue\(8,\d+\): error TS2322: Type '"blue"' is not assignable to type 'Color \| undefined'/,
+    /Wrong\.vue\(9,\d+\): error TS2561: [^\n]*'piceSet' does not exist/,
+    /Wrong\.vue\(10,\d+\): error TS2339: Property 'mvoe' does not exist on type 'MoveDetail'/]),
+  svelte: () => checkTemplateTypes('svelte', 'svelte-check', ['--tsconfig', 'tsconfig.json', '--fail-on-warnings'],
+    ['--tsconfig', 'tsconfig.wrong.json', '--output', 'machine'], [
+      /ERROR "wrong\/Wrong\.svelte" 7:\d+ "Type '\\"blue\\"' is not assignable to type 'Color \| undefined'/,
+      /ERROR "wrong\/Wrong\.svelte" 8:\d+ "[^\n]*'\\"pice-set\\"' does not exist/,
+      /ERROR "wrong\/Wrong\.svelte" 9:\d+ "Property 'mvoe' does not exist on type 'MoveDetail'/]),
+};
+
+for (const [project, what] of [['vue', 'Vue 3 (isCustomElement) + vue-tsc'], ['svelte', 'Svelte 5 + svelte-check']]) {
+  test(`${what}: the recipe type-checks, a wrong attribute does not; the board in an app, its move event in the framework's state`, { timeout: 120_000 }, async () => {
+    TEMPLATE_CHECKS[project]();
     sh(npm, ['run', 'build', '--silent'], join(dir, project));
     const server = await serve(join(dir, project, 'dist'));
     const { page, errors } = await open(server.url, project, { ready: false });
     try {
       await playOnBoard(page, project);
+      assert.equal(await page.textContent('#history'), '1', `${project}: the template ref is the element`);
       assert.deepEqual(errors, [], project);
     } finally {
       await page.screenshot({ path: join(SHOTS, `${project}.png`) }).catch(() => {});
@@ -308,46 +335,85 @@ function freePort() {
   });
 }
 
-test('Next.js (app router): the page rendered on the server has the tags; in the browser they come alive',
-  { timeout: 300_000 }, async () => {
-    const project = join(dir, 'next');
-    const env = toolEnv({ NEXT_TELEMETRY_DISABLED: '1' });
-    const build = spawnSync(npm, ['run', 'build', '--silent'], { cwd: project, encoding: 'utf8', env });
-    assert.equal(build.status, 0, `next build:\n${build.stdout}\n${build.stderr}`);
-    const port = await freePort();
-    const server = spawn(npm, ['run', 'start', '--silent', '--', '-p', String(port), '-H', '127.0.0.1'],
-      { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let log = '';
-    server.stdout.on('data', (d) => { log += d; });
-    server.stderr.on('data', (d) => { log += d; });
-    try {
-      const url = `http://127.0.0.1:${port}/`;
-      let html = null;
-      for (let i = 0; i < 100 && html === null; i++) {
-        html = await fetch(url).then((r) => r.text(), () => null);
-        if (html === null) await new Promise((r) => setTimeout(r, 200));
-      }
-      assert.ok(html, `next start did not answer:\n${log}`);
-      assert.match(html, /<xiangqi-board interactive=""[^>]*><\/xiangqi-board>/, 'the server rendered the board\'s tag');
-      assert.match(html, /<xiangqi-lesson pgn="1\. C2\.5 \{central cannon\} H8\+7 \*" notation="wxf"/);
-      const { page, errors } = await open(url, 'next', { ready: false });
-      try {
-        await playOnBoard(page, 'next');
-        const first = await page.evaluate(() => {
-          const el = document.querySelector('xiangqi-lesson');
-          el.next();
-          return [el.current.notation, el.current.comment];
-        });
-        assert.deepEqual(first, ['1. C2.5', 'central cannon']);
-        assert.deepEqual(errors, []);
-      } finally {
-        await page.screenshot({ path: join(SHOTS, 'next.png') }).catch(() => {});
-        await page.close();
-      }
-    } finally {
-      // npm and the next server it started: the process group this test started.
-      const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
-      try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
-      await exited;
+/**
+ * A Next.js build (`script`: Turbopack or webpack) of tests/consumers/next, with no next.config, started with
+ * `next start`: the server component and the route handler import the main and the rules entries on the server; in
+ * Chromium the client components come alive, `<XiangqiBoard onMove>` (xiangqi-wasm/react) gets the move after
+ * hydration, and a server action plays it on the server.
+ */
+async function checkNext(script, name) {
+  const project = join(dir, 'next');
+  const env = toolEnv({ NEXT_TELEMETRY_DISABLED: '1' });
+  rmSync(join(project, '.next'), { recursive: true, force: true });
+  const t0 = Date.now();
+  const build = spawnSync(npm, ['run', script, '--silent'], { cwd: project, encoding: 'utf8', env });
+  assert.equal(build.status, 0, `next ${script}:\n${build.stdout}\n${build.stderr}`);
+  console.log(`${name}: next build in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  const port = await freePort();
+  const server = spawn(npm, ['run', 'start', '--silent', '--', '-p', String(port), '-H', '127.0.0.1'],
+    { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let log = '';
+  server.stdout.on('data', (d) => { log += d; });
+  server.stderr.on('data', (d) => { log += d; });
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    let html = null;
+    for (let i = 0; i < 100 && html === null; i++) {
+      html = await fetch(url).then((r) => (r.ok ? r.text() : null), () => null);
+      if (html === null) await new Promise((r) => setTimeout(r, 200));
     }
-  });
+    assert.ok(html, `${name}: next start did not answer:\n${log}`);
+    // The server component: the main entry (a game, a move, a FEN check) and the rules entry, run on the server.
+    const rendered = /<output id="server">([^<]*)<\/output>/.exec(html)?.[1]?.replaceAll('&quot;', '"');
+    assert.deepEqual(JSON.parse(rendered ?? 'null'), { legal: 45, rules: 44, invalid: false,
+      fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1' }, `${name}: ${html.slice(0, 300)}`);
+    assert.match(html, /<xiangqi-board interactive=""[^>]*><\/xiangqi-board>/, 'the server rendered the board\'s tag');
+    assert.match(html, /<xiangqi-board id="play" interactive="" orientation="red" piece-set="traditional"/,
+      'the server rendered <XiangqiBoard> as the tag with its attributes');
+    assert.match(html, /<xiangqi-lesson pgn="1\. C2\.5 \{central cannon\} H8\+7 \*" notation="wxf"/);
+    // The route handler (rules entry).
+    const start = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+    assert.deepEqual(await (await fetch(`${url}api/validate?fen=${encodeURIComponent(start)}`)).json(),
+      { ok: true, codes: [], legal: 44 });
+    assert.deepEqual(await (await fetch(`${url}api/validate?fen=9%20w`)).json(),
+      { ok: false, codes: ['ERR_FEN_BOARD'], legal: null });
+    const { page, errors } = await open(url, name, { ready: false });
+    try {
+      // The main entry in the browser, after `await init()` in the client component.
+      await page.waitForFunction(() => document.querySelector('#client-wasm')?.textContent === '44', null,
+        { timeout: 15_000 }).catch(() => {});
+      assert.equal(await page.textContent('#client-wasm'), '44', `${name}: the client component's init() and Game`);
+      // <XiangqiBoard onMove>, server-rendered then hydrated: the callback gets the move; the server action plays it.
+      await playOnBoard(page, `${name} (XiangqiBoard)`, { board: '#play', output: '#react-moves' });
+      await page.waitForFunction(() => document.querySelector('#action')?.textContent, null, { timeout: 15_000 })
+        .catch(() => {});
+      assert.deepEqual(JSON.parse(await page.textContent('#action') || 'null'),
+        { fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1CN4C1/9/R1BAKABNR b - - 1 1', legal: 43 },
+        `${name}: the server action's answer`);
+      assert.equal(await page.textContent('#ref'), '1', `${name}: the ref is the element (its game's history)`);
+      // The bare tag with a ref listener (the lesson's client component).
+      await playOnBoard(page, name, { board: 'xiangqi-board:not(#play)', output: '#moves' });
+      const first = await page.evaluate(() => {
+        const el = document.querySelector('xiangqi-lesson');
+        el.next();
+        return [el.current.notation, el.current.comment];
+      });
+      assert.deepEqual(first, ['1. C2.5', 'central cannon']);
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true }).catch(() => {});
+      await page.close();
+    }
+  } finally {
+    // npm and the next server it started: the process group this test started.
+    const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
+    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+    await exited;
+  }
+}
+
+test('Next.js 16 (app router, Turbopack, no next.config): server imports, a route handler, a server action; '
+  + '<XiangqiBoard onMove> after hydration', { timeout: 300_000 }, () => checkNext('build', 'next'));
+
+test('Next.js 16 with webpack (next build --webpack, no next.config): the same', { timeout: 300_000 },
+  () => checkNext('build:webpack', 'next-webpack'));
