@@ -7,7 +7,11 @@
 //                                    the page rendered on the server, then hydrated: the elements come alive
 //   vue, svelte                      the elements in a Vue (isCustomElement) and a Svelte app, built and run
 //   vitest                           a component test with happy-dom and with jsdom: `ready` rejects ERR_WASM_LOAD
-//   next                             a Next.js app-router page: `next build`, `next start`, the elements come alive
+//   vue, svelte                      also vue-tsc / svelte-check on the recipe (passes) and on wrong/ (must fail)
+//   sveltekit                        a SvelteKit page: a server load (rules entry), an endpoint (main entry), the board
+//   next                             a Next.js app-router app, with no next.config, built by Turbopack and by webpack:
+//                                    server component, route handler and server action import the package on the
+//                                    server; <XiangqiBoard onMove> (xiangqi-wasm/react) gets the move after hydration
 //
 // The tools are installed once for all of them (tests/consumers/package-lock.json, `npm ci`) into a folder of the
 // system's temporary directory named after the lockfile's hash, kept between runs (set XIANGQI_CONSUMERS_DIR to
@@ -314,6 +318,44 @@ for (const [project, what] of [['vue', 'Vue 3 (isCustomElement) + vue-tsc'], ['s
     }
   });
 }
+
+test('SvelteKit 2 (adapter-node): a server load with the rules entry, an endpoint with the main entry; the page\'s '
+  + 'board sends its move to the page\'s state', { timeout: 180_000 }, async () => {
+  const project = join(dir, 'sveltekit');
+  sh(npm, ['run', 'build', '--silent'], project);
+  const port = await freePort();
+  const server = spawn(process.execPath, ['build/index.js'], { cwd: project, detached: true,
+    env: toolEnv({ PORT: String(port), HOST: '127.0.0.1' }), stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  server.stdout.on('data', (d) => { log += d; });
+  server.stderr.on('data', (d) => { log += d; });
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    let html = null;
+    for (let i = 0; i < 100 && html === null; i++) {
+      html = await fetch(url).then((r) => (r.ok ? r.text() : null), () => null);
+      if (html === null) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(html, `the SvelteKit server did not answer:\n${log}`);
+    const rendered = /<output id="server">([^<]*)<\/output>/.exec(html)?.[1];
+    assert.deepEqual(JSON.parse(rendered ?? 'null'), { legal: 45, invalid: false,
+      fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1' }, html.slice(0, 400));
+    assert.match(html, /<xiangqi-board interactive="" orientation="red"/);
+    assert.deepEqual(await (await fetch(`${url}api/validate?fen=9%20w`)).json(), { ok: false, codes: ['ERR_FEN_BOARD'] });
+    const { page, errors } = await open(url, 'sveltekit', { ready: false });
+    try {
+      await playOnBoard(page, 'sveltekit');
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.screenshot({ path: join(SHOTS, 'sveltekit.png') }).catch(() => {});
+      await page.close();
+    }
+  } finally {
+    const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
+    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+    await exited;
+  }
+});
 
 test('Vitest with happy-dom and with jsdom: the board\'s ready rejects ERR_WASM_LOAD; a component test', { timeout: 120_000 }, () => {
   const out = sh(npm, ['test', '--silent', '--', '--reporter=verbose'], join(dir, 'vitest'), 'vitest run');
