@@ -6,6 +6,8 @@
 //   react-ssr                        React 19 + TypeScript (xiangqi-wasm/jsx): tsc, a Vite client and SSR build,
 //                                    the page rendered on the server, then hydrated: the elements come alive
 //   vue, svelte                      the elements in a Vue (isCustomElement) and a Svelte app, built and run
+//   cdn                              a plain HTML page importing the package from jsDelivr's URLs (answered by the
+//                                    test with the tarball's files)
 //   vitest                           a component test with happy-dom and with jsdom: `ready` rejects ERR_WASM_LOAD
 //   vue, svelte                      also vue-tsc / svelte-check on the recipe (passes) and on wrong/ (must fail)
 //   sveltekit                        a SvelteKit page: a server load (rules entry), an endpoint (main entry), the board
@@ -354,6 +356,39 @@ test('SvelteKit 2 (adapter-node): a server load with the rules entry, an endpoin
     const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
     try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
     await exited;
+  }
+});
+
+test('Plain HTML from a CDN (jsDelivr URLs, answered with the tarball\'s files): the board, the main entry', { timeout: 60_000 }, async () => {
+  const installed = join(dir, 'node_modules', 'xiangqi-wasm');
+  const { version } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  const html = readFileSync(join(dir, 'cdn', 'index.html'), 'utf8');
+  const cdn = `https://cdn.jsdelivr.net/npm/xiangqi-wasm@${version}/`;
+  assert.ok(html.includes(cdn), `the page loads the package's version ${version} (${cdn})`);
+  const server = await serve(join(dir, 'cdn'));
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  // The CDN, as jsDelivr serves a package: its files by path, JavaScript and wasm with their types, CORS open.
+  const TYPES = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
+  await page.route(`${cdn}**`, (route) => {
+    const file = join(installed, new URL(route.request().url()).pathname.slice(new URL(cdn).pathname.length));
+    if (!existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
+    return route.fulfill({ status: 200, body: readFileSync(file), headers: { 'access-control-allow-origin': '*',
+      'content-type': TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream' } });
+  });
+  try {
+    await page.goto(server.url);
+    await playOnBoard(page, 'cdn');
+    await page.waitForFunction(() => document.querySelector('#replies')?.textContent, null, { timeout: 5000 })
+      .catch(() => {});
+    assert.equal(await page.textContent('#replies'), '43', 'the main entry from the CDN, after init()');
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.screenshot({ path: join(SHOTS, 'cdn.png') }).catch(() => {});
+    await page.close();
+    await server.close();
   }
 });
 
