@@ -163,7 +163,7 @@ for (const f of ['xiangqi_wasm.d.ts', 'node.d.cts', 'rules.d.ts', 'rules.d.cts']
 // --- docs and licences --------------------------------------------------------------------------------------------
 // The npm README is the JS API guide. Links to files the package does not ship (the docs' images, other pages of
 // docs/) point to the repository.
-const shipped = { 'js-api.md': 'README.md', 'board.md': 'BOARD.md', 'lesson.md': 'LESSON.md', 'puzzle.md': 'PUZZLE.md', 'editor.md': 'EDITOR.md' };
+const shipped = { 'js-api.md': 'README.md', 'board.md': 'BOARD.md', 'lesson.md': 'LESSON.md', 'puzzle.md': 'PUZZLE.md', 'editor.md': 'EDITOR.md', 'frameworks.md': 'FRAMEWORKS.md' };
 for (const [src, dst] of Object.entries(shipped)) {
   const text = read('docs', src).replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (whole, bang, label, target) => {
     if (/^(https?:|mailto:|#)/.test(target) || Object.values(shipped).includes(target)) return whole;

@@ -24,7 +24,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer as createNetServer } from 'node:net';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync, renameSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -232,6 +232,31 @@ async function playOnBoard(page, name, { board = 'xiangqi-board', output = '#mov
     .catch(() => {});
   assert.equal(await page.textContent(output), 'b0c2', `${name}: the framework saw the move event (${board})`);
 }
+
+test('A server bundled into one file (esbuild, platform node) runs from another folder: the Node entries look up no file',
+  { timeout: 60_000 }, async () => {
+    const project = join(dir, 'server-bundle');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'server.mjs'), `import { Game } from "xiangqi-wasm";
+import { validateFen } from "xiangqi-wasm/rules";
+const game = new Game();
+game.play("h2e2");
+console.log(JSON.stringify({ legal: game.legalMoves().length, ok: validateFen("9 w").ok }));
+`);
+    const { build } = await import(pathToFileURL(createRequire(join(dir, 'package.json')).resolve('esbuild')).href);
+    const out = join(mkdtempSync(join(tmpdir(), 'xiangqi-server-')), 'server.mjs');
+    try {
+      await build({ entryPoints: [join(project, 'server.mjs')], bundle: true, platform: 'node', format: 'esm',
+        outfile: out, logLevel: 'warning' });
+      // The bundle alone, in a folder with no node_modules and no .wasm next to it.
+      assert.deepEqual(readdirSync(join(out, '..')), ['server.mjs']);
+      const r = spawnSync(process.execPath, [out], { encoding: 'utf8', cwd: join(out, '..') });
+      assert.equal(r.status, 0, r.stderr);
+      assert.deepEqual(JSON.parse(r.stdout), { legal: 45, ok: false });
+    } finally {
+      rmSync(join(out, '..'), { recursive: true, force: true });
+    }
+  });
 
 test('React 19 + TypeScript: xiangqi-wasm/jsx types the elements; server rendering, then hydration', { timeout: 180_000 }, async () => {
   const project = join(dir, 'react-ssr');
