@@ -258,18 +258,23 @@ console.log(JSON.stringify({ legal: game.legalMoves().length, ok: validateFen("9
     }
   });
 
-test('React 19 + TypeScript: xiangqi-wasm/jsx types the elements; server rendering, then hydration', { timeout: 180_000 }, async () => {
+test('React 19 + TypeScript: xiangqi-wasm/jsx types the elements, xiangqi-wasm/react components; server rendering, then hydration', { timeout: 180_000 }, async () => {
   const project = join(dir, 'react-ssr');
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   sh(process.execPath, [tsc, '-p', '.'], project, 'tsc -p . (React TSX with xiangqi-wasm/jsx)');
   sh(process.execPath, [tsc, '-p', 'tsconfig.types.json'], project, 'tsc with "types": ["xiangqi-wasm/jsx"]');
   sh(npm, ['run', 'build', '--silent'], project);
   // The server: the built render function (Node imports xiangqi-wasm/board and /lesson: no DOM there).
-  const { render } = await import(pathToFileURL(join(project, 'dist', 'server', 'entry-server.js')).href);
+  const { render, renderComponents } = await import(pathToFileURL(join(project, 'dist', 'server', 'entry-server.js')).href);
   const app = render();
+  // xiangqi-wasm/react on the server: the tags with their attributes (camelCase props written as the attributes).
+  const components = renderComponents();
+  assert.match(components, /<xiangqi-lesson id="lesson" pgn="1\. C2\.5 \{central cannon\} H8\+7 \*" notation="wxf"><\/xiangqi-lesson>/);
+  assert.match(components, /<xiangqi-editor id="editor" pgn="1\. C2\.5 H8\+7 \*" notation="wxf"><\/xiangqi-editor>/);
   assert.match(app, /<xiangqi-board interactive="" orientation="red"[^>]*><\/xiangqi-board>/);
   assert.match(app, /<xiangqi-lesson pgn="\[Event &quot;Lesson 1&quot;\][^"]*" notation="wxf" lang="zh"/);
-  const html = readFileSync(join(project, 'dist', 'client', 'index.html'), 'utf8').replace('<!--app-->', app);
+  const html = readFileSync(join(project, 'dist', 'client', 'index.html'), 'utf8').replace('<!--app-->', app)
+    .replace('<!--components-->', components);
   const { default: sirv } = await import('sirv');
   const files = sirv(join(project, 'dist', 'client'), { dev: true });
   const server = await listen((req, res, next) => {
@@ -294,10 +299,25 @@ test('React 19 + TypeScript: xiangqi-wasm/jsx types the elements; server renderi
       return { notation: el.current.notation, comment: el.current.comment, boardSynced: el.board.fen === el.current.fen };
     });
     assert.deepEqual(lesson, { notation: '1. C2.5', comment: '中炮', boardSynced: true });
+    // The hydrated components of xiangqi-wasm/react: onNavigate after a step, onLoad of the editor (whose module
+    // only <XiangqiEditor> imports), and no module of an element the page does not render.
+    await page.evaluate(async () => {
+      await customElements.whenDefined('xiangqi-editor');
+      const el = document.getElementById('lesson');
+      await el.ready;
+      el.next();
+    });
+    await page.waitForFunction(() => document.getElementById('lesson-position').textContent
+      && document.getElementById('editor-format').textContent, null, { timeout: 10_000 }).catch(() => {});
+    assert.deepEqual(await page.evaluate(() => ({
+      position: document.getElementById('lesson-position').textContent,
+      format: document.getElementById('editor-format').textContent,
+      puzzle: customElements.get('xiangqi-puzzle') === undefined,
+    })), { position: '1. C2.5', format: 'pgn', puzzle: true });
     // No hydration mismatch, no error.
     assert.deepEqual(errors, []);
   } finally {
-    await page.screenshot({ path: join(SHOTS, 'react-ssr.png') }).catch(() => {});
+    await page.screenshot({ path: join(SHOTS, 'react-ssr.png'), fullPage: true }).catch(() => {});
     await page.close();
     await server.close();
   }

@@ -25,10 +25,10 @@ export default function Play() {
     <section>
       <XiangqiBoard ref={board} id="play" interactive orientation="red" pieceSet="traditional" style={{ width: 320 }}
         onMove={onMove} />
-      <output id="react-moves">{moves.join(" ")}</output>
-      <output id="action">{server ? JSON.stringify(server) : ""}</output>
-      <output id="client-wasm">{clientLegal ?? ""}</output>
-      <output id="ref">{moves.length ? String(board.current?.game?.history().length) : ""}</output>
+      <p>Moves: <output id="react-moves">{moves.join(" ")}</output></p>
+      <p>Played on the server: <output id="action">{server ? JSON.stringify(server) : ""}</output></p>
+      <p>Legal moves at the start, in the browser: <output id="client-wasm">{clientLegal ?? ""}</output></p>
+      <p>The element's game: <output id="ref">{moves.length ? String(board.current?.game?.history().length) : ""}</output> moves</p>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // xiangqi-wasm/react under tsc (strict, exactOptionalPropertyTypes): typed props and callbacks, refs of the element
-// types; misuses are errors (each @ts-expect-error must be one, or tsc fails).
+// types; misuses are errors (each @ts-expect-error must be one, or tsc fails). Type-checked only, never rendered.
 import { useRef, useState } from "react";
 import { XiangqiBoard, XiangqiEditor, XiangqiLesson, XiangqiPuzzle } from "xiangqi-wasm/react";
 import type { XiangqiBoardElement } from "xiangqi-wasm/board";
