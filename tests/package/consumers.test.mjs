@@ -314,6 +314,13 @@ test('React 19 + TypeScript: xiangqi-wasm/jsx types the elements, xiangqi-wasm/r
       format: document.getElementById('editor-format').textContent,
       puzzle: customElements.get('xiangqi-puzzle') === undefined,
     })), { position: '1. C2.5', format: 'pgn', puzzle: true });
+    // A prop changed after hydration: <XiangqiLesson fen> of the defined element (React 19 assigns el.fen).
+    await page.click('#play-e2');
+    await page.waitForFunction(() => document.getElementById('position').fen?.startsWith('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/'),
+      null, { timeout: 10_000 }).catch(() => {});
+    assert.equal(await page.evaluate(() => document.getElementById('position').getAttribute('fen')),
+      'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b');
+    assert.match(await page.evaluate(() => document.getElementById('position').fen), /\/1C2C4\/9\/RNBAKABNR b/);
     // No hydration mismatch, no error.
     assert.deepEqual(errors, []);
   } finally {
