@@ -6,6 +6,7 @@
 //   react-ssr                        React 19 + TypeScript (xiangqi-wasm/jsx): tsc, a Vite client and SSR build,
 //                                    the page rendered on the server, then hydrated: the elements come alive
 //   vue, svelte                      the elements in a Vue (isCustomElement) and a Svelte app, built and run
+//   react-router                     React Router 7 (framework mode): a loader, a resource route, <XiangqiBoard onMove>
 //   cdn                              a plain HTML page importing the package from jsDelivr's URLs (answered by the
 //                                    test with the tarball's files)
 //   vitest                           a component test with happy-dom and with jsdom: `ready` rejects ERR_WASM_LOAD
@@ -402,6 +403,44 @@ test('SvelteKit 2 (adapter-node): a server load with the rules entry, an endpoin
       assert.deepEqual(errors, []);
     } finally {
       await page.screenshot({ path: join(SHOTS, 'sveltekit.png') }).catch(() => {});
+      await page.close();
+    }
+  } finally {
+    const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
+    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+    await exited;
+  }
+});
+
+test('React Router 7 (framework mode): a loader with the rules entry, a resource route with the main entry; '
+  + '<XiangqiBoard onMove> after hydration', { timeout: 180_000 }, async () => {
+  const project = join(dir, 'react-router');
+  sh(npm, ['run', 'build', '--silent'], project);
+  const port = await freePort();
+  const server = spawn(npm, ['run', 'start', '--silent'], { cwd: project, detached: true,
+    env: toolEnv({ PORT: String(port), HOST: '127.0.0.1' }), stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  server.stdout.on('data', (d) => { log += d; });
+  server.stderr.on('data', (d) => { log += d; });
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    let html = null;
+    for (let i = 0; i < 100 && html === null; i++) {
+      html = await fetch(url).then((r) => (r.ok ? r.text() : null), () => null);
+      if (html === null) await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.ok(html, `react-router-serve did not answer:\n${log}`);
+    const rendered = /<output id="server">([^<]*)<\/output>/.exec(html)?.[1]?.replaceAll('&quot;', '"');
+    assert.deepEqual(JSON.parse(rendered ?? 'null'), { legal: 45,
+      fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1' }, html.slice(0, 400));
+    assert.match(html, /<xiangqi-board interactive="" style="width:320px"><\/xiangqi-board>/);
+    assert.deepEqual(await (await fetch(`${url}api/validate?fen=9%20w`)).json(), { ok: false, codes: ['ERR_FEN_BOARD'] });
+    const { page, errors } = await open(url, 'react-router', { ready: false });
+    try {
+      await playOnBoard(page, 'react-router');
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.screenshot({ path: join(SHOTS, 'react-router.png') }).catch(() => {});
       await page.close();
     }
   } finally {
