@@ -94,7 +94,9 @@ export class XiangqiLessonElement extends HTMLElement {
   /** The inner board. */
   readonly board: XiangqiBoardElement;
   /** The FEN of the position shown, or `null` before the record is read (or after an error). */
-  readonly fen: string | null;
+  get fen(): string | null;
+  /** Sets the `fen` attribute (the position shown when there is no record), as React 19 does for a `fen` prop. */
+  set fen(value: string);
   /** The FEN of the record's start position (its `FEN` tag, or the `fen` attribute), or `null`. */
   readonly initialFen: string | null;
   /** The error shown, or `null`. */

@@ -135,6 +135,14 @@ export class XiangqiLessonElement extends RecordElement {
     return this.#cur?.fen ?? null;
   }
 
+  /**
+   * Sets the `fen` attribute: the position shown when there is no record. (React 19 sets a custom element's prop as
+   * a property when the element has one: without this setter `<xiangqi-lesson fen={...}>` threw on an update.)
+   */
+  set fen(value) {
+    this.setAttribute('fen', String(value));
+  }
+
   /** The FEN of the record's start position (its FEN tag, or the `fen` attribute), or `null`. */
   get initialFen() {
     return this.#nodes[0]?.fen ?? null;

@@ -22,19 +22,19 @@ export interface WorkerSearch {
 /** A game for {@link EngineClient.analyse} spelled out: its start, its moves and its options. */
 export interface WorkerGame {
   /** A FEN, or `null` for the start position. */
-  fen?: string | null;
+  fen?: string | null | undefined;
   /** ICCS moves played from `fen`. */
-  moves?: readonly string[];
+  moves?: readonly string[] | undefined;
   /** Its rules: repetitions and the move limit are judged by them. */
-  options?: GameOptions | null;
+  options?: GameOptions | null | undefined;
 }
 
 /** How to follow and cancel {@link EngineClient.analyse}. */
 export interface WorkerAnalyse {
   /** After each analysed move, with how many are done out of how many. */
-  onProgress?: (move: AnalysedMove, done: number, total: number) => void;
+  onProgress?: ((move: AnalysedMove, done: number, total: number) => void) | undefined;
   /** Aborting it cancels the analysis: the promise resolves with what was analysed, `cancelled: true`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** A search result: the hint plus whether it was stopped early. */

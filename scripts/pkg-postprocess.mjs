@@ -8,7 +8,8 @@
 //   guard.js                                           the layer over the bindings (js/guard.js): ERR_FREED, ERR_BUSY
 //   xiangqi_wasm.js, rules.js                          the browser / bundler entries: the bindings' exports, guarded
 //                                                      (their names read from the module at run time, here)
-//   node.mjs, rules-node.mjs                           the Node ESM entries: the same, initialised from disk with fs
+//   node.mjs, rules-node.mjs                           the Node ESM entries: the same, initialised from the bytes of
+//   xiangqi_wasm_bg.cjs, xiangqi_rules_bg.cjs          (the .wasm, brotli and base64: no file lookup, see below)
 //   node.cjs, rules-node.cjs                           the Node CommonJS entries: the ESM ones bundled by rolldown
 //   xiangqi_wasm.d.ts, node.d.cts                      src/types.d.ts + src/board.d.ts + js/init.d.ts
 //   rules.d.ts, rules.d.cts                            js/rules.d.ts (the .d.cts importing ./node.cjs)
@@ -19,6 +20,7 @@ import { readFileSync, writeFileSync, existsSync, copyFileSync, readdirSync, rmS
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { WASM_BUILDS } from './wasm-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,7 +54,7 @@ const files = new Set();
 // budgeted (see size.mjs); the readable sources are in js/.
 const JS_FILES = ['guard.js', 'board.js', 'board.d.ts', 'element-base.js', 'record-text.js', 'record-tree.js', 'lesson.js',
   'lesson-worker.js', 'lesson.d.ts', 'puzzle.js', 'puzzle-check.js', 'puzzle-client.js', 'puzzle-worker.js', 'puzzle.d.ts', 'editor.js', 'editor.d.ts', 'engine-client.js', 'engine-worker.js', 'engine-worker.d.ts', 'worker.d.ts', 'worker-rpc.js', 'worker-rpc.d.ts',
-  'jsx.js', 'jsx.d.ts'];
+  'jsx.js', 'jsx.d.ts', 'elements.d.ts', 'react.js', 'react.d.ts', 'vue.d.ts', 'svelte.d.ts'];
 const MINIFIED = { 'guard.js': ['the package\'s guard over the bindings', 'xiangqi_wasm.d.ts', 'README.md'], 'board.js': ['xiangqi-wasm/board', 'board.d.ts', 'BOARD.md'],
   'lesson.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'], 'lesson-worker.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'],
   'element-base.js': ['xiangqi-wasm/lesson, xiangqi-wasm/puzzle and xiangqi-wasm/editor', 'lesson.d.ts', 'LESSON.md'],
@@ -103,16 +105,33 @@ ${early ? `// init() takes the .wasm xiangqi-wasm/board started compiling when i
 export default withEarlyModule(api.default, () => new URL('./${wasm}', import.meta.url));` : 'export default api.default;'}
 export const { ${names.join(', ')} } = api;
 `);
+  // The Node entries take the wasm from a module, not from a file next to them: a server bundler (Next.js's webpack
+  // and Turbopack, esbuild or Rollup bundling a server) rewrites `readFileSync(new URL('./x.wasm', import.meta.url))`
+  // into something fs cannot read (a relative URL object, a path in the build output) or leaves the .wasm behind, and
+  // a bundled module is carried along by every bundler. The bytes are brotli-compressed (zlib, part of Node), base64
+  // in a CommonJS module, so the ESM and the CommonJS entry share one copy (about 1.3 × the .wasm's gzip size; 2-3 ms
+  // to decode).
+  const embedded = `${outName}_bg.cjs`;
+  const bytes = readFileSync(join(pkgDir, wasm));
+  const br = brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+  writeFileSync(join(pkgDir, embedded), `// ${wasm} (${bytes.length} bytes), brotli-compressed and base64, for the Node entries of ${what} (written by
+// scripts/pkg-postprocess.mjs; the same bytes as ${wasm}, which browsers fetch).
+module.exports = ${JSON.stringify(br.toString('base64'))};
+`);
   writeFileSync(join(pkgDir, `${node}.mjs`), `// ${what} in Node (ESM; written by scripts/pkg-postprocess.mjs): ${web}, initialised synchronously from the
-// .wasm next to it, so \`await init()\` is optional.
-import { readFileSync } from 'node:fs';
+// wasm bytes in ${embedded}, so \`await init()\` is optional. Bundled into a server (Next.js, Nuxt, SvelteKit, ...), it
+// needs no configuration: no file is looked up at run time.
+import { Buffer } from 'node:buffer';
+import { brotliDecompressSync } from 'node:zlib';
+import wasmBase64 from './${embedded}';
 import { initSync } from './${web}';
 
-initSync({ module: readFileSync(new URL('./${wasm}', import.meta.url)) });
+initSync({ module: brotliDecompressSync(Buffer.from(wasmBase64, 'base64')) });
 
 export * from './${web}';
 export { default } from './${web}';
 `);
+  files.add(embedded);
   for (const f of [bindings, wasm, web, `${node}.mjs`, `${node}.cjs`]) files.add(f);
 }
 
@@ -122,6 +141,8 @@ for (const { name } of WASM_BUILDS) {
   const { node } = ENTRIES[name];
   await build({
     input: join(pkgDir, `${node}.mjs`), platform: 'node', logLevel: 'warn',
+    // The wasm module stays a file of its own, shared with the ESM entry.
+    external: (id) => /_bg\.cjs$/.test(id),
     output: { file: join(pkgDir, `${node}.cjs`), format: 'cjs', exports: 'named',
       banner: `// ${ENTRIES[name].what} in Node (CommonJS): ${node}.mjs bundled by rolldown (scripts/pkg-postprocess.mjs).` },
   });
@@ -144,7 +165,7 @@ for (const f of ['xiangqi_wasm.d.ts', 'node.d.cts', 'rules.d.ts', 'rules.d.cts']
 // --- docs and licences --------------------------------------------------------------------------------------------
 // The npm README is the JS API guide. Links to files the package does not ship (the docs' images, other pages of
 // docs/) point to the repository.
-const shipped = { 'js-api.md': 'README.md', 'board.md': 'BOARD.md', 'lesson.md': 'LESSON.md', 'puzzle.md': 'PUZZLE.md', 'editor.md': 'EDITOR.md' };
+const shipped = { 'js-api.md': 'README.md', 'board.md': 'BOARD.md', 'lesson.md': 'LESSON.md', 'puzzle.md': 'PUZZLE.md', 'editor.md': 'EDITOR.md', 'frameworks.md': 'FRAMEWORKS.md' };
 for (const [src, dst] of Object.entries(shipped)) {
   const text = read('docs', src).replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (whole, bang, label, target) => {
     if (/^(https?:|mailto:|#)/.test(target) || Object.values(shipped).includes(target)) return whole;
@@ -210,8 +231,13 @@ const out = {
     './worker': { types: './worker.d.ts', default: './engine-client.js' },
     './worker-rpc': { types: './worker-rpc.d.ts', default: './worker-rpc.js' },
     './engine-worker.js': { types: './engine-worker.d.ts', default: './engine-worker.js' },
-    // Types only: the custom elements for React's JSX (jsx.js is empty).
+    // Types only: the custom elements for React's JSX (jsx.js is empty), Vue's templates and Svelte (jsx.js serves
+    // a runtime import of the types-only entries too).
     './jsx': { types: './jsx.d.ts', default: './jsx.js' },
+    './vue': { types: './vue.d.ts', default: './jsx.js' },
+    './svelte': { types: './svelte.d.ts', default: './jsx.js' },
+    // The elements as React components ("use client"; React is an optional peer dependency).
+    './react': { types: './react.d.ts', default: './react.js' },
     // The web entry itself (needs `await init()`, also in Node): public, for import maps and for code that wants the
     // browser entry explicitly, e.g. in a test runner that resolves with the node condition.
     './xiangqi_wasm.js': { types: './xiangqi_wasm.d.ts', default: './xiangqi_wasm.js' },
@@ -225,6 +251,9 @@ const out = {
   sideEffects: ['./xiangqi_wasm.js', './rules.js', './node.mjs', './node.cjs', './rules-node.mjs', './rules-node.cjs',
     './board.js', './lesson.js', './puzzle.js', './editor.js'],
   engines: { node: '>=20' },
+  // Only `xiangqi-wasm/react` imports React; nothing else needs it.
+  peerDependencies: { react: '>=18' },
+  peerDependenciesMeta: { react: { optional: true } },
 };
 for (const f of out.files) if (!existsSync(join(pkgDir, f))) fail(`${f} is listed but not in pkg/`);
 writeFileSync(join(pkgDir, 'package.json'), `${JSON.stringify(out, null, 2)}\n`);

@@ -4,7 +4,8 @@
 // TypeScript's `exactOptionalPropertyTypes` only that spelling lets a caller pass `{ depth: undefined }`.
 //
 // The input types are the interfaces and type aliases whose name ends in Options, Limits, Scheme or Config, and
-// WorkerSearch, and the object types written inline in a method's parameters. Output types (Outcome, MoveInfo, ...)
+// WorkerSearch, WorkerGame and WorkerAnalyse (the worker client's requests), and the object types written inline in
+// a method's parameters. Output types (Outcome, MoveInfo, ...)
 // are left as they are. Idempotent; `--check` changes nothing and fails when a file would change (the repo checks
 // run it, so a new option written `?: T` is caught).
 //
@@ -15,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FILES = ['src/types.d.ts', 'js/board.d.ts', 'js/worker.d.ts'];
-const INPUT_NAME = /(Options|Limits|Scheme|Config)$|^WorkerSearch$/;
+const INPUT_NAME = /(Options|Limits|Scheme|Config)$|^Worker(Search|Game|Analyse)$/;
 
 /** Whether `type` has a `=>` outside any parentheses, brackets or angle brackets. */
 function arrowAtTop(type) {

@@ -98,7 +98,7 @@ test('every js example of docs/js-api.md and of the d.ts runs, and its commented
 });
 
 test('the docs show the consumer projects\' files as they are (tests/package/consumers.test.mjs builds and runs them)', () => {
-  const docs = ['js-api.md', 'board.md', 'lesson.md'].map((f) => readFileSync(join(root, 'docs', f), 'utf8')).join('\n');
+  const docs = ['js-api.md', 'board.md', 'lesson.md', 'frameworks.md'].map((f) => readFileSync(join(root, 'docs', f), 'utf8')).join('\n');
   const shown = [...docs.matchAll(/```\w+\n(?:\/\/|<!--) (tests\/consumers\/[^\s]+?)(?: -->)?\n([\s\S]*?)```/g)];
   assert.ok(shown.length >= 8, `${shown.length} consumer files shown`);
   for (const [, file, body] of shown) {

@@ -117,7 +117,7 @@ test('the declarations of both entries give exactly their runtime exports, and c
 });
 
 test('nothing public is undocumented: every export of every entry is named in the docs', async () => {
-  const docs = ['js-api.md', 'board.md', 'lesson.md', 'puzzle.md'].map((f) => readFileSync(join(root, 'docs', f), 'utf8')).join('\n');
+  const docs = ['js-api.md', 'board.md', 'lesson.md', 'puzzle.md', 'frameworks.md'].map((f) => readFileSync(join(root, 'docs', f), 'utf8')).join('\n');
   const entries = { 'xiangqi-wasm': full, 'xiangqi-wasm/rules': rules };
   // The browser modules import in Node (they define their elements only where customElements exists).
   for (const [name, file] of [['xiangqi-wasm/board', 'board.js'], ['xiangqi-wasm/lesson', 'lesson.js'],

@@ -6,8 +6,15 @@
 //   react-ssr                        React 19 + TypeScript (xiangqi-wasm/jsx): tsc, a Vite client and SSR build,
 //                                    the page rendered on the server, then hydrated: the elements come alive
 //   vue, svelte                      the elements in a Vue (isCustomElement) and a Svelte app, built and run
+//   react-router                     React Router 7 (framework mode): a loader, a resource route, <XiangqiBoard onMove>
+//   cdn                              a plain HTML page importing the package from jsDelivr's URLs (answered by the
+//                                    test with the tarball's files)
 //   vitest                           a component test with happy-dom and with jsdom: `ready` rejects ERR_WASM_LOAD
-//   next                             a Next.js app-router page: `next build`, `next start`, the elements come alive
+//   vue, svelte                      also vue-tsc / svelte-check on the recipe (passes) and on wrong/ (must fail)
+//   sveltekit                        a SvelteKit page: a server load (rules entry), an endpoint (main entry), the board
+//   next                             a Next.js app-router app, with no next.config, built by Turbopack and by webpack:
+//                                    server component, route handler and server action import the package on the
+//                                    server; <XiangqiBoard onMove> (xiangqi-wasm/react) gets the move after hydration
 //
 // The tools are installed once for all of them (tests/consumers/package-lock.json, `npm ci`) into a folder of the
 // system's temporary directory named after the lockfile's hash, kept between runs (set XIANGQI_CONSUMERS_DIR to
@@ -18,7 +25,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer as createNetServer } from 'node:net';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync, renameSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -227,18 +234,48 @@ async function playOnBoard(page, name, { board = 'xiangqi-board', output = '#mov
   assert.equal(await page.textContent(output), 'b0c2', `${name}: the framework saw the move event (${board})`);
 }
 
-test('React 19 + TypeScript: xiangqi-wasm/jsx types the elements; server rendering, then hydration', { timeout: 180_000 }, async () => {
+test('A server bundled into one file (esbuild, platform node) runs from another folder: the Node entries look up no file',
+  { timeout: 60_000 }, async () => {
+    const project = join(dir, 'server-bundle');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'server.mjs'), `import { Game } from "xiangqi-wasm";
+import { validateFen } from "xiangqi-wasm/rules";
+const game = new Game();
+game.play("h2e2");
+console.log(JSON.stringify({ legal: game.legalMoves().length, ok: validateFen("9 w").ok }));
+`);
+    const { build } = await import(pathToFileURL(createRequire(join(dir, 'package.json')).resolve('esbuild')).href);
+    const out = join(mkdtempSync(join(tmpdir(), 'xiangqi-server-')), 'server.mjs');
+    try {
+      await build({ entryPoints: [join(project, 'server.mjs')], bundle: true, platform: 'node', format: 'esm',
+        outfile: out, logLevel: 'warning' });
+      // The bundle alone, in a folder with no node_modules and no .wasm next to it.
+      assert.deepEqual(readdirSync(join(out, '..')), ['server.mjs']);
+      const r = spawnSync(process.execPath, [out], { encoding: 'utf8', cwd: join(out, '..') });
+      assert.equal(r.status, 0, r.stderr);
+      assert.deepEqual(JSON.parse(r.stdout), { legal: 45, ok: false });
+    } finally {
+      rmSync(join(out, '..'), { recursive: true, force: true });
+    }
+  });
+
+test('React 19 + TypeScript: xiangqi-wasm/jsx types the elements, xiangqi-wasm/react components; server rendering, then hydration', { timeout: 180_000 }, async () => {
   const project = join(dir, 'react-ssr');
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   sh(process.execPath, [tsc, '-p', '.'], project, 'tsc -p . (React TSX with xiangqi-wasm/jsx)');
   sh(process.execPath, [tsc, '-p', 'tsconfig.types.json'], project, 'tsc with "types": ["xiangqi-wasm/jsx"]');
   sh(npm, ['run', 'build', '--silent'], project);
   // The server: the built render function (Node imports xiangqi-wasm/board and /lesson: no DOM there).
-  const { render } = await import(pathToFileURL(join(project, 'dist', 'server', 'entry-server.js')).href);
+  const { render, renderComponents } = await import(pathToFileURL(join(project, 'dist', 'server', 'entry-server.js')).href);
   const app = render();
+  // xiangqi-wasm/react on the server: the tags with their attributes (camelCase props written as the attributes).
+  const components = renderComponents();
+  assert.match(components, /<xiangqi-lesson id="lesson" pgn="1\. C2\.5 \{central cannon\} H8\+7 \*" notation="wxf"><\/xiangqi-lesson>/);
+  assert.match(components, /<xiangqi-editor id="editor" pgn="1\. C2\.5 H8\+7 \*" notation="wxf"><\/xiangqi-editor>/);
   assert.match(app, /<xiangqi-board interactive="" orientation="red"[^>]*><\/xiangqi-board>/);
   assert.match(app, /<xiangqi-lesson pgn="\[Event &quot;Lesson 1&quot;\][^"]*" notation="wxf" lang="zh"/);
-  const html = readFileSync(join(project, 'dist', 'client', 'index.html'), 'utf8').replace('<!--app-->', app);
+  const html = readFileSync(join(project, 'dist', 'client', 'index.html'), 'utf8').replace('<!--app-->', app)
+    .replace('<!--components-->', components);
   const { default: sirv } = await import('sirv');
   const files = sirv(join(project, 'dist', 'client'), { dev: true });
   const server = await listen((req, res, next) => {
@@ -263,22 +300,71 @@ test('React 19 + TypeScript: xiangqi-wasm/jsx types the elements; server renderi
       return { notation: el.current.notation, comment: el.current.comment, boardSynced: el.board.fen === el.current.fen };
     });
     assert.deepEqual(lesson, { notation: '1. C2.5', comment: '中炮', boardSynced: true });
+    // The hydrated components of xiangqi-wasm/react: onNavigate after a step, onLoad of the editor (whose module
+    // only <XiangqiEditor> imports), and no module of an element the page does not render.
+    await page.evaluate(async () => {
+      await customElements.whenDefined('xiangqi-editor');
+      const el = document.getElementById('lesson');
+      await el.ready;
+      el.next();
+    });
+    await page.waitForFunction(() => document.getElementById('lesson-position').textContent
+      && document.getElementById('editor-format').textContent, null, { timeout: 10_000 }).catch(() => {});
+    assert.deepEqual(await page.evaluate(() => ({
+      position: document.getElementById('lesson-position').textContent,
+      format: document.getElementById('editor-format').textContent,
+      puzzle: customElements.get('xiangqi-puzzle') === undefined,
+    })), { position: '1. C2.5', format: 'pgn', puzzle: true });
+    // A prop changed after hydration: <XiangqiLesson fen> of the defined element (React 19 assigns el.fen).
+    await page.click('#play-e2');
+    await page.waitForFunction(() => document.getElementById('position').fen?.startsWith('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/'),
+      null, { timeout: 10_000 }).catch(() => {});
+    assert.equal(await page.evaluate(() => document.getElementById('position').getAttribute('fen')),
+      'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b');
+    assert.match(await page.evaluate(() => document.getElementById('position').fen), /\/1C2C4\/9\/RNBAKABNR b/);
     // No hydration mismatch, no error.
     assert.deepEqual(errors, []);
   } finally {
-    await page.screenshot({ path: join(SHOTS, 'react-ssr.png') }).catch(() => {});
+    await page.screenshot({ path: join(SHOTS, 'react-ssr.png'), fullPage: true }).catch(() => {});
     await page.close();
     await server.close();
   }
 });
 
-for (const [project, what] of [['vue', 'Vue 3 (isCustomElement)'], ['svelte', 'Svelte 5']]) {
-  test(`${what}: the board in an app, its move event in the framework's state`, { timeout: 120_000 }, async () => {
+/**
+ * The type checker of a project (vue-tsc, svelte-check) passes on its recipe (src/) and fails on wrong/, with each
+ * of the expected errors: a wrong attribute value, a misspelt attribute, a misspelt field of the move's detail.
+ */
+function checkTemplateTypes(project, command, passArgs, failArgs, expected) {
+  const bin = join(dir, 'node_modules', '.bin', command);
+  sh(bin, passArgs, join(dir, project), `${command} ${passArgs.join(' ')} (the recipe)`);
+  const wrong = spawnSync(bin, failArgs, { cwd: join(dir, project), encoding: 'utf8', env: toolEnv() });
+  const out = `${wrong.stdout}\n${wrong.stderr}`;
+  assert.notEqual(wrong.status, 0, `${command} passed on wrong/:\n${out}`);
+  for (const re of expected) assert.match(out, re, `${command} on wrong/`);
+}
+
+const TEMPLATE_CHECKS = {
+  vue: () => checkTemplateTypes('vue', 'vue-tsc', ['-p', 'tsconfig.json'], ['-p', 'tsconfig.wrong.json'], [
+    /Wrong\.vue\(8,\d+\): error TS2322: Type '"blue"' is not assignable to type 'Color \| undefined'/,
+    /Wrong\.vue\(9,\d+\): error TS2561: [^\n]*'piceSet' does not exist/,
+    /Wrong\.vue\(10,\d+\): error TS2339: Property 'mvoe' does not exist on type 'MoveDetail'/]),
+  svelte: () => checkTemplateTypes('svelte', 'svelte-check', ['--tsconfig', 'tsconfig.json', '--fail-on-warnings'],
+    ['--tsconfig', 'tsconfig.wrong.json', '--output', 'machine'], [
+      /ERROR "wrong\/Wrong\.svelte" 7:\d+ "Type '\\"blue\\"' is not assignable to type 'Color \| undefined'/,
+      /ERROR "wrong\/Wrong\.svelte" 8:\d+ "[^\n]*'\\"pice-set\\"' does not exist/,
+      /ERROR "wrong\/Wrong\.svelte" 9:\d+ "Property 'mvoe' does not exist on type 'MoveDetail'/]),
+};
+
+for (const [project, what] of [['vue', 'Vue 3 (isCustomElement) + vue-tsc'], ['svelte', 'Svelte 5 + svelte-check']]) {
+  test(`${what}: the recipe type-checks, a wrong attribute does not; the board in an app, its move event in the framework's state`, { timeout: 120_000 }, async () => {
+    TEMPLATE_CHECKS[project]();
     sh(npm, ['run', 'build', '--silent'], join(dir, project));
     const server = await serve(join(dir, project, 'dist'));
     const { page, errors } = await open(server.url, project, { ready: false });
     try {
       await playOnBoard(page, project);
+      assert.equal(await page.textContent('#history'), '1', `${project}: the template ref is the element`);
       assert.deepEqual(errors, [], project);
     } finally {
       await page.screenshot({ path: join(SHOTS, `${project}.png`) }).catch(() => {});
@@ -287,6 +373,115 @@ for (const [project, what] of [['vue', 'Vue 3 (isCustomElement)'], ['svelte', 'S
     }
   });
 }
+
+test('SvelteKit 2 (adapter-node): a server load with the rules entry, an endpoint with the main entry; the page\'s '
+  + 'board sends its move to the page\'s state', { timeout: 180_000 }, async () => {
+  const project = join(dir, 'sveltekit');
+  sh(npm, ['run', 'build', '--silent'], project);
+  const port = await freePort();
+  const server = spawn(process.execPath, ['build/index.js'], { cwd: project, detached: true,
+    env: toolEnv({ PORT: String(port), HOST: '127.0.0.1' }), stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  server.stdout.on('data', (d) => { log += d; });
+  server.stderr.on('data', (d) => { log += d; });
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    let html = null;
+    for (let i = 0; i < 100 && html === null; i++) {
+      html = await fetch(url).then((r) => (r.ok ? r.text() : null), () => null);
+      if (html === null) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(html, `the SvelteKit server did not answer:\n${log}`);
+    const rendered = /<output id="server">([^<]*)<\/output>/.exec(html)?.[1];
+    assert.deepEqual(JSON.parse(rendered ?? 'null'), { legal: 45, invalid: false,
+      fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1' }, html.slice(0, 400));
+    assert.match(html, /<xiangqi-board interactive="" orientation="red"/);
+    assert.deepEqual(await (await fetch(`${url}api/validate?fen=9%20w`)).json(), { ok: false, codes: ['ERR_FEN_BOARD'] });
+    const { page, errors } = await open(url, 'sveltekit', { ready: false });
+    try {
+      await playOnBoard(page, 'sveltekit');
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.screenshot({ path: join(SHOTS, 'sveltekit.png') }).catch(() => {});
+      await page.close();
+    }
+  } finally {
+    const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
+    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+    await exited;
+  }
+});
+
+test('React Router 7 (framework mode): a loader with the rules entry, a resource route with the main entry; '
+  + '<XiangqiBoard onMove> after hydration', { timeout: 180_000 }, async () => {
+  const project = join(dir, 'react-router');
+  sh(npm, ['run', 'build', '--silent'], project);
+  const port = await freePort();
+  const server = spawn(npm, ['run', 'start', '--silent'], { cwd: project, detached: true,
+    env: toolEnv({ PORT: String(port), HOST: '127.0.0.1' }), stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  server.stdout.on('data', (d) => { log += d; });
+  server.stderr.on('data', (d) => { log += d; });
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    let html = null;
+    for (let i = 0; i < 100 && html === null; i++) {
+      html = await fetch(url).then((r) => (r.ok ? r.text() : null), () => null);
+      if (html === null) await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.ok(html, `react-router-serve did not answer:\n${log}`);
+    const rendered = /<output id="server">([^<]*)<\/output>/.exec(html)?.[1]?.replaceAll('&quot;', '"');
+    assert.deepEqual(JSON.parse(rendered ?? 'null'), { legal: 45,
+      fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1' }, html.slice(0, 400));
+    assert.match(html, /<xiangqi-board interactive="" style="width:320px"><\/xiangqi-board>/);
+    assert.deepEqual(await (await fetch(`${url}api/validate?fen=9%20w`)).json(), { ok: false, codes: ['ERR_FEN_BOARD'] });
+    const { page, errors } = await open(url, 'react-router', { ready: false });
+    try {
+      await playOnBoard(page, 'react-router');
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.screenshot({ path: join(SHOTS, 'react-router.png') }).catch(() => {});
+      await page.close();
+    }
+  } finally {
+    const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
+    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+    await exited;
+  }
+});
+
+test('Plain HTML from a CDN (jsDelivr URLs, answered with the tarball\'s files): the board, the main entry', { timeout: 60_000 }, async () => {
+  const installed = join(dir, 'node_modules', 'xiangqi-wasm');
+  const { version } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  const html = readFileSync(join(dir, 'cdn', 'index.html'), 'utf8');
+  const cdn = `https://cdn.jsdelivr.net/npm/xiangqi-wasm@${version}/`;
+  assert.ok(html.includes(cdn), `the page loads the package's version ${version} (${cdn})`);
+  const server = await serve(join(dir, 'cdn'));
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  // The CDN, as jsDelivr serves a package: its files by path, JavaScript and wasm with their types, CORS open.
+  const TYPES = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
+  await page.route(`${cdn}**`, (route) => {
+    const file = join(installed, new URL(route.request().url()).pathname.slice(new URL(cdn).pathname.length));
+    if (!existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
+    return route.fulfill({ status: 200, body: readFileSync(file), headers: { 'access-control-allow-origin': '*',
+      'content-type': TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream' } });
+  });
+  try {
+    await page.goto(server.url);
+    await playOnBoard(page, 'cdn');
+    await page.waitForFunction(() => document.querySelector('#replies')?.textContent, null, { timeout: 5000 })
+      .catch(() => {});
+    assert.equal(await page.textContent('#replies'), '43', 'the main entry from the CDN, after init()');
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.screenshot({ path: join(SHOTS, 'cdn.png') }).catch(() => {});
+    await page.close();
+    await server.close();
+  }
+});
 
 test('Vitest with happy-dom and with jsdom: the board\'s ready rejects ERR_WASM_LOAD; a component test', { timeout: 120_000 }, () => {
   const out = sh(npm, ['test', '--silent', '--', '--reporter=verbose'], join(dir, 'vitest'), 'vitest run');
@@ -308,46 +503,85 @@ function freePort() {
   });
 }
 
-test('Next.js (app router): the page rendered on the server has the tags; in the browser they come alive',
-  { timeout: 300_000 }, async () => {
-    const project = join(dir, 'next');
-    const env = toolEnv({ NEXT_TELEMETRY_DISABLED: '1' });
-    const build = spawnSync(npm, ['run', 'build', '--silent'], { cwd: project, encoding: 'utf8', env });
-    assert.equal(build.status, 0, `next build:\n${build.stdout}\n${build.stderr}`);
-    const port = await freePort();
-    const server = spawn(npm, ['run', 'start', '--silent', '--', '-p', String(port), '-H', '127.0.0.1'],
-      { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let log = '';
-    server.stdout.on('data', (d) => { log += d; });
-    server.stderr.on('data', (d) => { log += d; });
-    try {
-      const url = `http://127.0.0.1:${port}/`;
-      let html = null;
-      for (let i = 0; i < 100 && html === null; i++) {
-        html = await fetch(url).then((r) => r.text(), () => null);
-        if (html === null) await new Promise((r) => setTimeout(r, 200));
-      }
-      assert.ok(html, `next start did not answer:\n${log}`);
-      assert.match(html, /<xiangqi-board interactive=""[^>]*><\/xiangqi-board>/, 'the server rendered the board\'s tag');
-      assert.match(html, /<xiangqi-lesson pgn="1\. C2\.5 \{central cannon\} H8\+7 \*" notation="wxf"/);
-      const { page, errors } = await open(url, 'next', { ready: false });
-      try {
-        await playOnBoard(page, 'next');
-        const first = await page.evaluate(() => {
-          const el = document.querySelector('xiangqi-lesson');
-          el.next();
-          return [el.current.notation, el.current.comment];
-        });
-        assert.deepEqual(first, ['1. C2.5', 'central cannon']);
-        assert.deepEqual(errors, []);
-      } finally {
-        await page.screenshot({ path: join(SHOTS, 'next.png') }).catch(() => {});
-        await page.close();
-      }
-    } finally {
-      // npm and the next server it started: the process group this test started.
-      const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
-      try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
-      await exited;
+/**
+ * A Next.js build (`script`: Turbopack or webpack) of tests/consumers/next, with no next.config, started with
+ * `next start`: the server component and the route handler import the main and the rules entries on the server; in
+ * Chromium the client components come alive, `<XiangqiBoard onMove>` (xiangqi-wasm/react) gets the move after
+ * hydration, and a server action plays it on the server.
+ */
+async function checkNext(script, name) {
+  const project = join(dir, 'next');
+  const env = toolEnv({ NEXT_TELEMETRY_DISABLED: '1' });
+  rmSync(join(project, '.next'), { recursive: true, force: true });
+  const t0 = Date.now();
+  const build = spawnSync(npm, ['run', script, '--silent'], { cwd: project, encoding: 'utf8', env });
+  assert.equal(build.status, 0, `next ${script}:\n${build.stdout}\n${build.stderr}`);
+  console.log(`${name}: next build in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  const port = await freePort();
+  const server = spawn(npm, ['run', 'start', '--silent', '--', '-p', String(port), '-H', '127.0.0.1'],
+    { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let log = '';
+  server.stdout.on('data', (d) => { log += d; });
+  server.stderr.on('data', (d) => { log += d; });
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    let html = null;
+    for (let i = 0; i < 100 && html === null; i++) {
+      html = await fetch(url).then((r) => (r.ok ? r.text() : null), () => null);
+      if (html === null) await new Promise((r) => setTimeout(r, 200));
     }
-  });
+    assert.ok(html, `${name}: next start did not answer:\n${log}`);
+    // The server component: the main entry (a game, a move, a FEN check) and the rules entry, run on the server.
+    const rendered = /<output id="server">([^<]*)<\/output>/.exec(html)?.[1]?.replaceAll('&quot;', '"');
+    assert.deepEqual(JSON.parse(rendered ?? 'null'), { legal: 45, rules: 44, invalid: false,
+      fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1' }, `${name}: ${html.slice(0, 300)}`);
+    assert.match(html, /<xiangqi-board interactive=""[^>]*><\/xiangqi-board>/, 'the server rendered the board\'s tag');
+    assert.match(html, /<xiangqi-board id="play" interactive="" orientation="red" piece-set="traditional"/,
+      'the server rendered <XiangqiBoard> as the tag with its attributes');
+    assert.match(html, /<xiangqi-lesson pgn="1\. C2\.5 \{central cannon\} H8\+7 \*" notation="wxf"/);
+    // The route handler (rules entry).
+    const start = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+    assert.deepEqual(await (await fetch(`${url}api/validate?fen=${encodeURIComponent(start)}`)).json(),
+      { ok: true, codes: [], legal: 44 });
+    assert.deepEqual(await (await fetch(`${url}api/validate?fen=9%20w`)).json(),
+      { ok: false, codes: ['ERR_FEN_BOARD'], legal: null });
+    const { page, errors } = await open(url, name, { ready: false });
+    try {
+      // The main entry in the browser, after `await init()` in the client component.
+      await page.waitForFunction(() => document.querySelector('#client-wasm')?.textContent === '44', null,
+        { timeout: 15_000 }).catch(() => {});
+      assert.equal(await page.textContent('#client-wasm'), '44', `${name}: the client component's init() and Game`);
+      // <XiangqiBoard onMove>, server-rendered then hydrated: the callback gets the move; the server action plays it.
+      await playOnBoard(page, `${name} (XiangqiBoard)`, { board: '#play', output: '#react-moves' });
+      await page.waitForFunction(() => document.querySelector('#action')?.textContent, null, { timeout: 15_000 })
+        .catch(() => {});
+      assert.deepEqual(JSON.parse(await page.textContent('#action') || 'null'),
+        { fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1CN4C1/9/R1BAKABNR b - - 1 1', legal: 43 },
+        `${name}: the server action's answer`);
+      assert.equal(await page.textContent('#ref'), '1', `${name}: the ref is the element (its game's history)`);
+      // The bare tag with a ref listener (the lesson's client component).
+      await playOnBoard(page, name, { board: 'xiangqi-board:not(#play)', output: '#moves' });
+      const first = await page.evaluate(() => {
+        const el = document.querySelector('xiangqi-lesson');
+        el.next();
+        return [el.current.notation, el.current.comment];
+      });
+      assert.deepEqual(first, ['1. C2.5', 'central cannon']);
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true }).catch(() => {});
+      await page.close();
+    }
+  } finally {
+    // npm and the next server it started: the process group this test started.
+    const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
+    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+    await exited;
+  }
+}
+
+test('Next.js 16 (app router, Turbopack, no next.config): server imports, a route handler, a server action; '
+  + '<XiangqiBoard onMove> after hydration', { timeout: 300_000 }, () => checkNext('build', 'next'));
+
+test('Next.js 16 with webpack (next build --webpack, no next.config): the same', { timeout: 300_000 },
+  () => checkNext('build:webpack', 'next-webpack'));

@@ -14,7 +14,8 @@ async function main() {
   const engine = new EngineClient();
   const hint = await engine.search({ game, limits: { depth: 3 } });
   engine.terminate();
-  return { hintLegal: game.isLegal(hint.move), legalMoves: game.legalMoves().length };
+  // hint.move is null only when the side to move has no move.
+  return { hintLegal: hint.move !== null && game.isLegal(hint.move), legalMoves: game.legalMoves().length };
 }
 
 main().then((out) => {

@@ -1,7 +1,7 @@
 // A component test in Vitest with happy-dom (vitest.config.js), as docs/js-api.md ("Testing with the package")
 // shows: no browser, no wasm fetch. The board's `ready` rejects with ERR_WASM_LOAD instead of hanging; a component's
 // own logic is tested by dispatching the board's `move` event; the rules come from `xiangqi-wasm/rules`, which
-// loads its wasm from disk in Node.
+// loads its wasm in Node.
 import { test, expect } from "vitest";
 import { createBoard } from "xiangqi-wasm/board";
 import "xiangqi-wasm/lesson";

@@ -4,7 +4,13 @@ import "xiangqi-wasm/board";
 import "xiangqi-wasm/lesson";
 import { renderToString } from "react-dom/server";
 import { App } from "./App";
+import { Components } from "./Components";
 
 export function render(): string {
   return renderToString(<App />);
+}
+
+/** The components of xiangqi-wasm/react, rendered on the server (imports no element module: they do, in the browser). */
+export function renderComponents(): string {
+  return renderToString(<Components />);
 }

@@ -1,0 +1,2 @@
+// Framework mode, rendered on the server (the default).
+export default { ssr: true };
