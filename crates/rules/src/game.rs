@@ -387,12 +387,6 @@ impl Game {
         &self.history
     }
 
-    /// The game's opening: its ECCO code (开局编号) and the ply that decided it, or `None` for a game not from the
-    /// standard start or before the first move ([`crate::opening::classify`]).
-    pub fn opening(&self) -> Option<crate::opening::Opening> {
-        crate::opening::classify(&self.start, self.history.iter().map(|p| p.mv))
-    }
-
     /// How the game ended, or `None` while it goes on. Cheap: the ending is computed when the move is
     /// played.
     pub fn outcome(&self) -> Option<&Outcome> {

@@ -29,6 +29,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::notation::record::GameRecord;
 use crate::{Move, Position};
 
 mod table;
@@ -208,6 +209,42 @@ pub fn classify(start: &Position, moves: impl IntoIterator<Item = Move>) -> Opti
     found
 }
 
+impl crate::Game {
+    /// The game's opening: its ECCO code (开局编号) and the ply that decided it, or `None` for a game not from the
+    /// standard start or before the first move ([`classify`]).
+    pub fn opening(&self) -> Option<Opening> {
+        classify(self.start(), self.history().iter().map(|p| p.mv))
+    }
+}
+
+/// The tag of a record's ECCO code (as Chinese archives write it: `[ECCO "C45"]`).
+pub const ECCO_TAG: &str = "ECCO";
+/// The tag of a record's opening name (the Chinese name, as Chinese archives write it).
+pub const OPENING_TAG: &str = "Opening";
+
+/// The classification of a record's main line ([`classify`] from the record's start).
+pub fn of_record(record: &GameRecord) -> Option<Opening> {
+    classify(&record.start, record.mainline.moves.iter().map(|n| n.mv))
+}
+
+/// Adds the [`ECCO_TAG`] and [`OPENING_TAG`] of the record's main line, each only if the record has no tag of that
+/// name (a record's own tags are never changed, even when they disagree). Returns whether a tag was added.
+pub fn add_tags(record: &mut GameRecord) -> bool {
+    let Some(o) = of_record(record) else {
+        return false;
+    };
+    let mut added = false;
+    if record.header(ECCO_TAG).is_none() {
+        record.set_header(ECCO_TAG, &o.code.to_string());
+        added = true;
+    }
+    if record.header(OPENING_TAG).is_none() {
+        record.set_header(OPENING_TAG, o.code.name_zh());
+        added = true;
+    }
+    added
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -277,6 +314,33 @@ mod tests {
             .code,
             o.code
         );
+    }
+
+    #[test]
+    fn tags_are_added_only_where_absent() {
+        let mut r = GameRecord::new(Position::new());
+        r.mainline.moves = moves("h2e2 h9g7")
+            .into_iter()
+            .map(crate::notation::record::Node::new)
+            .collect();
+        assert!(add_tags(&mut r));
+        assert_eq!(
+            (r.header("ECCO"), r.header("Opening")),
+            (Some("B05"), Some("中炮对进左马"))
+        );
+        assert!(!add_tags(&mut r));
+        let mut own = GameRecord::new(Position::new());
+        own.mainline.moves = r.mainline.moves.clone();
+        own.set_header("ECCO", "C99");
+        assert!(add_tags(&mut own));
+        assert_eq!(
+            (own.header("ECCO"), own.header("Opening")),
+            (Some("C99"), Some("中炮对进左马"))
+        );
+        let mut set_up =
+            GameRecord::new(Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap());
+        assert!(!add_tags(&mut set_up));
+        assert_eq!(set_up.header("ECCO"), None);
     }
 
     #[test]
