@@ -79,6 +79,7 @@ for (const g of labelled) if (g.moves[0]) firstCounts.set(g.moves[0], (firstCoun
 const MIRROR_FIRST = [...firstCounts.keys()].filter((m) => (firstCounts.get(mirrorMove(m)) ?? 0) > firstCounts.get(m)).sort();
 const normal = (moves) => (moves.length && MIRROR_FIRST.includes(moves[0]) ? moves.map(mirrorMove) : moves);
 const PURITY = Number(arg('--purity', 0.9));
+const MIN_SUPPORT = Number(arg('--min-support', 1));
 const counts = new Map();
 for (const g of labelled) {
   for (const k of keysOf(normal(g.moves).slice(0, ECCO_PLIES))) {
@@ -92,7 +93,7 @@ for (const [k, c] of counts) {
   let best = null, n = 0;
   let total = 0;
   for (const [code, m] of c) { total += m; if (m > n || (m === n && code < best)) { best = code; n = m; } }
-  majority.set(k, n / total >= PURITY ? best : undefined);
+  majority.set(k, n / total >= PURITY && total >= MIN_SUPPORT ? best : undefined);
 }
 // The base definitions (scripts/openings/ecco-base.txt, hand-written from the published ECCO list): the code of the
 // first plies, before the master games' own codes (which are a whole game's) are pure enough to say more.
