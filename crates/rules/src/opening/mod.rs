@@ -199,11 +199,16 @@ pub fn classify(start: &Position, moves: impl IntoIterator<Item = Move>) -> Opti
         }
         let m = if mirrored { mirror(m) } else { m };
         let k = key.push(m);
-        if let Ok(at) = table::KEYS.binary_search(&k) {
-            found = Some(Opening {
-                code: Ecco(table::CODES[at]),
-                ply: i + 1,
-            });
+        let Ok(at) = table::KEYS.binary_search(&k) else {
+            continue;
+        };
+        let entry = table::CODES[at];
+        let code = Ecco(entry & !table::GROUP);
+        // A group's entry keeps a code of its group (C4x) the game already has.
+        let kept = entry & table::GROUP != 0
+            && found.is_some_and(|o: Opening| o.code.0 / 10 == code.0 / 10);
+        if !kept && found.map(|o| o.code) != Some(code) {
+            found = Some(Opening { code, ply: i + 1 });
         }
     }
     found
@@ -350,7 +355,11 @@ mod tests {
             assert!(c.name_en().is_ascii(), "{c}: {}", c.name_en());
         }
         for &code in table::CODES.iter() {
-            assert!(table::NAMES.binary_search_by_key(&code, |r| r.0).is_ok());
+            let code = code & !table::GROUP;
+            assert!(
+                table::NAMES.binary_search_by_key(&code, |r| r.0).is_ok(),
+                "{code}"
+            );
         }
     }
 }
