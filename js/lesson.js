@@ -372,8 +372,8 @@ export class XiangqiLessonElement extends RecordElement {
     const result = t.results[this.#result] ?? t.results[hd.Result];
     if (result) players.append(h('span', 'result', result));
     if (players.childNodes.length) head.append(players);
-    // The opening: its ECCO code and name as the rules classify the main line (in the element's language); a
-    // record's own Opening tag is shown instead when the classification has none.
+    // The opening: its ECCO code and name as the rules classify the main line (in the element's language). A
+    // record's own Opening tag is its own text, shown with the event as before.
     const o = this.#opening;
     if (o) {
       const name = o.names[this[hooks.lang]] ?? o.names.en;
@@ -383,7 +383,7 @@ export class XiangqiLessonElement extends RecordElement {
       head.append(opening);
     }
     // The event, and the title of records that have one (XQF and DhtmlXQ files often give only a title).
-    const facts = ['Title', 'Event', 'Round', 'Site', 'Date', ...(o ? [] : ['Opening'])].filter((k) => hd[k] && hd[k] !== '?')
+    const facts = ['Title', 'Event', 'Round', 'Site', 'Date', 'Opening'].filter((k) => hd[k] && hd[k] !== '?')
       .filter((k, _, all) => k !== 'Title' || !all.includes('Event') || hd.Title.trim() !== hd.Event.trim());
     if (facts.length) {
       const event = h('p', 'event');

@@ -175,6 +175,10 @@ test('the opening explorer\'s data: fetched when the explorer is first opened, t
     await appReady(page, 'explorer-first-visit');
     assert.equal(await swActive(page), 'activated');
     assert.deepEqual(fetched, [], 'the first visit does not download the explorer');
+    // The service worker controls the page from the next load on (it does not claim the first: docs/pwa.md).
+    await page.reload();
+    await appReady(page, 'explorer-second-visit');
+    assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null));
     const open = async () => {
       if (await page.evaluate(() => window.xiangqiApp.state.mode) !== 'analysis') await page.click('#analyse');
       await page.click('#explorer-box > summary');

@@ -287,8 +287,8 @@ const en = {
   embedCopied: 'Copied.',
   embedFileNote: 'Host {file} beside your page.',
   // openings
-  opening: 'Opening',
   openingLine: '{code} {name}',
+  openingShown: 'Opening: {code} {name}',
   openingBook: 'Book to move {n}',
   bookMove: 'book move',
   class_book: 'book move (masters play it)',
@@ -593,8 +593,8 @@ const zh = {
   embedCopied: '已复制。',
   embedFileNote: '把 {file} 放在网页旁边。',
   // openings
-  opening: '开局',
   openingLine: '{code} {name}',
+  openingShown: '开局：{code} {name}',
   openingBook: '谱着至第 {n} 步',
   bookMove: '谱着',
   class_book: '谱着（大师常走）',

@@ -1,4 +1,4 @@
-// The move list rendered from the state: the game's opening (its ECCO code and name) above it, the moves in the
+// The move list rendered from the state: the game's opening (its ECCO code and name) under it, the moves in the
 // chosen notation, the book moves (masters play them) set apart, the one shown marked (aria-current), a ✎ on
 // commented moves, in review the marks ?! ? ?? of the analysis (never on a book move); and the bar to step through
 // the game.
@@ -18,7 +18,7 @@ export function renderMoves(state, Game) {
   const line = $('opening-line');
   line.hidden = !opening;
   if (opening) {
-    const text = `${tr(state, 'opening')}: ${tr(state, 'openingLine', { code: opening.code, name: openingName(state.lang, opening) })}`;
+    const text = tr(state, 'openingShown', { code: opening.code, name: openingName(state.lang, opening) });
     if (line.textContent !== text) line.textContent = text;
     const other = state.lang === 'zh' ? opening.names.en : opening.names.zh;
     line.title = `${other} — ${tr(state, 'openingBook', { n: book })}`;
