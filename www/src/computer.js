@@ -14,6 +14,8 @@ import { explorerNow, loadExplorer } from './openings.js';
 const HINT_LIMITS = { timeMs: 1000 };
 /** How long the computer's first book move waits for the explorer's data (then it searches as it would without). */
 const BOOK_WAIT_MS = 1500;
+/** A book move is played after this pause (at most the level's time): a reply is seen to come, and can be undone. */
+const BOOK_PAUSE_MS = 400;
 /** The analysis board's search: three lines, until the position changes (or this long). */
 const LINES_LIMITS = { multiPv: 3, timeMs: 120000, depth: 40 };
 
@@ -82,11 +84,12 @@ export function createComputer({ store, engine, Game }) {
     const gen = state.gen;
     running = { gen };
     store.setBusy('move');
+    const wait = (ms, value = null) => new Promise((resolve) => { setTimeout(() => resolve(value), ms); });
+    const started = Date.now();
     let explorer = explorerNow();
-    if (!explorer) {
-      explorer = await Promise.race([loadExplorer().catch(() => null),
-        new Promise((resolve) => { setTimeout(() => resolve(null), BOOK_WAIT_MS); })]);
-    }
+    if (!explorer) explorer = await Promise.race([loadExplorer().catch(() => null), wait(BOOK_WAIT_MS)]);
+    const pause = Math.min(BOOK_PAUSE_MS, level.limits.timeMs ?? BOOK_PAUSE_MS) - (Date.now() - started);
+    if (pause > 0) await wait(pause);
     if (running?.gen !== gen || state.gen !== gen) return;
     running = null;
     const book = levelBookMove({ explorer, game: state.game, level, seed: state.seed });
