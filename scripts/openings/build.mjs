@@ -8,7 +8,9 @@
 //
 // and prints the figures docs/openings.md quotes (ECCO agreement on the held-out games, the explorer's coverage).
 //
-// Usage (the collection is 71 MB, so it is not in the repository; pin the commit the data was built from):
+// Usage (the collection is 71 MB, so it is not in the repository; pin the commit the data was built from; the
+// options --purity, --group-purity, --min-support, --ecco-plies, --depth and --min-games change the thresholds
+// docs/openings.md reports on):
 //   git clone https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset /tmp/ccpd
 //   git -C /tmp/ccpd checkout 368a47a947773dd8692c026e286dd19b6277b993
 //   node scripts/build.mjs --no-www && node scripts/openings/build.mjs --ccpd /tmp/ccpd [--report FILE]
@@ -31,7 +33,7 @@ if (!ccpd) { console.error('usage: node scripts/openings/build.mjs --ccpd DIR [-
 const { readRecord, Game, startFen } = await import(join(root, 'pkg', 'node.mjs'));
 
 /** The ECCO window: the classification looks at the first 24 plies (12 moves each). */
-const ECCO_PLIES = 24;
+const ECCO_PLIES = Number(arg('--ecco-plies', 24));
 /** The explorer: positions up to this ply, with at least this many games. */
 const EXPLORER_PLIES = Number(arg('--depth', 20));
 const EXPLORER_MIN_GAMES = Number(arg('--min-games', 3));
