@@ -181,3 +181,22 @@ test('the lesson embed names the record\'s opening in its header', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the explorer on a phone: the table fits the panel, no horizontal scroll', async () => {
+  const { page, context, errors } = await openApp(app, { viewport: { width: 390, height: 844 }, hasTouch: true });
+  await withShot(page, 'openings-explorer-phone', async () => {
+    await page.click('#analyse');
+    await openExplorer(page);
+    await page.waitForFunction(() => document.querySelectorAll('#explorer-rows tr').length > 3);
+    await page.evaluate(() => document.getElementById('explorer-box').scrollIntoView({ block: 'start' }));
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no horizontal scroll');
+    const fits = await page.evaluate(() => {
+      const t = document.getElementById('explorer-table').getBoundingClientRect();
+      const box = document.getElementById('explorer-box').getBoundingClientRect();
+      return t.right <= box.right + 0.5 && t.left >= box.left - 0.5;
+    });
+    assert.ok(fits, 'the table inside its panel');
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
