@@ -53,6 +53,7 @@ bdi { unicode-bidi: isolate; overflow-wrap: anywhere; }
 .result { font-weight: 400; margin-inline-start: .5em; padding: 0 .4em; border-radius: 4px; background: #efe3c9; }
 .dark .result { background: #33363d; }
 .event { margin: 2px 0 0; font-size: .9em; opacity: .8; }
+.opening { margin: 2px 0 0; font-size: .9em; }
 .nav { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
 .nav svg { width: 1em; height: 1em; fill: currentColor; display: block; margin: auto; }
 .nav button { font: inherit; font-size: 1.1em; min-width: 2.6em; min-height: 2.2em; padding: 0 .5em;
@@ -119,6 +120,8 @@ export class XiangqiLessonElement extends RecordElement {
   #nodes = [];
   #cur = null;
   #headers = {};
+  /** The record's opening as the rules classify its main line (`{ code, ply, names }`), or null. */
+  #opening = null;
   #result = '*';
   #warnings = [];
   #format = null;
@@ -261,6 +264,7 @@ export class XiangqiLessonElement extends RecordElement {
     const nodes = link(lesson.nodes);
     this.#nodes = nodes;
     this.#headers = lesson.headers ?? {};
+    this.#opening = lesson.opening ?? null;
     this.#result = lesson.result ?? '*';
     this.#warnings = lesson.warnings ?? [];
     this.#format = lesson.format ? { format: lesson.format, encoding: lesson.encoding ?? null } : null;
@@ -376,6 +380,16 @@ export class XiangqiLessonElement extends RecordElement {
     const result = t.results[this.#result] ?? t.results[hd.Result];
     if (result) players.append(h('span', 'result', result));
     if (players.childNodes.length) head.append(players);
+    // The opening: its ECCO code and name as the rules classify the main line (in the element's language). A
+    // record's own Opening tag is its own text, shown with the event as before.
+    const o = this.#opening;
+    if (o) {
+      const name = o.names[this[hooks.lang]] ?? o.names.en;
+      const opening = h('p', 'opening', `${o.code} ${name}`);
+      opening.setAttribute('part', 'opening');
+      opening.title = `${o.code} ${o.names.zh} · ${o.names.en}`;
+      head.append(opening);
+    }
     // The event, and the title of records that have one (XQF and DhtmlXQ files often give only a title).
     const facts = ['Title', 'Event', 'Round', 'Site', 'Date', 'Opening'].filter((k) => hd[k] && hd[k] !== '?')
       .filter((k, _, all) => k !== 'Title' || !all.includes('Event') || hd.Title.trim() !== hd.Event.trim());

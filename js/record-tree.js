@@ -24,7 +24,7 @@ export function readTree(input, index = 0) {
   // a line goes on past a repetition the players did not stop at.
   const nodes = playTree(record.fen, record.mainline, (game, move) => game.playRecorded(move));
   return { headers: record.headers ?? {}, result: record.result ?? '*', format: record.format,
-    encoding: record.encoding, warnings: record.warnings ?? [], nodes };
+    encoding: record.encoding, warnings: record.warnings ?? [], opening: record.opening ?? null, nodes };
 }
 
 /**

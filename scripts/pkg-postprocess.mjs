@@ -54,7 +54,8 @@ const files = new Set();
 // budgeted (see size.mjs); the readable sources are in js/.
 const JS_FILES = ['guard.js', 'board.js', 'board.d.ts', 'element-base.js', 'record-text.js', 'record-tree.js', 'lesson.js',
   'lesson-worker.js', 'lesson.d.ts', 'puzzle.js', 'puzzle-check.js', 'puzzle-client.js', 'puzzle-worker.js', 'puzzle.d.ts', 'editor.js', 'editor.d.ts', 'engine-client.js', 'engine-worker.js', 'engine-worker.d.ts', 'worker.d.ts', 'worker-rpc.js', 'worker-rpc.d.ts',
-  'jsx.js', 'jsx.d.ts', 'elements.d.ts', 'react.js', 'react.d.ts', 'vue.d.ts', 'svelte.d.ts'];
+  'jsx.js', 'jsx.d.ts', 'elements.d.ts', 'react.js', 'react.d.ts', 'vue.d.ts', 'svelte.d.ts', 'openings.js', 'openings.d.ts',
+  'openings-data.json'];
 const MINIFIED = { 'guard.js': ['the package\'s guard over the bindings', 'xiangqi_wasm.d.ts', 'README.md'], 'board.js': ['xiangqi-wasm/board', 'board.d.ts', 'BOARD.md'],
   'lesson.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'], 'lesson-worker.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'],
   'element-base.js': ['xiangqi-wasm/lesson, xiangqi-wasm/puzzle and xiangqi-wasm/editor', 'lesson.d.ts', 'LESSON.md'],
@@ -165,7 +166,8 @@ for (const f of ['xiangqi_wasm.d.ts', 'node.d.cts', 'rules.d.ts', 'rules.d.cts']
 // --- docs and licences --------------------------------------------------------------------------------------------
 // The npm README is the JS API guide. Links to files the package does not ship (the docs' images, other pages of
 // docs/) point to the repository.
-const shipped = { 'js-api.md': 'README.md', 'board.md': 'BOARD.md', 'lesson.md': 'LESSON.md', 'puzzle.md': 'PUZZLE.md', 'editor.md': 'EDITOR.md', 'frameworks.md': 'FRAMEWORKS.md' };
+const shipped = { 'js-api.md': 'README.md', 'board.md': 'BOARD.md', 'lesson.md': 'LESSON.md', 'puzzle.md': 'PUZZLE.md', 'editor.md': 'EDITOR.md', 'frameworks.md': 'FRAMEWORKS.md',
+  'openings.md': 'OPENINGS.md' };
 for (const [src, dst] of Object.entries(shipped)) {
   const text = read('docs', src).replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (whole, bang, label, target) => {
     if (/^(https?:|mailto:|#)/.test(target) || Object.values(shipped).includes(target)) return whole;
@@ -230,6 +232,9 @@ const out = {
     './editor': { types: './editor.d.ts', default: './editor.js' },
     './worker': { types: './worker.d.ts', default: './engine-client.js' },
     './worker-rpc': { types: './worker-rpc.d.ts', default: './worker-rpc.js' },
+    // The opening explorer (no wasm) and its data, an asset (fetched by loadOpenings, or read by a server).
+    './openings': { types: './openings.d.ts', default: './openings.js' },
+    './openings-data.json': './openings-data.json',
     './engine-worker.js': { types: './engine-worker.d.ts', default: './engine-worker.js' },
     // Types only: the custom elements for React's JSX (jsx.js is empty), Vue's templates and Svelte (jsx.js serves
     // a runtime import of the types-only entries too).

@@ -209,3 +209,31 @@ impl OptionsDto {
         }
     }
 }
+
+/// An opening's names (`OpeningNames`): Chinese (the published ECCO list) and English (the project's).
+#[derive(Serialize)]
+pub(crate) struct OpeningNames {
+    pub zh: &'static str,
+    pub en: &'static str,
+}
+
+/// A game's opening (`Opening`): `{ code, ply, names }`.
+#[derive(Serialize)]
+pub(crate) struct OpeningDto {
+    pub code: String,
+    pub ply: usize,
+    pub names: OpeningNames,
+}
+
+impl OpeningDto {
+    pub(crate) fn of(o: &xiangqi::opening::Opening) -> OpeningDto {
+        OpeningDto {
+            code: o.code.to_string(),
+            ply: o.ply,
+            names: OpeningNames {
+                zh: o.code.name_zh(),
+                en: o.code.name_en(),
+            },
+        }
+    }
+}

@@ -3,7 +3,9 @@
 //! played is asked of [`xiangqi::Game::check_play`] (the one gate), never decided here.
 
 use super::cache::{self, iccs_array, square};
-use super::dto::{to_js, ClassificationDto, OptionsDto, OutcomeDto, UndoneEnding, Validation};
+use super::dto::{
+    to_js, ClassificationDto, OpeningDto, OptionsDto, OutcomeDto, UndoneEnding, Validation,
+};
 use super::errors::XqError;
 use super::input::{bool_option, color_arg, fen_arg, is_absent, move_arg, options_arg, square_arg};
 use super::move_info::{move_info, piece_info};
@@ -319,6 +321,15 @@ impl Game {
             pos.play_unchecked(p.mv);
         }
         Ok(out)
+    }
+
+    /// The game's opening: `{ code, ply, names: { zh, en } }` — its ECCO code (开局编号), the ply that decided
+    /// it and its names — or `null` for a game not from the standard start or before the first move.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn opening(&self) -> JsValue {
+        self.inner
+            .opening()
+            .map_or(JsValue::NULL, |o| to_js(&OpeningDto::of(&o)))
     }
 
     /// Back to the position the game started from (its FEN, or the start position); the options stay.

@@ -167,8 +167,9 @@ impl Game {
         let headers = headers_arg(&headers, "pgn")?;
         let width = int_option(&line_width, "pgn", "lineWidth", 0..=100_000)?.unwrap_or(80);
         // The game's headers, the caller's over them, then the game's own (Result, Termination, XiangqiRules)
-        // unless given.
-        let record = GameRecord::from_game_with(self.rules_game(), &headers);
+        // unless given; the opening's ECCO and Opening tags where the game has none.
+        let mut record = GameRecord::from_game_with(self.rules_game(), &headers);
+        xiangqi::opening::add_tags(&mut record);
         Ok(pgn::write_pgn(
             &record,
             &pgn::PgnOptions {

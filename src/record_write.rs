@@ -343,7 +343,9 @@ pub fn write_record_js(record: JsValue, options: JsValue) -> Result<JsValue, XqE
     };
     let n = notation_arg(&notation, &notation_options, WHAT, NotationKind::Chinese)?;
     let width = int_option(&line_width, WHAT, "lineWidth", 0..=100_000)?.unwrap_or(80);
-    let r = record_from_js(&record, WHAT)?;
+    let mut r = record_from_js(&record, WHAT)?;
+    // The opening's ECCO and Opening tags, each only where the record has none.
+    xiangqi::opening::add_tags(&mut r);
     let options = WriteOptions {
         pgn: PgnOptions {
             notation: n,

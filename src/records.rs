@@ -5,7 +5,7 @@
 //! the [`Decoder`] given to it: the wasm build carries no encoding tables.
 
 use super::cache::set_property;
-use super::dto::to_js;
+use super::dto::{to_js, OpeningDto};
 use super::errors::XqError;
 use super::input::{int_option, named_option, options_arg, type_name};
 use js_sys::{Array, ArrayBuffer, JsString, Object, Uint8Array};
@@ -253,6 +253,7 @@ struct RecordDto {
     result: String,
     mainline: LineDto,
     warnings: Vec<WarningDto>,
+    opening: Option<OpeningDto>,
 }
 
 /// The headers as an object of strings, in order (the first value of a name that occurs twice).
@@ -282,6 +283,7 @@ pub(crate) fn record_js(
         result: r.result().to_string(),
         mainline: line_dto(&r.mainline),
         warnings: r.warnings.iter().map(warning_dto).collect(),
+        opening: xiangqi::opening::of_record(r).as_ref().map(OpeningDto::of),
     };
     let value = to_js(&dto);
     set_property(value.unchecked_ref(), "headers", &headers_js(&r.headers));
@@ -305,6 +307,7 @@ struct SummaryDto {
     result: String,
     warnings: usize,
     error: Option<SummaryError>,
+    opening: Option<OpeningDto>,
 }
 
 /// The summary of game `index`, just read by `records` (for a game that cannot be read, its tags as written).
@@ -327,6 +330,7 @@ fn summary_js(index: usize, r: &Result<GameRecord, RecordError>) -> JsValue {
             result: g.result().to_string(),
             warnings: g.warnings.len(),
             error: None,
+            opening: xiangqi::opening::of_record(g).as_ref().map(OpeningDto::of),
         },
         Err(e) => SummaryDto {
             index,
@@ -334,6 +338,7 @@ fn summary_js(index: usize, r: &Result<GameRecord, RecordError>) -> JsValue {
             fen: None,
             result: "*".to_string(),
             warnings: 0,
+            opening: None,
             error: Some(SummaryError {
                 code: e.code(),
                 message: e.to_string(),

@@ -558,6 +558,27 @@ export interface RecordGame {
   mainline: RecordLine;
   /** What the reader accepted although the record does not follow its format exactly. */
   warnings: RecordWarning[];
+  /** The main line's opening (its ECCO code and names), whatever the record's own `ECCO` tag says; `null` for a game
+   * not from the standard start or without moves. */
+  opening: Opening | null;
+}
+
+/** The names of an opening. More languages may be added as properties. */
+export interface OpeningNames {
+  /** Chinese (simplified), as the published ECCO list (xqbase.com) names the code, e.g. `"中炮对屏风马"`. A code
+   * whose own name the project has not collected has its group's name (e.g. `"五七炮对屏风马"` for C6x). */
+  zh: string;
+  /** English, written by the project, e.g. `"Central Cannon vs Screen Horses"`. */
+  en: string;
+}
+
+/** A game's opening (`game.opening()`): its ECCO code (中国象棋开局编号, A00–E99), the ply that decided it, its names. */
+export interface Opening {
+  /** `"A00"`–`"E99"`. */
+  code: string;
+  /** The ply (from 1) after which the code last changed: the moves up to it are the opening's book line. */
+  ply: number;
+  names: OpeningNames;
 }
 
 /** One game of a record in a list (`readRecords`, `RecordReader.next`): enough to choose one. */
@@ -574,6 +595,8 @@ export interface RecordSummary {
   warnings: number;
   /** Why the game cannot be read (the error `readRecord` would throw for it), or `null`. */
   error: { code: ErrorCode; message: string; line: number | null; column: number | null } | null;
+  /** The main line's opening, as in {@link RecordGame.opening}; `null` for a game that cannot be read. */
+  opening: Opening | null;
 }
 
 /** Options of `readRecord`: the format and the encoding are detected unless given. */
@@ -1062,6 +1085,16 @@ export class Game {
   history(options?: { verbose?: false | undefined; notation?: NotationName | undefined; notationOptions?: NotationOptions | undefined }): string[];
   history(options: { verbose: true }): MoveInfo[];
   history(options?: ListOptions): string[] | MoveInfo[];
+  /**
+   * The game's opening: its ECCO code, the ply that decided it and its names; `null` for a game not from the standard
+   * start position, or before the first move. Only the first 24 plies count (docs/openings.md).
+   * @example
+   * const game = new Game();
+   * for (const m of ["h2e2", "h9g7", "h0g2", "b9c7"]) game.play(m);
+   * game.opening().code;     // "C00"
+   * game.opening().names.en; // "Central Cannon vs Screen Horses"
+   */
+  opening(): Opening | null;
   /**
    * Goes back to the position the game started from (its FEN, or the start position). Options stay.
    * @example

@@ -106,6 +106,14 @@ export default defineConfig({
         // (The manifest itself is added by vite-plugin-pwa, with its revision; the icons come from the glob.)
         // JSON: the Puzzles section's set (public/puzzles.json), so the section works offline.
         globPatterns: ['**/*.{html,js,css,wasm,png,svg,ico,woff2,json}'],
+        // Except the opening explorer's data (xiangqi-wasm/openings-data.json, 260 KB gzipped): not downloaded with
+        // the app but when the explorer is first opened, then kept for offline use by the runtime cache below.
+        globIgnores: ['**/openings-data*.json'],
+        runtimeCaching: [{
+          urlPattern: ({ url }) => /\/openings-data[^/]*\.json$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: { cacheName: 'xiangqi-openings', expiration: { maxEntries: 2 } },
+        }],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         cleanupOutdatedCaches: true,
       },

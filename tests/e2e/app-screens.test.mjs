@@ -140,6 +140,10 @@ test('axe-core: no violation in light and dark, in each dialog, the review, the 
     await page.click('#analyse');
     await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length > 0, null, { timeout: 15000 });
     await check('analysis board');
+    // The opening explorer open: its table, share bars and source link.
+    await page.click('#explorer-box > summary');
+    await page.waitForFunction(() => document.querySelectorAll('#explorer-rows tr').length > 3, null, { timeout: 20000 });
+    await check('analysis board, opening explorer');
     await page.click('#analysis-close');
     await page.click('#edit');
     await page.click('#editor-clear');

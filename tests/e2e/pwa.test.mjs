@@ -101,8 +101,11 @@ test('the service worker precaches every file of the build, each under a content
   const list = precacheOf(dist);
   const urls = list.map((e) => e.url);
   assert.equal(new Set(urls).size, urls.length, `duplicate precache entries: ${urls}`);
-  // Everything but the service worker itself (sw.js and its Workbox runtime, which the browser keeps).
-  const files = filesOf(dist).filter((f) => f !== 'sw.js' && !/^workbox-[\w-]+\.js$/.test(f));
+  // Everything but the service worker itself (sw.js and its Workbox runtime, which the browser keeps) and the
+  // opening explorer's data (cached at run time when the explorer is first opened: the next test).
+  const files = filesOf(dist).filter((f) => f !== 'sw.js' && !/^workbox-[\w-]+\.js$/.test(f)
+    && !/^assets\/openings-data-[\w-]+\.json$/.test(f));
+  assert.ok(filesOf(dist).some((f) => /^assets\/openings-data-[\w-]+\.json$/.test(f)), 'the explorer\'s data is in the build');
   assert.deepEqual([...urls].sort(), [...files].sort(), 'precache list and build files differ');
   for (const kind of [/\.html$/, /\.wasm$/, /engine-worker-[\w-]+\.js$/, /\.webmanifest$/, /icon-maskable-512\.png$/]) {
     assert.ok(urls.some((u) => kind.test(u)), `nothing matching ${kind} is precached`);
@@ -152,6 +155,44 @@ test('after one visit, the app reloads offline from the service worker and plays
     assert.equal(await page.evaluate(() => window.xiangqiApp.state.review.moves.length), 2);
     await shot(page, 'offline-review');
     assert.deepEqual(fromNetwork.filter((u) => u.startsWith(server.url)), [], 'responses not from the service worker');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('the opening explorer\'s data: fetched when the explorer is first opened, then there offline', async () => {
+  const server = await deployServer(dist);
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    const fetched = [];
+    context.on('request', (r) => { if (/openings-data/.test(r.url())) fetched.push(r.url()); });
+    await page.goto(server.url);
+    await appReady(page, 'explorer-first-visit');
+    assert.equal(await swActive(page), 'activated');
+    assert.deepEqual(fetched, [], 'the first visit does not download the explorer');
+    // The service worker controls the page from the next load on (it does not claim the first: docs/pwa.md).
+    await page.reload();
+    await appReady(page, 'explorer-second-visit');
+    assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null));
+    const open = async () => {
+      if (await page.evaluate(() => window.xiangqiApp.state.mode) !== 'analysis') await page.click('#analyse');
+      await page.click('#explorer-box > summary');
+      await page.waitForFunction(() => ['ready', 'unavailable'].includes(window.xiangqiApp.state.explorer.status), null, { timeout: 20000 });
+      return page.evaluate(() => window.xiangqiApp.state.explorer.status);
+    };
+    assert.equal(await open(), 'ready');
+    assert.ok(fetched.length >= 1);
+    await context.setOffline(true);
+    await page.reload();
+    await appReady(page, 'explorer-offline-reloaded');
+    assert.equal(await open(), 'ready', 'the explorer works offline once opened online');
+    await page.waitForFunction(() => document.querySelectorAll('#explorer-rows tr').length > 3);
+    await shot(page, 'explorer-offline');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

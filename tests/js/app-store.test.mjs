@@ -203,10 +203,35 @@ test('review, analysis board and editor are modes; leaving them returns to the g
   assert.equal(positionAt(Game, s.game, 0).fen.split(' ')[0], '4k4/9/9/9/9/9/9/9/9/3K5');
 });
 
+test('the review never marks a book move: the opening line (game.opening().ply) is "book", the counts are tallied again', () => {
+  const m = (ply, classification) => ({ ply, color: ply % 2 ? 'red' : 'black', classification });
+  const { store, s } = makeStore();
+  store.newGame({ human: 'red' });
+  // 中炮对屏风马 (C00): every ply of this line is book.
+  const played = ['h2e2', 'h9g7', 'h0g2', 'b9c7', 'a3a4', 'a6a5', 'e3e4'];
+  for (const mv of played) store.play(mv);
+  const book = s.game.opening().ply;
+  assert.ok(book >= 4 && book < 7, `book to ply ${book}`);
+  store.reviewStart(7, 1000);
+  assert.equal(s.review.book, book);
+  store.reviewProgress(m(2, 'mistake'), 1, 7);
+  assert.equal(s.review.moves[0].classification, 'book', 'a progress report is unmarked too');
+  const moves = [m(1, 'best'), m(2, 'mistake'), m(3, 'blunder'), m(4, 'inaccuracy'), m(5, 'good'), m(6, 'best'), m(7, 'mistake')];
+  const red = { moves: 4, accuracy: 80, inaccuracy: 0, mistake: 1, blunder: 1 };
+  store.reviewDone({ moves, red, black: red, cancelled: false });
+  const classes = s.review.moves.map((x) => x.classification);
+  assert.deepEqual(classes.slice(0, book), moves.slice(0, book).map((x) => (['best', 'good'].includes(x.classification) ? x.classification : 'book')));
+  assert.equal(classes[6], 'mistake', 'past the book, marks stay');
+  assert.equal(s.review.moves[1].engineClassification, 'mistake', "the engine's own class is kept");
+  assert.equal(s.review.red, null, "the package's counts are dropped: the app tallies what it shows");
+  assert.equal(s.shown, 7, 'the review opens on the first mark that is not book');
+});
+
 test('a finished review opens on the first mistake of the side under review, unless the player chose a move', () => {
   const m = (ply, classification) => ({ ply, color: ply % 2 ? 'red' : 'black', classification });
   const moves = [m(1, 'best'), m(2, 'blunder'), m(3, 'inaccuracy'), m(4, 'good'), m(5, 'mistake'), m(6, 'best')];
-  const played = ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7'];
+  // An irregular opening (中兵 e3e4, A00, decided at ply 1): only the first move is book.
+  const played = ['e3e4', 'e6e5', 'a3a4', 'a6a5', 'i3i4', 'i6i5'];
   // A game against the computer, the player Red: Red's first mistake (ply 5), not Black's blunder.
   let { store, s } = makeStore();
   store.newGame({ human: 'red' });

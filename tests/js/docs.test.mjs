@@ -10,7 +10,7 @@ import { root } from '../support/data.mjs';
 
 const doc = readFileSync(join(root, 'docs', 'js-api.md'), 'utf8');
 // The JS examples of the other docs run too (docs/search.md's wasm Engine section, ...).
-const otherDocs = [join('docs', 'search.md'), join('docs', 'adjudication.md'), join('docs', 'notation.md'), join('docs', 'editing.md'), 'README.md']
+const otherDocs = [join('docs', 'search.md'), join('docs', 'adjudication.md'), join('docs', 'notation.md'), join('docs', 'editing.md'), join('docs', 'openings.md'), 'README.md']
   .map((f) => readFileSync(join(root, f), 'utf8'));
 // Examples of the board and the worker need a browser: tests/e2e/board-docs.test.mjs runs those in Chromium. The
 // files of the consumer projects (a block whose first line is `// tests/consumers/...`) are built and run by
@@ -79,7 +79,9 @@ test('every js example of docs/js-api.md and of the d.ts runs, and its commented
       const rules = join(root, 'pkg', cjs ? 'rules-node.cjs' : 'rules-node.mjs');
       const { code, checks } = withAssertions(block.replaceAll('"xiangqi-wasm"', JSON.stringify(entry))
         .replaceAll('"xiangqi-wasm/rules"', JSON.stringify(rules))
-        .replaceAll('"xiangqi-wasm/worker-rpc"', JSON.stringify(join(root, 'pkg', 'worker-rpc.js'))));
+        .replaceAll('"xiangqi-wasm/worker-rpc"', JSON.stringify(join(root, 'pkg', 'worker-rpc.js')))
+        .replaceAll('"xiangqi-wasm/openings"', JSON.stringify(join(root, 'pkg', 'openings.js')))
+        .replaceAll('"xiangqi-wasm/openings-data.json"', JSON.stringify(join(root, 'pkg', 'openings-data.json'))));
       total += checks;
       const header = cjs ? "const __assert = require('node:assert/strict');\n"
         : "import __assert from 'node:assert/strict';\n";

@@ -13,6 +13,11 @@ import { throwsCode } from '../support/assert.mjs';
 
 const dir = join(root, 'tests', 'data', 'records', 'xqf');
 const strip = ({ index, format, encoding, warnings, ...rest }) => rest;
+/** `r` as writeRecord writes it: with the ECCO and Opening tags of its opening where it has none (issue 39). */
+const tagged = (r) => {
+  const add = [['ECCO', r.opening.code], ['Opening', r.opening.names.zh]].filter(([k]) => !(k in r.headers));
+  return { ...r, headerList: [...r.headerList, ...add], headers: { ...r.headers, ...Object.fromEntries(add) } };
+};
 
 const LESSON = '[Event "Lesson"]\n[Red "A"]\n[Result "1-0"]\n\n{before} 1. 炮二平五 $1 {central [%cal Rh2e2,Gb0c2] [%csl Ye7]} '
   + '(1. 马二进三 {[%csl Bc2]} 1... 卒7进1 ({or the cannon} 1... 炮8平5 $2)) 1... 马8进7 {[%cal Yb9c7]} 1-0\n';
@@ -37,7 +42,9 @@ test('a record written in each format reads back whole: tags, result, variations
   for (const format of ['pgn', 'dhtmlxq']) {
     const out = writeRecord(r, { format });
     assert.equal(typeof out, 'string');
-    assert.deepEqual(strip(readRecord(out)), strip(r), format);
+    assert.deepEqual(strip(readRecord(out)), strip(tagged(r)), format);
+    // Written again, the record's own tags (now ECCO and Opening too) are kept as they are.
+    assert.equal(writeRecord(readRecord(out), { format }), out, `${format} again`);
   }
   const xqf = writeRecord(r, { format: 'xqf' });
   assert.ok(xqf instanceof Uint8Array);
@@ -48,7 +55,7 @@ test('a record written in each format reads back whole: tags, result, variations
   const held = structuredClone(r.mainline);
   held.moves[0].variations[0].moves[1].variations[0].comment = null;
   assert.deepEqual(back.mainline, held);
-  assert.deepEqual(back.headerList, [['Event', 'Lesson'], ['Red', 'A'], ['Result', '1-0']]);
+  assert.deepEqual(back.headerList, [['Event', 'Lesson'], ['Red', 'A'], ['Result', '1-0']], 'XQF has no place for ECCO / Opening');
   // The rules entry has it too.
   assert.equal(rules.writeRecord(r, { format: 'pgn', notation: 'iccs' }).includes('1. H2-E2 $1 {central [%cal Rh2e2,Gb0c2] [%csl Ye7]}'), true);
 });
@@ -81,9 +88,16 @@ test('every XQF file of the collection: read, written as XQF, read again is the 
 test('a record built by hand, and its defaults', () => {
   const out = writeRecord({ headers: { Red: '甲' }, mainline: { moves: [{ move: 'h2e2', drawings: [{ from: 'e7', color: 'red' }] }] } },
     { format: 'pgn' });
-  assert.equal(out, '[Red "甲"]\n\n1. 炮二平五 {[%csl Re7]} *\n');
+  assert.equal(out, '[Red "甲"]\n[ECCO "B00"]\n[Opening "中炮局"]\n\n1. 炮二平五 {[%csl Re7]} *\n');
   const r = readRecord(out);
-  assert.deepEqual(r.headerList, [['Red', '甲'], ['Result', '*']]);
+  assert.deepEqual(r.headerList, [['Red', '甲'], ['ECCO', 'B00'], ['Opening', '中炮局'], ['Result', '*']]);
+  // A record's own tags are never changed, even where they disagree; a missing one is added.
+  assert.equal(writeRecord({ headers: { ECCO: 'E99' }, mainline: { moves: [{ move: 'h2e2' }] } }, { format: 'pgn' }),
+    '[ECCO "E99"]\n[Opening "中炮局"]\n\n1. 炮二平五 *\n');
+  assert.equal(writeRecord({ headers: { Opening: '自己的' }, mainline: { moves: [{ move: 'h2e2' }] } }, { format: 'pgn' }),
+    '[Opening "自己的"]\n[ECCO "B00"]\n\n1. 炮二平五 *\n');
+  // No moves, or not from the start: no opening, no tags.
+  assert.equal(writeRecord({ headers: { Red: '甲' } }, { format: 'pgn' }), '[Red "甲"]\n\n*\n');
   // `result` sets the Result tag when it differs.
   assert.equal(readRecord(writeRecord({ result: '0-1' }, { format: 'dhtmlxq' })).result, '0-1');
   // A set-up start.
@@ -124,5 +138,5 @@ test('bad records are typed errors', () => {
   const e4 = throwsCode(() => writeRecord(big, { format: 'pgn' }), 'ERR_ARGUMENT');
   assert.match(e4.message, /4194304 characters .*10485760/);
   // After every error the package works as before.
-  assert.deepEqual(strip(readRecord(writeRecord(r, { format: 'pgn' }))), strip(r));
+  assert.deepEqual(strip(readRecord(writeRecord(r, { format: 'pgn' }))), strip(tagged(r)));
 });

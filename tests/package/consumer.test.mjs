@@ -444,20 +444,23 @@ test('(f) publint and arethetypeswrong find no problem in the tarball', { timeou
   run(bin('attw'), [tarball, '--entrypoints', '.', './rules', './package.json', '--format', 'ascii']);
   // The browser modules are ESM only, declared so (profile esm-only: a require() of them is not a supported use).
   run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--entrypoints', './board', './lesson', './puzzle',
-    './editor', './worker', './worker-rpc', './engine-worker.js', './jsx', './vue', './svelte', './react', './xiangqi_wasm.js']);
+    './editor', './worker', './worker-rpc', './engine-worker.js', './jsx', './vue', './svelte', './react', './xiangqi_wasm.js',
+    './openings']);
   // The docs in the package link what it does not ship (the images, other pages) absolutely.
-  for (const doc of ['README.md', 'BOARD.md', 'LESSON.md', 'PUZZLE.md', 'EDITOR.md', 'FRAMEWORKS.md', 'CHANGELOG.md']) {
+  for (const doc of ['README.md', 'BOARD.md', 'LESSON.md', 'PUZZLE.md', 'EDITOR.md', 'FRAMEWORKS.md', 'OPENINGS.md', 'CHANGELOG.md']) {
     const text = execFileSync('tar', ['-xzOf', tarball, `package/${doc}`], { encoding: 'utf8' });
     const relative = [...text.matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1])
       .filter((t) => !/^(https?:|mailto:|#)/.test(t)
-        && !['README.md', 'BOARD.md', 'LESSON.md', 'PUZZLE.md', 'EDITOR.md', 'FRAMEWORKS.md', 'CHANGELOG.md'].includes(t.split('#')[0]));
+        && !['README.md', 'BOARD.md', 'LESSON.md', 'PUZZLE.md', 'EDITOR.md', 'FRAMEWORKS.md', 'OPENINGS.md', 'CHANGELOG.md'].includes(t.split('#')[0]));
     assert.deepEqual(relative, [], `${doc} links files the package does not have`);
   }
   const board = execFileSync('tar', ['-xzOf', tarball, 'package/BOARD.md'], { encoding: 'utf8' });
   assert.match(board, /\]\(https:\/\/raw\.githubusercontent\.com\/xiangqi-wasm\/xiangqi-wasm\/main\/docs\/board\.png\)/);
-  // Every entry of the exports map is checked by one of the two runs but the .wasm files (assets, not modules).
+  // Every entry of the exports map is checked by one of the two runs but the .wasm files and the explorer's data
+  // (assets, not modules; the data is read by tests/js/openings.test.mjs).
   const pj = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
-  assert.deepEqual(Object.keys(pj.exports).filter((k) => !k.endsWith('.wasm')).sort(), ['.', './board', './editor', './engine-worker.js',
-    './jsx', './lesson', './package.json', './puzzle', './react', './rules', './svelte', './vue', './worker', './worker-rpc',
-    './xiangqi_wasm.js'].sort());
+  assert.deepEqual(Object.keys(pj.exports).filter((k) => !k.endsWith('.wasm') && !k.endsWith('.json') || k === './package.json').sort(),
+    ['.', './board', './editor', './engine-worker.js', './jsx', './lesson', './openings', './package.json', './puzzle', './react', './rules',
+      './svelte', './vue', './worker', './worker-rpc', './xiangqi_wasm.js'].sort());
+  assert.equal(pj.exports['./openings-data.json'], './openings-data.json');
 });

@@ -8,8 +8,14 @@ import { analysisGame, computerColor, computerToMove, positionsOf } from './deri
 import { DRAW_LIMITS, answerDrawOffer, repetitionsOf } from './draw-policy.js';
 import { REVIEW_NODES } from './review.js';
 import { negateScore } from './text.js';
+import { inBook, levelBookMove } from './book.js';
+import { explorerNow, loadExplorer } from './openings.js';
 
 const HINT_LIMITS = { timeMs: 1000 };
+/** How long the computer's first book move waits for the explorer's data (then it searches as it would without). */
+const BOOK_WAIT_MS = 1500;
+/** A book move is played after this pause (at most the level's time): a reply is seen to come, and can be undone. */
+const BOOK_PAUSE_MS = 400;
 /** The analysis board's search: three lines, until the position changes (or this long). */
 const LINES_LIMITS = { multiPv: 3, timeMs: 120000, depth: 40 };
 
@@ -64,8 +70,31 @@ export function createComputer({ store, engine, Game }) {
 
   function move() {
     const level = levelById(state.level);
+    if (inBook(state.game, level)) return bookOrSearch(level);
+    return search(level);
+  }
+
+  function search(level) {
     return run('move', { ...level.limits, seed: state.seed + state.game.history().length },
       (r, gen) => store.computerPlayed(r.move, gen));
+  }
+
+  /** In the level's first plies: a move from the opening book (book.js) if the explorer's data is there in time. */
+  async function bookOrSearch(level) {
+    const gen = state.gen;
+    running = { gen };
+    store.setBusy('move');
+    const wait = (ms, value = null) => new Promise((resolve) => { setTimeout(() => resolve(value), ms); });
+    const started = Date.now();
+    let explorer = explorerNow();
+    if (!explorer) explorer = await Promise.race([loadExplorer().catch(() => null), wait(BOOK_WAIT_MS)]);
+    const pause = Math.min(BOOK_PAUSE_MS, level.limits.timeMs ?? BOOK_PAUSE_MS) - (Date.now() - started);
+    if (pause > 0) await wait(pause);
+    if (running?.gen !== gen || state.gen !== gen) return;
+    running = null;
+    const book = levelBookMove({ explorer, game: state.game, level, seed: state.seed });
+    if (book) return store.computerPlayed(book, gen);
+    return search(level);
   }
 
   function hint() {

@@ -9,6 +9,7 @@ import { DEEPER_NODES, nextMark } from './review.js';
 import { SAVE_KEY, readSave, setAside, writePrefs, writeSave } from './save.js';
 import { PUZZLES_URL, readProgress, readSet, setKey, writeProgress } from './puzzles.js';
 import { saveData } from './store.js';
+import { loadExplorer } from './openings.js';
 import { askRepetition, closeDialogs, copyText, download } from './views/dialogs.js';
 import { openNewDialog, bindNewDialog } from './views/new-game.js';
 
@@ -253,6 +254,22 @@ export function createController({ store, computer, board, Game, storage, import
     on('analyse', 'click', () => (state.mode === 'analysis' ? store.closeAnalysis() : store.analyse(modeFen())));
     on('analysis-back', 'click', () => store.analysisMove(null));
     on('analysis-close', 'click', () => store.closeAnalysis());
+
+    // The opening explorer: its data is fetched when the panel is first opened (then kept offline by the service
+    // worker); data that cannot be read leaves the explorer "unavailable" and the rest of the app as it was.
+    on('explorer-box', 'toggle', () => {
+      const open = $('explorer-box').open;
+      if (open === state.explorer.open) return;
+      store.explorerOpen(open);
+      if (open && state.explorer.status !== 'ready' && state.explorer.status !== 'loading') {
+        store.explorerStatus('loading');
+        loadExplorer().then(() => store.explorerStatus('ready'), () => store.explorerStatus('unavailable'));
+      }
+    });
+    on('explorer-rows', 'click', (e) => {
+      const b = e.target.closest('button[data-move]');
+      if (b && state.mode === 'analysis') onBoardMove(b.dataset.move);
+    });
     on('analysis-edit', 'click', () => {
       const g = analysisGame(Game, state.analysis);
       const fen = g.fen();

@@ -287,6 +287,25 @@ const en = {
   embedCopy: 'Copy',
   embedCopied: 'Copied.',
   embedFileNote: 'Host {file} beside your page.',
+  // openings
+  openingLine: '{code} {name}',
+  openingShown: 'Opening: {code} {name}',
+  openingBook: 'Book to move {n}',
+  bookMove: 'book move',
+  class_book: 'book move (masters play it)',
+  explorerTitle: 'Opening explorer',
+  explorerHelp: 'What masters played from this position, and how their games ended.',
+  explorerLoading: 'Loading the master games…',
+  explorerUnavailable: 'The opening explorer is unavailable: its data could not be read.',
+  explorerEmpty: 'No master game in the explorer reached this position.',
+  explorerMove: 'Move',
+  explorerGames: 'Games',
+  explorerResults: 'Red wins / draws / Black wins',
+  explorerEngine: 'Engine',
+  explorerEval: 'Engine: {score} (Red’s view)',
+  explorerShares: '{red}% / {draw}% / {black}%',
+  explorerSource: 'Master games: {name} by {author}, {license}.',
+  explorerPlay: 'Play {move}',
 };
 
 const zh = {
@@ -575,6 +594,25 @@ const zh = {
   embedCopy: '复制',
   embedCopied: '已复制。',
   embedFileNote: '把 {file} 放在网页旁边。',
+  // openings
+  openingLine: '{code} {name}',
+  openingShown: '开局：{code} {name}',
+  openingBook: '谱着至第 {n} 步',
+  bookMove: '谱着',
+  class_book: '谱着（大师常走）',
+  explorerTitle: '开局库',
+  explorerHelp: '大师对局中从这个局面走过的着法，以及对局结果。',
+  explorerLoading: '正在载入大师对局……',
+  explorerUnavailable: '开局库不可用：数据无法读取。',
+  explorerEmpty: '开局库的大师对局中没有出现这个局面。',
+  explorerMove: '着法',
+  explorerGames: '局数',
+  explorerResults: '红胜 / 和 / 黑胜',
+  explorerEngine: '引擎',
+  explorerEval: '引擎评分：{score}（红方视角）',
+  explorerShares: '{red}% / {draw}% / {black}%',
+  explorerSource: '大师对局：{name}，{author}，{license}。',
+  explorerPlay: '走 {move}',
 };
 
 export const STRINGS = { en, zh };

@@ -4,7 +4,7 @@
 //   open({ input })  input: text, or the file's bytes as an ArrayBuffer (PGN, DhtmlXQ, XQF or a FEN, in UTF-8,
 //                    GBK or Big5: the package's one reader tells them apart). Lists every game: each batch as
 //                    progress { listed, games } (what the list shows of each: index, plies, result, error code,
-//                    and the tags Red, White, Black, Event, Title, Date), so that the page receives the list in
+//                    the tags Red, White, Black, Event, Title, Date, and its opening), so that the page receives the list in
 //                    small pieces; cancelling stops it (ERR_CANCELLED). Answers { format, encoding, count } and
 //                    keeps the file for `game`.
 //   game({ index })  game `index` of the file opened last as record.js's plain game data, with its tags and the
@@ -25,7 +25,8 @@ const LISTED_TAGS = ['Red', 'White', 'Black', 'Event', 'Title', 'Date'];
 function brief(s) {
   const headers = {};
   for (const k of LISTED_TAGS) if (s.headers[k] !== undefined) headers[k] = s.headers[k];
-  return { index: s.index, plies: s.plies, result: s.result, error: s.error?.code ?? null, headers };
+  const opening = s.opening ? { code: s.opening.code, names: s.opening.names } : null;
+  return { index: s.index, plies: s.plies, result: s.result, error: s.error?.code ?? null, headers, opening };
 }
 
 serve({

@@ -4,6 +4,7 @@
 // the import goes one way (store.js → store-modes.js → derive.js).
 import { gameKey, reviewSide } from './derive.js';
 import { reviewOpening } from './review.js';
+import { bookPlies, withBook } from './openings.js';
 
 /** The mode actions over the store's `state`; `act` wraps an action, `startFresh` makes a game the live one. */
 export function modeActions({ state, act, Game, startFresh, showMessage }) {
@@ -19,13 +20,14 @@ export function modeActions({ state, act, Game, startFresh, showMessage }) {
       const key = gameKey(state.game);
       // A deeper analysis keeps the finished one, shown again if it is cancelled.
       const previous = state.review?.key === key && state.review.status === 'done' ? state.review : state.review?.previous ?? null;
+      // The book moves (masters play them) are never marked ?! or worse: `book` plies from the start.
       state.review = { key, status: 'running', done: 0, total, moves: [], red: null, black: null, nodes, cancelled: false,
-        previous: previous?.key === key ? previous : null };
+        previous: previous?.key === key ? previous : null, book: bookPlies(Game, state.game) };
     }),
     reviewProgress: act((move, done, total) => {
       const r = state.review;
       if (!r || r.status !== 'running') return;
-      r.moves.push(move);
+      r.moves.push(...withBook([move], r.book));
       r.done = done;
       r.total = total;
     }),
@@ -37,8 +39,11 @@ export function modeActions({ state, act, Game, startFresh, showMessage }) {
         state.review = { ...r.previous, note: 'deeperCancelled' };
         return;
       }
-      Object.assign(r, { status: analysis.cancelled ? 'cancelled' : 'done', moves: analysis.moves, red: analysis.red,
-        black: analysis.black, cancelled: analysis.cancelled, done: analysis.moves.length });
+      const moves = withBook(analysis.moves, r.book);
+      // With book moves unmarked, each side's counts are the app's (views/review.js tallies them from the moves).
+      const own = moves === analysis.moves;
+      Object.assign(r, { status: analysis.cancelled ? 'cancelled' : 'done', moves, red: own ? analysis.red : null,
+        black: own ? analysis.black : null, cancelled: analysis.cancelled, done: analysis.moves.length });
       // The first review of a game opens on the first mistake of the side under review (unless the player has
       // chosen a move meanwhile); a deeper one stays where the player is.
       if (!r.previous && !r.picked) state.shown = reviewOpening(r.moves, reviewSide(state)) ?? state.shown;
@@ -60,6 +65,17 @@ export function modeActions({ state, act, Game, startFresh, showMessage }) {
     reviewClose: act(() => {
       state.mode = 'game';
       state.shown = null;
+    }),
+
+    // --- the opening explorer (analysis board and review) --------------------------------------------------
+
+    /** The explorer panel opened or closed. */
+    explorerOpen: act((open) => {
+      state.explorer = { ...state.explorer, open };
+    }),
+    /** Its data: 'loading', 'ready' or 'unavailable' (damaged or not reachable). */
+    explorerStatus: act((status) => {
+      state.explorer = { ...state.explorer, status };
     }),
 
     // --- the analysis board and the editor ----------------------------------------------------------------

@@ -57,7 +57,8 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     confirm: null, // 'resign' | 'draw': the first tap was made, the second confirms
     reply: null, // { ply, move }: the computer's last move, while it is the last move of the game
     overSeen: null, // the ending whose card was closed (endingKey)
-    review: null, // { key, status, done, total, moves, red, black, nodes, cancelled }
+    review: null, // { key, status, done, total, moves, red, black, nodes, cancelled, book }
+    explorer: { open: false, status: 'idle' }, // the opening explorer: panel open, data 'idle' | 'loading' | 'ready' | 'unavailable'
     analysis: null, // the analysis board: { fen, moves, lines, depth, from }
     editor: null, // the position editor: { fen, tool, turn }
     // the Puzzles section: the set (puzzles.js), its progress ({ key, index, results }: kept in localStorage),

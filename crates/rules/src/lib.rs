@@ -50,6 +50,7 @@ mod movegen;
 mod moves;
 pub mod names;
 pub mod notation;
+pub mod opening;
 pub mod perft;
 mod position;
 mod role;

@@ -9,5 +9,6 @@ mod common;
 mod game;
 mod names;
 mod notation;
+mod opening_agreement;
 mod perft;
 mod position;

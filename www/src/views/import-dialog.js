@@ -9,6 +9,7 @@
 import { formatSize } from '../i18n.js';
 import { RECORD_CAP, callRecordWorker, recordErrorText } from '../records.js';
 import { clip, tr } from '../text.js';
+import { openingName } from '../openings.js';
 
 const $ = (id) => document.getElementById(id);
 /** The most games the list shows at once (a long `<select>` costs the page seconds to lay out). */
@@ -97,11 +98,12 @@ export function createImportDialog(store) {
     renderList();
   }
 
-  /** A game of the list as one line: number, players, event, date, result or why it cannot be read, moves. */
+  /** A game of the list as one line: number, players, event, date, opening, result or why it cannot be read, moves. */
   function gameLine(g) {
     const h = g.headers;
     const players = [h.Red || h.White, h.Black].filter(Boolean).join(' – ');
-    const parts = [players, h.Event || h.Title, h.Date, g.error ? tr(state, 'importUnreadable') : g.result,
+    const opening = g.opening ? tr(state, 'openingLine', { code: g.opening.code, name: openingName(state.lang, g.opening) }) : '';
+    const parts = [players, h.Event || h.Title, h.Date, opening, g.error ? tr(state, 'importUnreadable') : g.result,
       g.error ? '' : tr(state, 'importPlies', { n: g.plies })].filter((x) => x && x !== '*' && x !== '?');
     return clip(state, `${g.index + 1}. ${parts.join(' · ')}`, 200);
   }

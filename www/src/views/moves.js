@@ -1,16 +1,28 @@
-// The move list rendered from the state: the moves in the chosen notation, the one shown marked (aria-current),
-// a ✎ on commented moves, in review the marks ?! ? ?? of the analysis; and the bar to step through the game.
+// The move list rendered from the state: the game's opening (its ECCO code and name) under it, the moves in the
+// chosen notation, the book moves (masters play them) set apart, the one shown marked (aria-current), a ✎ on
+// commented moves, in review the marks ?! ? ?? of the analysis (never on a book move); and the bar to step through
+// the game.
 // The list is rebuilt only when what it shows changes, and keeps the keyboard focus on the move shown.
 import { notationOf } from '../derive.js';
 import { tr } from '../text.js';
+import { gameOpening, openingName } from '../openings.js';
 
 const $ = (id) => document.getElementById(id);
 /** The mark of each classification (docs/app.md, "Game review"). */
 export const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
-export function renderMoves(state) {
+export function renderMoves(state, Game) {
   const g = state.game;
   const texts = g.history({ notation: notationOf(state) });
+  const { opening, book } = gameOpening(Game, g);
+  const line = $('opening-line');
+  line.hidden = !opening;
+  if (opening) {
+    const text = tr(state, 'openingShown', { code: opening.code, name: openingName(state.lang, opening) });
+    if (line.textContent !== text) line.textContent = text;
+    const other = state.lang === 'zh' ? opening.names.en : opening.names.zh;
+    line.title = `${other} — ${tr(state, 'openingBook', { n: book })}`;
+  }
   const fields = g.initialFen().split(/\s+/);
   const firstBlack = fields[1] === 'b';
   const fullmove0 = Number(fields[5]) || 1;
@@ -19,10 +31,10 @@ export function renderMoves(state) {
   const marks = state.mode === 'review' && state.review ? state.review.moves : [];
   // The list keeps the key of what it shows (its dataset), and is made again only when that changes.
   const list = $('move-list');
-  const key = JSON.stringify([state.lang, texts, [...commented], current, marks.map((m) => m.classification)]);
+  const key = JSON.stringify([state.lang, texts, [...commented], current, marks.map((m) => m.classification), book]);
   if (list.dataset.key !== key) {
     list.dataset.key = key;
-    fill(state, list, { texts, firstBlack, fullmove0, commented, current, marks });
+    fill(state, list, { texts, firstBlack, fullmove0, commented, current, marks, book });
   }
   const bar = $('review-bar');
   bar.hidden = state.shown === null;
@@ -34,7 +46,7 @@ export function renderMoves(state) {
   }
 }
 
-function fill(state, list, { texts, firstBlack, fullmove0, commented, current, marks }) {
+function fill(state, list, { texts, firstBlack, fullmove0, commented, current, marks, book }) {
   const items = [];
   const offset = firstBlack ? 1 : 0;
   for (let row = 0; row * 2 < texts.length + offset; row++) {
@@ -53,7 +65,7 @@ function fill(state, list, { texts, firstBlack, fullmove0, commented, current, m
         continue;
       }
       if (i >= texts.length) break;
-      li.append(moveButton(state, { i, texts, row, fullmove0, firstBlack, commented, current, mark: marks[i] }));
+      li.append(moveButton(state, { i, texts, row, fullmove0, firstBlack, commented, current, mark: marks[i], book }));
     }
     items.push(li);
   }
@@ -81,7 +93,7 @@ function fill(state, list, { texts, firstBlack, fullmove0, commented, current, m
   }
 }
 
-function moveButton(state, { i, texts, row, fullmove0, firstBlack, commented, current, mark }) {
+function moveButton(state, { i, texts, row, fullmove0, firstBlack, commented, current, mark, book }) {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = 'move';
@@ -96,6 +108,10 @@ function moveButton(state, { i, texts, row, fullmove0, firstBlack, commented, cu
     s.textContent = sign;
     b.append(s);
     label += ` — ${tr(state, `class_${mark.classification}`)}`;
+  }
+  if (i < book) {
+    b.classList.add('book');
+    label += ` — ${tr(state, 'bookMove')}`;
   }
   b.setAttribute('aria-label', label);
   if (commented.has(i + 1)) b.classList.add('commented');

@@ -1,0 +1,365 @@
+//! Openings (开局, kāijú): the ECCO code of a game (中国象棋开局编号, Zhōngguó xiàngqí kāijú biānhào, "Encyclopedia
+//! of Chinese Chess Openings", A00–E99: A non-central-cannon openings, B central cannon against other defences, C
+//! central cannon against screen horses 屏风马, D same- and opposite-direction cannons 顺炮/列炮, E the pawn opening
+//! 仙人指路) and its name in Chinese and English.
+//!
+//! Table-driven: [`classify`] walks the first 24 plies of a game from the standard start and looks each position
+//! key up in a generated table (`table.rs`, built by `scripts/openings/build.mjs` from labelled master games; the
+//! last key found decides). A key is "the first three plies in order, then each side's moves as a multiset", so
+//! move orders that reach the same set of moves are one opening (transpositions merged), while the family, which
+//! ECCO decides by the first moves, keeps its order. How the table was made, how often it agrees with the codes real
+//! archives carry, and where it disagrees: docs/openings.md.
+//!
+//! ```
+//! use xiangqi::{opening, Game, Position};
+//!
+//! let mut game = Game::new(Position::new());
+//! for m in ["h2e2", "h9g7", "h0g2", "b9c7"] {
+//!     game.play_iccs(m).unwrap();
+//! }
+//! let o = game.opening().unwrap();
+//! assert_eq!(o.code.to_string(), "C00");
+//! assert_eq!(o.code.name_zh(), "中炮对屏风马");
+//! assert_eq!(o.code.name_en(), "Central Cannon vs Screen Horses");
+//! // Not from the standard start: no classification.
+//! let set_up = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+//! assert!(opening::classify(&set_up, []).is_none());
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::notation::record::GameRecord;
+use crate::{Move, Position};
+
+mod table;
+
+/// An ECCO code, `A00`–`E99` (中国象棋开局编号).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Ecco(u16);
+
+impl Ecco {
+    /// The code from its letter (`'A'`–`'E'`) and number (0–99).
+    pub fn new(letter: char, number: u8) -> Option<Ecco> {
+        let l = ('A'..='E').position(|c| c == letter)?;
+        (number < 100).then_some(Ecco(l as u16 * 100 + u16::from(number)))
+    }
+
+    /// The letter, `'A'`–`'E'`.
+    pub fn letter(self) -> char {
+        char::from(b'A' + (self.0 / 100) as u8)
+    }
+
+    /// The number, 0–99.
+    pub fn number(self) -> u8 {
+        (self.0 % 100) as u8
+    }
+
+    fn names(self) -> (&'static str, &'static str, bool) {
+        match table::NAMES.binary_search_by_key(&self.0, |row| row.0) {
+            Ok(i) => (table::NAMES[i].1, table::NAMES[i].2, table::NAMES[i].3),
+            Err(_) => ("", "", false),
+        }
+    }
+
+    /// The Chinese name, as xqbase.com publishes the ECCO list (simplified characters); for a code whose own name
+    /// the project has not collected, the name of its group of ten (e.g. 五七炮对屏风马 for C6x). Empty for a code
+    /// the classifier never gives.
+    pub fn name_zh(self) -> &'static str {
+        self.names().0
+    }
+
+    /// The English name, written by the project (a glossary of the Chinese terms: scripts/openings/ecco-english.mjs).
+    pub fn name_en(self) -> &'static str {
+        self.names().1
+    }
+
+    /// Whether the names are the code's own (false: its group's).
+    pub fn has_own_name(self) -> bool {
+        self.names().2
+    }
+
+    /// Every code the classifier can give, in order.
+    pub fn all() -> impl Iterator<Item = Ecco> {
+        table::NAMES.iter().map(|row| Ecco(row.0))
+    }
+}
+
+impl fmt::Display for Ecco {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{:02}", self.letter(), self.number())
+    }
+}
+
+/// Text that is not an ECCO code (a letter `A`–`E` and two digits).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseEccoError;
+
+impl fmt::Display for ParseEccoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an ECCO code is a letter A-E and two digits")
+    }
+}
+
+impl std::error::Error for ParseEccoError {}
+
+impl FromStr for Ecco {
+    type Err = ParseEccoError;
+    fn from_str(s: &str) -> Result<Ecco, ParseEccoError> {
+        let b = s.as_bytes();
+        if b.len() != 3 || !b[1].is_ascii_digit() || !b[2].is_ascii_digit() {
+            return Err(ParseEccoError);
+        }
+        Ecco::new(char::from(b[0]), (b[1] - b'0') * 10 + (b[2] - b'0')).ok_or(ParseEccoError)
+    }
+}
+
+/// A game's opening: its ECCO code and the ply (1-based) after which the classification last changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The ECCO code.
+    pub code: Ecco,
+    /// The ply that decided it: the code is known from this ply on (later plies of the window kept it).
+    pub ply: usize,
+}
+
+/// murmur3's 32-bit finaliser (the key's mixing; the same as scripts/openings/ecco-hash.mjs).
+const fn mix32(mut x: u32) -> u32 {
+    x ^= x >> 16;
+    x = x.wrapping_mul(0x85eb_ca6b);
+    x ^= x >> 13;
+    x = x.wrapping_mul(0xc2b2_ae35);
+    x ^= x >> 16;
+    x
+}
+
+/// The running key of a game's first plies (scripts/openings/ecco-hash.mjs writes the same).
+#[derive(Clone, Copy)]
+struct Key {
+    prefix: u32,
+    red: u32,
+    black: u32,
+    plies: usize,
+}
+
+impl Key {
+    const fn new() -> Key {
+        Key {
+            prefix: 0x811c_9dc5,
+            red: 0,
+            black: 0,
+            plies: 0,
+        }
+    }
+
+    fn push(&mut self, m: Move) -> u32 {
+        let sq = |s: crate::Square| u32::from(s.file()) * 10 + u32::from(s.rank());
+        let mv = sq(m.from) * 90 + sq(m.to);
+        if self.plies < table::PREFIX_PLIES {
+            self.prefix = mix32(self.prefix ^ (mv + 1));
+        }
+        let black = self.plies % 2 == 1;
+        let term = mix32(mv * 2 + u32::from(black) + 1);
+        if black {
+            self.black = self.black.wrapping_add(term);
+        } else {
+            self.red = self.red.wrapping_add(term);
+        }
+        self.plies += 1;
+        mix32(
+            self.prefix
+                ^ mix32(self.red ^ 0x9e37_79b9)
+                ^ mix32(self.black.wrapping_add(0x7f4a_7c15)),
+        )
+    }
+}
+
+/// The move on the other wing (files a-i reversed): ECCO names an opening the same on either wing.
+fn mirror(m: Move) -> Move {
+    let flip = |s: crate::Square| {
+        crate::Square::from_coords(8 - i32::from(s.file()), i32::from(s.rank())).unwrap_or(s)
+    };
+    Move::new(flip(m.from), flip(m.to))
+}
+
+/// The ECCO classification of the moves played from `start`: `None` unless `start` is the standard start position
+/// with Red to move (ECCO classifies games, not set-up positions: a handicap or a record starting from the
+/// middlegame has no code), or when no move has been played. Only the first 24 plies count.
+pub fn classify(start: &Position, moves: impl IntoIterator<Item = Move>) -> Option<Opening> {
+    if *start != Position::new() {
+        return None;
+    }
+    let mut key = Key::new();
+    let mut found = None;
+    let mut mirrored = false;
+    for (i, m) in moves.into_iter().take(table::PLIES).enumerate() {
+        if i == 0 {
+            let idx = |s: crate::Square| s.file() * 10 + s.rank();
+            mirrored = table::MIRROR_FIRST.contains(&(idx(m.from), idx(m.to)));
+        }
+        let m = if mirrored { mirror(m) } else { m };
+        let k = key.push(m);
+        let Ok(at) = table::KEYS.binary_search(&k) else {
+            continue;
+        };
+        let entry = table::CODES[at];
+        let code = Ecco(entry & !table::GROUP);
+        // A group's entry keeps a code of its group (C4x) the game already has.
+        let kept = entry & table::GROUP != 0
+            && found.is_some_and(|o: Opening| o.code.0 / 10 == code.0 / 10);
+        if !kept && found.map(|o| o.code) != Some(code) {
+            found = Some(Opening { code, ply: i + 1 });
+        }
+    }
+    found
+}
+
+impl crate::Game {
+    /// The game's opening: its ECCO code (开局编号) and the ply that decided it, or `None` for a game not from the
+    /// standard start or before the first move ([`classify`]).
+    pub fn opening(&self) -> Option<Opening> {
+        classify(self.start(), self.history().iter().map(|p| p.mv))
+    }
+}
+
+/// The tag of a record's ECCO code (as Chinese archives write it: `[ECCO "C45"]`).
+pub const ECCO_TAG: &str = "ECCO";
+/// The tag of a record's opening name (the Chinese name, as Chinese archives write it).
+pub const OPENING_TAG: &str = "Opening";
+
+/// The classification of a record's main line ([`classify`] from the record's start).
+pub fn of_record(record: &GameRecord) -> Option<Opening> {
+    classify(&record.start, record.mainline.moves.iter().map(|n| n.mv))
+}
+
+/// Adds the [`ECCO_TAG`] and [`OPENING_TAG`] of the record's main line, each only if the record has no tag of that
+/// name (a record's own tags are never changed, even when they disagree). Returns whether a tag was added.
+pub fn add_tags(record: &mut GameRecord) -> bool {
+    let Some(o) = of_record(record) else {
+        return false;
+    };
+    let mut added = false;
+    if record.header(ECCO_TAG).is_none() {
+        record.set_header(ECCO_TAG, &o.code.to_string());
+        added = true;
+    }
+    if record.header(OPENING_TAG).is_none() {
+        record.set_header(OPENING_TAG, o.code.name_zh());
+        added = true;
+    }
+    added
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(text: &str) -> Vec<Move> {
+        text.split_whitespace()
+            .map(|m| m.parse().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn codes_parse_and_print() {
+        let c: Ecco = "C45".parse().unwrap();
+        assert_eq!(
+            (c.letter(), c.number(), c.to_string()),
+            ('C', 45, "C45".to_string())
+        );
+        for bad in ["F00", "C4", "C456", "c45", "", "CXX"] {
+            assert_eq!(bad.parse::<Ecco>(), Err(ParseEccoError), "{bad}");
+        }
+        assert_eq!(Ecco::new('E', 99).unwrap().to_string(), "E99");
+        assert!(Ecco::new('E', 100).is_none());
+    }
+
+    #[test]
+    fn families_follow_the_first_moves() {
+        let start = Position::new();
+        let code = |text: &str| classify(&start, moves(text)).map(|o| o.code.to_string());
+        // 炮二平五: central cannon (B); 兵七进一 仙人指路 (E); 相三进五 飞相 (A1x); 马二进三 起马 (A4x).
+        assert_eq!(code("h2e2").as_deref(), Some("B00"));
+        assert_eq!(code("g3g4").as_deref(), Some("E00"));
+        assert_eq!(code("c0e2").as_deref(), Some("A10"));
+        assert_eq!(code("h0g2").as_deref(), Some("A40"));
+        // Either wing: 马八进七 is 起马局 too, 炮八平五 a central cannon.
+        assert_eq!(code("b0c2").as_deref(), Some("A40"));
+        assert_eq!(code("b2e2").as_deref(), Some("B00"));
+        assert_eq!(code("h2e2 h9g7 h0g2 b9c7").as_deref(), Some("C00"));
+        // After the first three plies, the key does not depend on the move order (a transposition is one key).
+        let key_of = |text: &str| {
+            let mut k = Key::new();
+            moves(text).into_iter().map(|m| k.push(m)).last()
+        };
+        assert_eq!(
+            key_of("h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0c2 c6c5"),
+            key_of("h2e2 h9g7 h0g2 b9c7 b0c2 i9h9 i0h0 c6c5")
+        );
+        assert_ne!(key_of("h2e2 h9g7 h0g2"), key_of("h0g2 h9g7 h2e2"));
+        assert_eq!(code(""), None);
+    }
+
+    #[test]
+    fn the_decisive_ply_is_reported() {
+        let o = classify(
+            &Position::new(),
+            moves("h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 a3a4 a6a5"),
+        )
+        .unwrap();
+        assert!(o.ply >= 1 && o.ply <= 8);
+        assert_eq!(
+            classify(
+                &Position::new(),
+                moves("h2e2 h9g7 h0g2 i9h9 i0h0 b9c7")
+                    .into_iter()
+                    .take(o.ply)
+            )
+            .unwrap()
+            .code,
+            o.code
+        );
+    }
+
+    #[test]
+    fn tags_are_added_only_where_absent() {
+        let mut r = GameRecord::new(Position::new());
+        r.mainline.moves = moves("h2e2 h9g7")
+            .into_iter()
+            .map(crate::notation::record::Node::new)
+            .collect();
+        assert!(add_tags(&mut r));
+        assert_eq!(
+            (r.header("ECCO"), r.header("Opening")),
+            (Some("B05"), Some("中炮对进左马"))
+        );
+        assert!(!add_tags(&mut r));
+        let mut own = GameRecord::new(Position::new());
+        own.mainline.moves = r.mainline.moves.clone();
+        own.set_header("ECCO", "C99");
+        assert!(add_tags(&mut own));
+        assert_eq!(
+            (own.header("ECCO"), own.header("Opening")),
+            (Some("C99"), Some("中炮对进左马"))
+        );
+        let mut set_up =
+            GameRecord::new(Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap());
+        assert!(!add_tags(&mut set_up));
+        assert_eq!(set_up.header("ECCO"), None);
+    }
+
+    #[test]
+    fn every_code_has_names() {
+        for c in Ecco::all() {
+            assert!(!c.name_zh().is_empty() && !c.name_en().is_empty(), "{c}");
+            assert!(c.name_en().is_ascii(), "{c}: {}", c.name_en());
+        }
+        for &code in table::CODES.iter() {
+            let code = code & !table::GROUP;
+            assert!(
+                table::NAMES.binary_search_by_key(&code, |r| r.0).is_ok(),
+                "{code}"
+            );
+        }
+    }
+}

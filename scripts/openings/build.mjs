@@ -1,0 +1,283 @@
+#!/usr/bin/env node
+// Builds the project's opening data from a public collection of master games, the "Chinese Chess Practical
+// Dataset" (CCPD) by Yu-Han Tseng, CC BY 4.0 (https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset):
+//
+//   crates/rules/src/opening/table.rs   the ECCO classifier's table (position key -> code) and the code names
+//   js/openings-data.json               the opening explorer's data (the package asset `xiangqi-wasm/openings-data.json`)
+//   tests/data/openings/heldout.jsonl   a sample of the held-out games (code, result, first 24 plies), for the tests
+//
+// and prints the figures docs/openings.md quotes (ECCO agreement on the held-out games, the explorer's coverage).
+//
+// Usage (the collection is 71 MB, so it is not in the repository; pin the commit the data was built from; the
+// options --purity, --group-purity, --min-support, --ecco-plies, --depth and --min-games change the thresholds
+// docs/openings.md reports on):
+//   git clone https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset /tmp/ccpd
+//   git -C /tmp/ccpd checkout 368a47a947773dd8692c026e286dd19b6277b993
+//   node scripts/build.mjs --no-www && node scripts/openings/build.mjs --ccpd /tmp/ccpd [--report FILE]
+//
+// The games are the folder Dataset/對局/大師對局 (master games; the same game filed under a player, an event and an
+// opening is counted once: duplicates by their moves and players are dropped). One game in five is held out, chosen
+// by a hash of its moves (FNV-1a % 5 == 0): the held-out games build nothing and measure everything.
+import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { keysOf, PREFIX_PLIES } from './ecco-hash.mjs';
+import { eccoEnglish } from './ecco-english.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const arg = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
+const ccpd = arg('--ccpd');
+if (!ccpd) { console.error('usage: node scripts/openings/build.mjs --ccpd DIR [--report FILE]'); process.exit(2); }
+const { readRecord, Game, startFen } = await import(join(root, 'pkg', 'node.mjs'));
+
+/** The ECCO window: the classification looks at the first 24 plies (12 moves each). */
+const ECCO_PLIES = Number(arg('--ecco-plies', 24));
+/** The explorer: positions up to this ply, with at least this many games. */
+const EXPLORER_PLIES = Number(arg('--depth', 20));
+const EXPLORER_MIN_GAMES = Number(arg('--min-games', 3));
+
+// ---- the games ---------------------------------------------------------------------------------------------------
+const folder = join(ccpd, 'Dataset', '對局', '大師對局');
+const files = [];
+(function walk(d) {
+  for (const e of readdirSync(d).sort()) {
+    const p = join(d, e);
+    if (statSync(p).isDirectory()) walk(p); else if (p.endsWith('.pgn')) files.push(p);
+  }
+})(folder);
+const START = startFen().split(' ').slice(0, 2).join(' ');
+const seen = new Set();
+const games = [];
+let unreadable = 0, setUp = 0, duplicates = 0;
+for (const f of files) {
+  let r;
+  try { r = readRecord(readFileSync(f)); } catch { unreadable++; continue; }
+  if (r.fen.split(' ').slice(0, 2).join(' ') !== START) { setUp++; continue; }
+  const moves = r.mainline.moves.map((m) => m.move);
+  const key = `${moves.join(' ')}|${r.headers.Red ?? ''}|${r.headers.Black ?? ''}`;
+  if (seen.has(key)) { duplicates++; continue; }
+  seen.add(key);
+  games.push({ moves, ecco: r.headers.ECCO ?? null, result: r.result });
+}
+const fnv = (s) => { let h = 0x811c9dc5; for (const c of s) { h ^= c.charCodeAt(0); h = Math.imul(h, 16777619) >>> 0; } return h; };
+for (const g of games) g.heldOut = fnv(g.moves.join(' ')) % 5 === 0;
+const train = games.filter((g) => !g.heldOut);
+const held = games.filter((g) => g.heldOut);
+console.log(`${files.length} files: ${games.length} games (${duplicates} duplicates, ${setUp} set-up starts, ${unreadable} unreadable); ` +
+  `${train.length} build, ${held.length} held out`);
+
+// ---- ECCO ------------------------------------------------------------------------------------------------------
+// For every position key along the training games (first 24 plies), the code most of its games carry; then only the
+// keys where a game's running classification changes are kept (a key whose code equals the code its games already
+// had is implied). Classifying = walking a game's keys and keeping the last hit.
+const labelled = train.filter((g) => /^[A-E]\d\d$/.test(g.ecco ?? ''));
+// ECCO names an opening the same on either wing (马二进三 and 马八进七 are both 起马局): a game whose first move's
+// mirror image (files a-i reversed) is the more common first move in the training games is read mirrored.
+const mirrorMove = (m) => String.fromCharCode(202 - m.charCodeAt(0)) + m[1] + String.fromCharCode(202 - m.charCodeAt(2)) + m[3];
+const firstCounts = new Map();
+for (const g of labelled) if (g.moves[0]) firstCounts.set(g.moves[0], (firstCounts.get(g.moves[0]) ?? 0) + 1);
+const MIRROR_FIRST = [...firstCounts.keys()].filter((m) => (firstCounts.get(mirrorMove(m)) ?? 0) > firstCounts.get(m)).sort();
+const normal = (moves) => (moves.length && MIRROR_FIRST.includes(moves[0]) ? moves.map(mirrorMove) : moves);
+const PURITY = Number(arg('--purity', 0.9));
+const GROUP_PURITY = Number(arg('--group-purity', 0.95));
+const MIN_SUPPORT = Number(arg('--min-support', 1));
+const counts = new Map();
+for (const g of labelled) {
+  for (const k of keysOf(normal(g.moves).slice(0, ECCO_PLIES))) {
+    let c = counts.get(k);
+    if (!c) counts.set(k, (c = new Map()));
+    c.set(g.ecco, (c.get(g.ecco) ?? 0) + 1);
+  }
+}
+const majority = new Map();
+for (const [k, c] of counts) {
+  let best = null, n = 0;
+  let total = 0;
+  for (const [code, m] of c) { total += m; if (m > n || (m === n && code < best)) { best = code; n = m; } }
+  if (n / total >= PURITY && total >= MIN_SUPPORT) {
+    majority.set(k, best);
+    continue;
+  }
+  // Not one code, but one group of ten (C4x): the group's most common code, marked as a group's ("C44*"): it
+  // changes a game's code only when the game is not in that group already.
+  if (GROUP_PURITY > 1) continue;
+  const groups = new Map();
+  for (const [code, m] of c) groups.set(code.slice(0, 2), (groups.get(code.slice(0, 2)) ?? 0) + m);
+  const [group, gn] = [...groups].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
+  if (gn / total < GROUP_PURITY || total < MIN_SUPPORT) continue;
+  let inGroup = null, ig = 0;
+  for (const [code, m] of c) if (code.startsWith(group) && (m > ig || (m === ig && code < inGroup))) { inGroup = code; ig = m; }
+  majority.set(k, `${inGroup}*`);
+}
+/** The code a game has after key `k`'s entry `entry` when it had `current` (a group's entry keeps a code of its group). */
+const apply = (current, entry) => (entry.endsWith('*') ? (current?.slice(0, 2) === entry.slice(0, 2) ? current : entry.slice(0, 3)) : entry);
+// The base definitions (scripts/openings/ecco-base.txt, hand-written from the published ECCO list): the code of the
+// first plies, before the master games' own codes (which are a whole game's) are pure enough to say more.
+const base = new Map();
+for (const line of readFileSync(join(root, 'scripts', 'openings', 'ecco-base.txt'), 'utf8').split('\n')) {
+  if (!line.trim() || line.startsWith('#')) continue;
+  const [code, ...moves] = line.trim().split(/\s+/);
+  base.set(keysOf(moves).at(-1), code);
+}
+const table = new Map(base);
+for (const g of labelled) {
+  let current = null;
+  for (const k of keysOf(normal(g.moves).slice(0, ECCO_PLIES))) {
+    const entry = base.get(k) ?? majority.get(k);
+    if (entry === undefined) continue;
+    const code = apply(current, entry);
+    if (code !== current) table.set(k, entry);
+    current = code;
+  }
+}
+function classify(moves) {
+  let code = null, ply = 0;
+  keysOf(normal(moves).slice(0, ECCO_PLIES)).forEach((k, i) => {
+    const entry = table.get(k);
+    if (entry === undefined) return;
+    const next = apply(code, entry);
+    if (next !== code) { code = next; ply = i + 1; }
+  });
+  return code && { code, ply };
+}
+const heldLabelled = held.filter((g) => /^[A-E]\d\d$/.test(g.ecco ?? ''));
+let agree = 0;
+const confusions = new Map();
+for (const g of heldLabelled) {
+  const c = classify(g.moves)?.code ?? null;
+  if (c === g.ecco) agree++; else confusions.set(`${g.ecco} -> ${c}`, (confusions.get(`${g.ecco} -> ${c}`) ?? 0) + 1);
+}
+console.log(`ECCO: ${table.size} table keys; agreement on ${heldLabelled.length} held-out games: ${agree} (${(100 * agree / heldLabelled.length).toFixed(1)} %)`);
+
+// Names: ecco-names.txt (Chinese), ecco-english.mjs (English); a code without a name of its own takes its decade's.
+const names = new Map();
+for (const line of readFileSync(join(root, 'scripts', 'openings', 'ecco-names.txt'), 'utf8').split('\n')) {
+  if (!line.trim() || line.startsWith('#')) continue;
+  const [code, ...rest] = line.split(' ');
+  names.set(code, rest.join(' '));
+}
+const codes = [...new Set([...table.values()].map((e) => e.slice(0, 3)))].sort();
+const nameRows = [];
+for (const code of codes) {
+  const decade = `${code.slice(0, 2)}x`;
+  const zh = names.get(code) ?? names.get(decade);
+  if (!zh) throw new Error(`no name for ${code} nor ${decade}`);
+  const en = (names.has(code) && eccoEnglish(zh)) || eccoEnglish(names.get(decade));
+  if (!en) throw new Error(`no English name for ${code} (${zh})`);
+  nameRows.push([code, zh, en, names.has(code)]);
+}
+const keys = [...table.keys()].sort((a, b) => a - b);
+for (let i = 1; i < keys.length; i++) if (keys[i] === keys[i - 1]) throw new Error('duplicate key');
+const codeNumber = (c) => (c.charCodeAt(0) - 65) * 100 + Number(c.slice(1, 3));
+const entryNumber = (e) => codeNumber(e) | (e.endsWith('*') ? 0x8000 : 0);
+const chunk = (arr, per) => { const out = []; for (let i = 0; i < arr.length; i += per) out.push('    ' + arr.slice(i, i + per).join(', ') + ','); return out.join('\n'); };
+const rs = `// @generated by scripts/openings/build.mjs from the CCPD master games (CC BY 4.0); do not edit.
+// ${labelled.length} labelled training games; ${table.size} keys; the first ${ECCO_PLIES} plies, ${PREFIX_PLIES} in order.
+// A code entry: at least ${PURITY * 100} % of a key's games carry it; a group's: ${GROUP_PURITY * 100} % carry a code of its group.
+
+/// The flag of a group's entry in \`CODES\`.
+pub(super) const GROUP: u16 = 0x8000;
+
+/// The plies a classification looks at.
+pub(super) const PLIES: usize = ${ECCO_PLIES};
+/// The plies of the ordered prefix of a key.
+pub(super) const PREFIX_PLIES: usize = ${PREFIX_PLIES};
+
+/// First moves read mirrored (files a-i reversed), as \`(from, to)\` square indices (file * 10 + rank).
+pub(super) static MIRROR_FIRST: [(u8, u8); ${MIRROR_FIRST.length}] = [${MIRROR_FIRST.map((m) => `(${(m.charCodeAt(0) - 97) * 10 + Number(m[1])}, ${(m.charCodeAt(2) - 97) * 10 + Number(m[3])})`).join(', ')}];
+
+/// The position keys, sorted (see \`key_after\`).
+pub(super) static KEYS: [u32; ${keys.length}] = [
+${chunk(keys.map((k) => `0x${k.toString(16).padStart(8, '0')}`), 8)}
+];
+
+/// The code of each key: letter (A = 0 .. E = 4) * 100 + number; with \`GROUP\` set, a group's entry (it changes a
+/// game's code only when the game's code is not in the same group of ten already).
+pub(super) static CODES: [u16; ${keys.length}] = [
+${chunk(keys.map((k) => entryNumber(table.get(k))), 16)}
+];
+
+/// (code, Chinese name, English name, whether the name is the code's own rather than its decade's), by code.
+pub(super) static NAMES: [(u16, &str, &str, bool); ${nameRows.length}] = [
+${nameRows.map(([c, zh, en, own]) => `    (${codeNumber(c)}, ${JSON.stringify(zh)}, ${JSON.stringify(en)}, ${own}),`).join('\n')}
+];
+`;
+mkdirSync(join(root, 'crates', 'rules', 'src', 'opening'), { recursive: true });
+writeFileSync(join(root, 'crates', 'rules', 'src', 'opening', 'table.rs'), rs);
+
+// The held-out sample for the tests: every fifth held-out labelled game, its first 24 plies.
+mkdirSync(join(root, 'tests', 'data', 'openings'), { recursive: true });
+const sample = heldLabelled.filter((_, i) => i % 5 === 0)
+  .map((g) => JSON.stringify({ ecco: g.ecco, result: g.result, moves: g.moves.slice(0, ECCO_PLIES).join(' ') }));
+writeFileSync(join(root, 'tests', 'data', 'openings', 'heldout.jsonl'), sample.join('\n') + '\n');
+
+// ---- the explorer ------------------------------------------------------------------------------------------------
+// Positions (board and side to move: transpositions merged) up to ply EXPLORER_PLIES of the training games, with the
+// moves played from them: [move, games, Red wins, draws, Black wins].
+const positionKey = (fen) => fen.split(' ').slice(0, 2).join(' ');
+const stats = new Map();
+for (const g of train) {
+  const game = new Game();
+  const score = g.result === '1-0' ? 0 : g.result === '1/2-1/2' ? 1 : g.result === '0-1' ? 2 : -1;
+  for (const m of g.moves.slice(0, EXPLORER_PLIES)) {
+    const key = positionKey(game.fen());
+    let moves = stats.get(key);
+    if (!moves) stats.set(key, (moves = new Map()));
+    let row = moves.get(m);
+    if (!row) moves.set(m, (row = [0, 0, 0, 0]));
+    row[0]++;
+    if (score >= 0) row[score + 1]++;
+    try { game.play(m); } catch { break; }
+  }
+  game.free();
+}
+const positions = {};
+let kept = 0;
+for (const [key, moves] of stats) {
+  const rows = [...moves].filter(([, r]) => r[0] >= EXPLORER_MIN_GAMES).sort((a, b) => b[1][0] - a[1][0] || (a[0] < b[0] ? -1 : 1));
+  if (!rows.length) continue;
+  positions[key] = rows.map(([m, r]) => [m, ...r]);
+  kept++;
+}
+const data = {
+  format: 'xiangqi-wasm-openings',
+  version: 1,
+  source: {
+    name: 'Chinese Chess Practical Dataset (CCPD)',
+    author: 'Yu-Han Tseng',
+    url: 'https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset',
+    commit: '368a47a947773dd8692c026e286dd19b6277b993',
+    license: 'CC BY 4.0',
+    licenseUrl: 'https://creativecommons.org/licenses/by/4.0/',
+    changes: 'master games counted by position (first ' + EXPLORER_PLIES + ' plies, moves played by at least ' + EXPLORER_MIN_GAMES + ' games), four games in five',
+  },
+  games: train.length,
+  plies: EXPLORER_PLIES,
+  minGames: EXPLORER_MIN_GAMES,
+  positions,
+};
+const json = JSON.stringify(data);
+writeFileSync(join(root, 'js', 'openings-data.json'), json + '\n');
+const gz = gzipSync(json, { level: 9 }).length;
+// Coverage: plies 1-16 of the held-out games whose position (before the ply) the explorer knows.
+let known = 0, total = 0;
+for (const g of held) {
+  const game = new Game();
+  for (const m of g.moves.slice(0, 16)) {
+    total++;
+    if (positions[positionKey(game.fen())]) known++;
+    try { game.play(m); } catch { break; }
+  }
+  game.free();
+}
+console.log(`explorer: ${kept} positions, ${(json.length / 1024).toFixed(0)} KB, ${(gz / 1024).toFixed(0)} KB gzipped; ` +
+  `coverage of plies 1-16 of the held-out games: ${(100 * known / total).toFixed(1)} %`);
+
+const report = arg('--report');
+if (report) {
+  const lines = [...confusions].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n}\t${k}`);
+  writeFileSync(report, lines.join('\n') + '\n');
+  console.log(`disagreements written to ${report}`);
+}
