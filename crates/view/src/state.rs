@@ -92,15 +92,18 @@ pub enum Coordinates {
     Iccs,
     /// The file numbers each side uses: Red's 九…一 and Black's 1…9.
     Chinese,
+    /// The same file numbers in digits on both sides, as Vietnamese boards write them: Red's 9…1, Black's 1…9.
+    Numbers,
 }
 
 impl Coordinates {
-    /// Parses `"none"`, `"iccs"` or `"chinese"`.
+    /// Parses `"none"`, `"iccs"`, `"chinese"` or `"numbers"`.
     pub fn parse(s: &str) -> Option<Coordinates> {
         match s {
             "none" => Some(Coordinates::None),
             "iccs" => Some(Coordinates::Iccs),
             "chinese" => Some(Coordinates::Chinese),
+            "numbers" => Some(Coordinates::Numbers),
             _ => None,
         }
     }
