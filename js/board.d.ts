@@ -5,11 +5,14 @@ import type { Color, Game, MoveInfo, Square } from "./xiangqi_wasm.js";
 export type Movable = Color | "both" | "none";
 /** The piece labels: 帥仕相傌俥炮兵 / 將士象馬車砲卒, 帅仕相马车炮兵 / 将士象马车炮卒, or WXF letters. */
 export type PieceSet = "traditional" | "simplified" | "letters";
-/** ICCS letters and digits, Red's 九…一 and Black's 1…9, or none (`true` = `"iccs"`, `false` = `"none"`). */
-export type Coordinates = "iccs" | "chinese" | "none" | boolean;
+/** ICCS letters and digits, Red's 九…一 and Black's 1…9, the same in digits (`"numbers"`: 9…1 and 1…9, as Vietnamese boards write them), or none (`true` = `"iccs"`, `false` = `"none"`). */
+export type Coordinates = "iccs" | "chinese" | "numbers" | "none" | boolean;
 export type Theme = "light" | "dark" | "high-contrast";
-/** The language of the screen-reader text: English or Chinese (简体). */
-export type Lang = "en" | "zh";
+/**
+ * The language of the screen-reader text: English, Simplified Chinese (简体), Traditional Chinese (繁體, `"zh-Hant"`)
+ * or Vietnamese (Tiếng Việt). The element reads any BCP 47 tag (`zh-TW` → `"zh-Hant"`), and without one the page's.
+ */
+export type Lang = "en" | "zh" | "zh-Hant" | "vi";
 export type Brush = "green" | "red" | "blue" | "yellow";
 
 /** An arrow `from` → `to`, or a circle on `from` (no `to`). */

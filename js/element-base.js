@@ -17,11 +17,13 @@
 // that they are not part of the element's public API). Record text reaches the page only as text (record-text.js).
 import { ready as boardReady } from './board.js';
 import { h, recordText, fetchRecord, utf8Length } from './record-text.js';
+import { LANG_NOTATION, langOf } from './record-tree.js';
 
 /** The largest record an element reads (UTF-8 bytes): 2 MiB. Above it the element shows a message and fires `error`. */
 export const MAX_RECORD_BYTES = 2 * 1024 * 1024;
-/** The move notations an element writes moves in; the first is the default (the notation of xiangqi books). */
-export const NOTATIONS = ['chinese', 'wxf', 'iccs'];
+/** The move notations an element writes moves in (the default follows the language: record-tree.js LANG_NOTATION). */
+export const NOTATIONS = ['chinese', 'wxf', 'iccs', 'vietnamese'];
+
 const PIECE_SETS = ['traditional', 'simplified', 'letters'];
 const PGN_SCRIPT = 'script[type="application/x-chess-pgn"]';
 
@@ -71,6 +73,16 @@ const BASE_LABELS = {
     loading: '正在加载…',
     tooLarge: (size) => `棋谱太大，无法显示（${size}；上限 ${mb(MAX_RECORD_BYTES)}）。`,
     fetch: (what) => `无法加载棋谱（${what}）。`,
+  },
+  'zh-Hant': {
+    loading: '正在載入…',
+    tooLarge: (size) => `棋譜太大，無法顯示（${size}；上限 ${mb(MAX_RECORD_BYTES)}）。`,
+    fetch: (what) => `無法載入棋譜（${what}）。`,
+  },
+  vi: {
+    loading: 'Đang tải…',
+    tooLarge: (size) => `Biên bản quá lớn, không hiện được (${size}; tối đa ${mb(MAX_RECORD_BYTES)}).`,
+    fetch: (what) => `Không tải được biên bản (${what}).`,
   },
 };
 
@@ -126,7 +138,7 @@ function styleSheet(css) {
  *   given by the base
  *   frame                `{ root, wrap, error, body, side, board }`: the shadow root and the frame's elements
  *   text                 the labels in the element's language (the base's merged with `static labels`)
- *   lang                 "en" or "zh"
+ *   lang                 "en", "zh", "zh-Hant" or "vi"
  *   notation             one of NOTATIONS
  *   resolveReady()       resolves `ready` (once the record is shown)
  *   fail(error)          shows `error`, fires `error`, resolves `ready`
@@ -257,8 +269,7 @@ export class RecordElement extends (typeof HTMLElement === 'undefined' ? class {
   }
 
   get [hooks.lang]() {
-    const attr = this.getAttribute('lang') ?? this.closest('[lang]')?.getAttribute('lang') ?? 'en';
-    return attr.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+    return langOf(this.getAttribute('lang') ?? this.closest('[lang]')?.getAttribute('lang') ?? 'en');
   }
 
   get [hooks.text]() {
@@ -270,7 +281,7 @@ export class RecordElement extends (typeof HTMLElement === 'undefined' ? class {
 
   get [hooks.notationInForce]() {
     const n = this.getAttribute('notation');
-    return NOTATIONS.includes(n) ? n : NOTATIONS[0];
+    return NOTATIONS.includes(n) ? n : LANG_NOTATION[this[hooks.lang]];
   }
 
   [hooks.resolveReady]() {
