@@ -195,8 +195,8 @@ export function createController({ store, computer, board, Game, storage, import
       if (choice === 'new') openNewDialog(state);
       if (choice === 'review') computer.review();
     });
-    on('lang', 'click', () => {
-      store.setLang(state.lang === 'zh' ? 'en' : 'zh');
+    on('lang', 'change', () => {
+      store.setLang($('lang').value);
       savePrefs();
     });
     on('theme', 'click', () => {

@@ -14,6 +14,7 @@ import { gameFromData, gameToData } from './record.js';
 import { DEFAULT_LEVEL, levelById } from './levels.js';
 import { modeActions } from './store-modes.js';
 import { firstMover } from './derive.js';
+import { normalLang } from './i18n.js';
 import { emptyStudio, studioActions } from './studio/store-studio.js';
 
 /** The clock of competition practice when none is chosen. */
@@ -345,7 +346,7 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     }),
 
     setLang: act((lang) => {
-      state.lang = lang === 'zh' ? 'zh' : 'en';
+      state.lang = normalLang(lang);
     }),
     setTheme: act((theme) => {
       state.theme = ['light', 'dark'].includes(theme) ? theme : 'auto';

@@ -2,7 +2,7 @@
 // a ✎ on commented moves, in review the marks ?! ? ?? of the analysis; and the bar to step through the game.
 // The list is rebuilt only when what it shows changes, and keeps the keyboard focus on the move shown.
 import { notationOf } from '../derive.js';
-import { tr } from '../text.js';
+import { notationOptions, plyName, tr } from '../text.js';
 
 const $ = (id) => document.getElementById(id);
 /** The mark of each classification (docs/app.md, "Game review"). */
@@ -10,7 +10,7 @@ export const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
 export function renderMoves(state) {
   const g = state.game;
-  const texts = g.history({ notation: notationOf(state) });
+  const texts = g.history({ notation: notationOf(state), notationOptions: notationOptions(state) });
   const fields = g.initialFen().split(/\s+/);
   const firstBlack = fields[1] === 'b';
   const fullmove0 = Number(fields[5]) || 1;
@@ -27,7 +27,8 @@ export function renderMoves(state) {
   const bar = $('review-bar');
   bar.hidden = state.shown === null;
   if (state.shown !== null) {
-    $('review-text').textContent = state.shown === 0 ? tr(state, 'reviewStart') : tr(state, 'reviewing', { n: state.shown });
+    $('review-text').textContent = state.shown === 0 ? tr(state, 'reviewStart')
+      : tr(state, 'reviewing', { ply: plyName(state, state.shown), move: texts[state.shown - 1] ?? '' });
     $('review-prev').disabled = state.shown === 0;
     $('review-next').disabled = state.shown >= texts.length;
     $('review-live').hidden = state.mode === 'review';
