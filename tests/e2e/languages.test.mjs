@@ -244,3 +244,68 @@ test('an element\'s own lang and notation win over the page\'s', async () => {
     await context.close();
   }
 });
+
+for (const L of LANGS) {
+  test(`every screen of the app in ${L.lang}: review, analysis, set-up, game over, puzzles, studio — axe on each`, async () => {
+    const { page, context, errors } = await openApp(app, { locale: L.locale, viewport: { width: 1024, height: 768 } });
+    const T = STRINGS[L.lang];
+    try {
+      await importText(page, '[Event "Test cup"]\n\n1. 炮二平五 马8进7 2. 马二进三 车9平8 3. 车一平二 *');
+      await shot(page, `screen-${L.lang}-review`, async () => {
+        await page.click('#review');
+        await page.waitForFunction(() => window.xiangqiApp.state.review?.status === 'done', null, { timeout: 60000 });
+        assert.equal(await page.textContent('#review-title'), T.reviewTitle);
+        // The move shown named as the move list numbers it, its verdict in the language.
+        await page.click('#move-list button[data-ply="2"]');
+        const text = await page.textContent('#review-move');
+        const black2 = T.plyBlack.replace('{n}', '1');
+        assert.ok(text.startsWith(black2), `${text} starts with ${black2}`);
+        assert.deepEqual(await axe(page), [], 'axe on the review');
+      });
+      await page.click('#review-close');
+      await shot(page, `screen-${L.lang}-analysis`, async () => {
+        await page.click('#analyse');
+        await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length > 0, null, { timeout: 20000 });
+        assert.equal(await page.textContent('#analysis-title'), T.analysisTitle);
+        assert.deepEqual(await axe(page), [], 'axe on the analysis board');
+      });
+      await page.click('#analysis-close');
+      await shot(page, `screen-${L.lang}-editor`, async () => {
+        await page.click('#edit');
+        await page.click('#editor-clear');
+        const problems = await page.textContent('#editor-problems');
+        assert.ok(problems.length > 0 && (L.lang === 'en' || !/[a-z]{4,} [a-z]{3,}/.test(problems)), problems);
+        assert.deepEqual(await axe(page), [], 'axe on the set-up screen');
+      });
+      await page.click('#editor-close');
+      await shot(page, `screen-${L.lang}-over`, async () => {
+        await importText(page, '9/3k5/9/1R7/9/9/4p4/9/3CC4/3K5 w - - 0 1');
+        const { clickSquares } = await import('./app-support.mjs');
+        await clickSquares(page, 'b6', 'd6');
+        await page.waitForSelector('#over-dialog[open]');
+        const over = await page.textContent('#over-dialog');
+        const explanation = { en: 'Black is checkmated; Red wins.', zh: '黑方被将死，红方胜。', 'zh-Hant': '黑方被將死，紅方勝。',
+          vi: 'Bên đen bị chiếu bí; bên đỏ thắng.' }[L.lang];
+        assert.ok(over.includes(explanation), over);
+        assert.deepEqual(await axe(page), [], 'axe on the game-over card');
+        await page.click('#over-dialog button[value=close]');
+      });
+      await shot(page, `screen-${L.lang}-puzzles`, async () => {
+        await page.click('#puzzles-open');
+        await page.waitForFunction(() => document.getElementById('puzzle')?.state?.status === 'solving', null, { timeout: 30000 });
+        assert.equal(await page.textContent('#puzzles-title'), T.puzzlesTitle);
+        assert.equal(await page.evaluate(() => document.getElementById('puzzle').getAttribute('lang')), langTag(L.lang));
+        assert.deepEqual(await axe(page), [], 'axe on the puzzles');
+      });
+      await page.click('#puzzles-close');
+      await shot(page, `screen-${L.lang}-studio`, async () => {
+        await page.click('#studio-open');
+        await page.waitForFunction((title) => document.getElementById('studio-title').textContent === title, T.studioTitle);
+        assert.deepEqual(await axe(page), [], 'axe on the studio');
+      });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

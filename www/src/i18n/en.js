@@ -152,7 +152,7 @@ export default {
   levelAbout_maximum: 'Full strength, five seconds per move.',
   ruleset_axf: 'Asian rules (AXF)',
   ruleset_cxa: 'Chinese rules (CXA)',
-  resultForYou: '{result}: {you}',
+  resultForYou: '{result} — {you}',
   newGameTitle: 'New game',
   playAs: 'You play',
   level: 'Computer level',

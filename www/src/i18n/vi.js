@@ -145,7 +145,7 @@ export default {
   levelAbout_maximum: 'Toàn lực, năm giây mỗi nước.',
   ruleset_axf: 'Luật châu Á (AXF)',
   ruleset_cxa: 'Luật Trung Quốc (CXA)',
-  resultForYou: '{result}: {you}',
+  resultForYou: '{result} — {you}',
   newGameTitle: 'Ván mới',
   playAs: 'Bạn cầm quân',
   level: 'Trình độ của máy',
