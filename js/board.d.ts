@@ -3,8 +3,11 @@ import type { Color, Game, MoveInfo, Square } from "./xiangqi_wasm.js";
 
 /** Which pieces the user may pick up: one side, both (analysis), or none (a diagram). */
 export type Movable = Color | "both" | "none";
-/** The piece labels: 帥仕相傌俥炮兵 / 將士象馬車砲卒, 帅仕相马车炮兵 / 将士象马车炮卒, or WXF letters. */
-export type PieceSet = "traditional" | "simplified" | "letters";
+/**
+ * The piece labels: 帥仕相傌俥炮兵 / 將士象馬車砲卒, 帅仕相马车炮兵 / 将士象马车炮卒, WXF letters (K A E H R C P) or the
+ * Vietnamese notation's letters (Tg S T M X P B).
+ */
+export type PieceSet = "traditional" | "simplified" | "letters" | "vietnamese";
 /** ICCS letters and digits, Red's 九…一 and Black's 1…9, the same in digits (`"numbers"`: 9…1 and 1…9, as Vietnamese boards write them), or none (`true` = `"iccs"`, `false` = `"none"`). */
 export type Coordinates = "iccs" | "chinese" | "numbers" | "none" | boolean;
 export type Theme = "light" | "dark" | "high-contrast";

@@ -24,7 +24,7 @@ export const MAX_RECORD_BYTES = 2 * 1024 * 1024;
 /** The move notations an element writes moves in (the default follows the language: record-tree.js LANG_NOTATION). */
 export const NOTATIONS = ['chinese', 'wxf', 'iccs', 'vietnamese'];
 
-const PIECE_SETS = ['traditional', 'simplified', 'letters'];
+const PIECE_SETS = ['traditional', 'simplified', 'letters', 'vietnamese'];
 const PGN_SCRIPT = 'script[type="application/x-chess-pgn"]';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -252,6 +252,7 @@ export class RecordElement extends (typeof HTMLElement === 'undefined' ? class {
       } else if (name === 'lang') {
         this.#frame.board.setAttribute('lang', this[hooks.lang]);
         this[hooks.language]?.();
+        this[hooks.boardOptions]?.(); // the pieces follow the language too
       } else if (name === 'notation') {
         this[hooks.notation]?.();
       } else if (name === 'orientation' || name === 'piece-set') {
@@ -302,7 +303,8 @@ export class RecordElement extends (typeof HTMLElement === 'undefined' ? class {
     const o = this.getAttribute('orientation');
     board.setAttribute('orientation', o === 'red' || o === 'black' ? o : orientation);
     const p = this.getAttribute('piece-set');
-    board.setAttribute('piece-set', PIECE_SETS.includes(p) ? p : PIECE_SETS[0]);
+    // Unless the page chooses: Chinese characters, Vietnamese letters (Tg S T M X P B) in Tiếng Việt.
+    board.setAttribute('piece-set', PIECE_SETS.includes(p) ? p : this[hooks.lang] === 'vi' ? 'vietnamese' : 'traditional');
   }
 
   /** Shows `e` instead of the record, keeps it as `error`, fires `error` and resolves `ready`. */

@@ -189,7 +189,7 @@ test('the review of an imported game: progress, marks, the graph from the keyboa
     // ply 4 named as the move list numbers it (Black's second move: "2…")
     assert.match(await page.getAttribute('#review-graph', 'aria-valuetext'), /^2… .* \?\?$/);
     const text = await page.textContent('#review-move');
-    assert.match(text, /^2… .* \?\?: blunder\. The evaluation went from .* to .*\. Best was /, text);
+    assert.match(text, /^2… .* \?\?: blunder\. Evaluation .* → .*\. Best was /, text);
     const shapes = await page.evaluate(() => document.getElementById('board').board.config.shapes);
     assert.equal(shapes.length, 1);
     assert.equal(shapes[0].brush, 'green');

@@ -89,6 +89,8 @@ for (const L of LANGS) {
         for (const [key, text] of texts) if (key !== 'loading') assert.equal(text, STRINGS[L.lang][key], `${key}`);
         assert.equal(await page.evaluate(() => document.getElementById('board').board.config.coordinates), L.coords);
         assert.equal(await page.inputValue('#notation'), L.notation);
+        assert.equal(await page.evaluate(() => document.getElementById('board').board.config.pieceSet),
+          L.lang === 'vi' ? 'vietnamese' : 'traditional');
         // A record: its moves in the language's notation, its tags named in the language.
         await importText(page, '[Event "Test cup"]\n[Red "A"]\n[Black "B"]\n\n1. 炮二平五 马8进7 2. 马二进三 *');
         await page.waitForFunction(() => document.querySelector('#move-list button[data-ply="3"]'));
@@ -140,10 +142,16 @@ test('the language menu switches and is remembered; each language is named in it
         ['vi', 'Tiếng Việt', 'vi']]);
       await page.selectOption('#lang', 'vi');
       assert.equal(await page.textContent('#new'), STRINGS.vi.newGame);
+      // Vietnamese letters on the pieces, with the option of Chinese characters (remembered too)
+      assert.equal(await page.evaluate(() => document.getElementById('board').board.config.pieceSet), 'vietnamese');
+      await page.selectOption('#pieces', 'traditional');
+      assert.equal(await page.evaluate(() => document.getElementById('board').board.config.pieceSet), 'traditional');
       await page.reload();
       await page.waitForFunction(() => document.body?.dataset.ready === 'true');
       assert.equal(await page.inputValue('#lang'), 'vi', 'remembered');
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'vi');
+      assert.equal(await page.inputValue('#pieces'), 'traditional');
+      await page.selectOption('#pieces', 'vietnamese');
     });
   } finally {
     await context.close();
@@ -188,6 +196,7 @@ const elementView = (page) => page.evaluate(() => {
     task: puzzle.shadowRoot.querySelector('.task').textContent,
     mateIn: puzzle.state.mateIn,
     puzzleCoords: puzzle.board.getAttribute('coordinates'),
+    pieceSets: [lesson, puzzle, editor].map((e) => e.board.getAttribute('piece-set')),
     editorCoords: editor.board.getAttribute('coordinates'),
     editorMoves: [...editor.shadowRoot.querySelectorAll('button')].map((b) => b.textContent),
   };
@@ -212,6 +221,9 @@ for (const C of ELEMENT_CASES) {
         assert.equal(v.task, C.task(v.mateIn));
         assert.equal(v.puzzleCoords, C.coords);
         assert.equal(v.editorCoords, C.coords);
+        // Chinese characters on the pieces; Vietnamese letters (Tg S T M X P B) on a Vietnamese page
+        const set = C.lang === 'vi' ? 'vietnamese' : 'traditional';
+        assert.deepEqual(v.pieceSets, [set, set, set]);
         assert.deepEqual(await axe(page), []);
         if (C.lang !== 'en') {
           const text = await visibleText(page);
@@ -234,6 +246,9 @@ test('an element\'s own lang and notation win over the page\'s', async () => {
       let v = await elementView(page);
       assert.deepEqual(v.boardLangs, ['vi', 'vi', 'vi']);
       assert.ok(v.lessonMoves.some((m) => m.includes('M2.3')));
+      // the option of Chinese characters on the pieces
+      await page.evaluate(() => document.querySelector('xiangqi-lesson').setAttribute('piece-set', 'traditional'));
+      assert.equal((await elementView(page)).pieceSets[0], 'traditional');
       await page.evaluate(() => document.querySelector('xiangqi-lesson').setAttribute('notation', 'chinese'));
       await page.evaluate(() => document.querySelector('xiangqi-puzzle').setAttribute('notation', 'wxf'));
       v = await elementView(page);

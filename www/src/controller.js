@@ -60,7 +60,9 @@ export function createController({ store, computer, board, Game, storage, import
   }
 
   function savePrefs() {
-    if (storage) writePrefs(storage, { lang: state.lang, theme: state.theme, notation: state.notationChoice });
+    if (storage) {
+      writePrefs(storage, { lang: state.lang, theme: state.theme, notation: state.notationChoice, pieces: state.pieceSetChoice });
+    }
   }
 
   /** The saved game back, if there is one that reads; else a message says why not (and the value is set aside). */
@@ -178,6 +180,10 @@ export function createController({ store, computer, board, Game, storage, import
     }, { capture: true });
     on('notation', 'change', () => {
       store.setNotation($('notation').value);
+      savePrefs();
+    });
+    on('pieces', 'change', () => {
+      store.setPieceSet($('pieces').value);
       savePrefs();
     });
     on('move-list', 'keydown', stepKeys);

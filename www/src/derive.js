@@ -22,6 +22,11 @@ export function notationOf(state) {
   return state.notationChoice ?? LANG_NOTATION[state.lang] ?? 'wxf';
 }
 
+/** The pieces: the player's choice, else the language's (Chinese characters; Vietnamese letters in Tiếng Việt). */
+export function pieceSetOf(state) {
+  return state.pieceSetChoice ?? (state.lang === 'vi' ? 'vietnamese' : 'traditional');
+}
+
 /**
  * The board's coordinates: the file numbers players read (Red's 九…一, Black's 1…9) with the Chinese notation, the
  * same in digits with the Vietnamese (9…1, 1…9), ICCS letters and digits with the others (WXF counts files the same way, but English players read them as a–i).

@@ -62,6 +62,7 @@ async function start() {
   store.setLang(lang);
   store.setTheme(prefs.theme);
   store.setNotation(prefs.notation);
+  store.setPieceSet(prefs.pieces);
   // The search worker starts once the app is ready (below), or at the first search if that comes sooner: its own
   // copy of the wasm would otherwise be fetched and compiled while the page's is, on the phone's one network and CPU,
   // and the first move does not need it when the player moves first.

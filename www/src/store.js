@@ -71,6 +71,7 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     lang: 'en',
     theme: 'auto', // 'auto' | 'light' | 'dark'
     notationChoice: null, // null: the notation follows the language
+    pieceSetChoice: null, // null: the pieces follow the language (Chinese characters; Vietnamese letters in Tiếng Việt)
     installable: false,
   };
   let messageId = 0;
@@ -353,7 +354,10 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     }),
     /** The player's notation (`null`: follow the language). */
     setNotation: act((notation) => {
-      state.notationChoice = ['chinese', 'wxf', 'iccs'].includes(notation) ? notation : null;
+      state.notationChoice = ['chinese', 'wxf', 'iccs', 'vietnamese'].includes(notation) ? notation : null;
+    }),
+    setPieceSet: act((set) => {
+      state.pieceSetChoice = ['traditional', 'simplified', 'letters', 'vietnamese'].includes(set) ? set : null;
     }),
     setInstallable: act((yes) => {
       state.installable = Boolean(yes);

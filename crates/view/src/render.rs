@@ -323,12 +323,19 @@ pub fn piece(
     ops.disc(x, y, r, colors.face);
     ops.ring(x, y, r - lw * 0.5, colors.edge, lw.max(1.0) * 1.5);
     ops.ring(x, y, r * 0.8, colors.ink, (r * 0.06).max(1.0));
-    let letters = set == PieceSet::Letters;
+    let letters = matches!(set, PieceSet::Letters | PieceSet::Vietnamese);
+    let text = set.label(p);
+    // Two letters (Tg) in the same circle: a smaller size.
+    let size = match (letters, text.len()) {
+        (false, _) => 1.05,
+        (true, 1) => 0.95,
+        (true, _) => 0.72,
+    };
     ops.push(Op::Text {
         x,
         y: y + r * if letters { 0.04 } else { 0.02 },
-        text: set.label(p),
-        size: r * if letters { 0.95 } else { 1.05 },
+        text,
+        size: r * size,
         font: if letters { Font::Label } else { Font::Piece },
         bold: true,
         color: colors.ink,
@@ -702,5 +709,12 @@ mod tests {
         r.render_pieces(&b);
         let t = texts(&r.pieces);
         assert!(t.iter().any(|(s, _, _)| *s == "帅") && t.iter().any(|(s, _, _)| *s == "将"));
+        // Vietnamese letters: Tg for each general (smaller, two letters), M for the four horses, B for the soldiers.
+        b.piece_set = PieceSet::Vietnamese;
+        r.render_pieces(&b);
+        let t = texts(&r.pieces);
+        assert_eq!(t.iter().filter(|(s, _, _)| *s == "Tg").count(), 2);
+        assert_eq!(t.iter().filter(|(s, _, _)| *s == "M").count(), 4);
+        assert_eq!(t.iter().filter(|(s, _, _)| *s == "B").count(), 10);
     }
 }

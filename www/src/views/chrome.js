@@ -1,7 +1,7 @@
 // The page around the game, rendered from the state: the interface language (every `data-i18n` text, the labels,
 // the title), the theme, the notation selector, the message at the bottom of the page.
 import { formatSize, langTag, t } from '../i18n.js';
-import { notationOf } from '../derive.js';
+import { notationOf, pieceSetOf } from '../derive.js';
 import { tr } from '../text.js';
 import { RECORD_CAP } from '../records.js';
 
@@ -40,6 +40,8 @@ export function renderChrome(state) {
   $('theme').textContent = tr(state, state.theme === 'dark' ? 'themeDark' : state.theme === 'light' ? 'themeLight' : 'themeAuto');
   const notation = notationOf(state);
   if ($('notation').value !== notation) $('notation').value = notation;
+  const pieces = pieceSetOf(state);
+  if ($('pieces').value !== pieces) $('pieces').value = pieces;
   renderMessage(state);
 }
 
