@@ -92,11 +92,16 @@ for (const L of LANGS) {
         assert.equal(await page.evaluate(() => document.getElementById('board').board.config.pieceSet),
           L.lang === 'vi' ? 'vietnamese' : 'traditional');
         // A record: its moves in the language's notation, its tags named in the language.
-        await importText(page, '[Event "Test cup"]\n[Red "A"]\n[Black "B"]\n\n1. 炮二平五 马8进7 2. 马二进三 *');
+        await importText(page, '[Event "Test cup"]\n[Date "2024.03.05"]\n[Red "A"]\n[Black "B"]\n\n1. 炮二平五 马8进7 2. 马二进三 *');
         await page.waitForFunction(() => document.querySelector('#move-list button[data-ply="3"]'));
         assert.equal(await page.textContent('#move-list button[data-ply="3"]'), L.horse);
         const tags = await page.evaluate(() => [...document.querySelectorAll('#record-headers dt')].map((d) => d.textContent));
         assert.ok(tags.includes(L.event), `${tags}`);
+        // The date as the language writes one (Intl), not the record's 2024.03.05
+        const date = await page.evaluate(() => [...document.querySelectorAll('#record-headers dd')].map((d) => d.textContent));
+        const expected = await page.evaluate((tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium' })
+          .format(new Date(2024, 2, 5)), langTag(L.lang));
+        assert.ok(date.includes(expected), `${date} has ${expected}`);
         assert.deepEqual(await axe(page), [], 'axe on the game screen');
         if (L.lang !== 'en') {
           const text = await visibleText(page);

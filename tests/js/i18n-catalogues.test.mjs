@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as OpenCC from 'opencc-js';
-import { LANGS, STRINGS, browserLang, langOf, t, formatNumber, formatList } from '../../www/src/i18n.js';
+import { LANGS, STRINGS, browserLang, langOf, langTag, t, formatNumber, formatList } from '../../www/src/i18n.js';
 import { XiangqiLessonElement } from '../../pkg/lesson.js';
 import { XiangqiPuzzleElement } from '../../pkg/puzzle.js';
 import { XiangqiEditorElement } from '../../pkg/editor.js';
@@ -155,4 +155,15 @@ test('numbers, counts and lists are written as each language writes them', () =>
   // Mate in two, as each language says it.
   assert.equal(t('zh', 'mateTitle', { n: STRINGS.zh.numberWords.split(',')[1] }), '两步杀');
   assert.equal(t('zh-Hant', 'mateTitle', { n: STRINGS['zh-Hant'].numberWords.split(',')[1] }), '兩步殺');
+});
+
+test('dates as each language writes them (Intl), for the record box', async () => {
+  const { formatDate } = await import('../../www/src/i18n.js');
+  const day = new Date(2024, 2, 5);
+  for (const lang of LANGS) {
+    const text = formatDate(lang, day);
+    assert.equal(text, new Intl.DateTimeFormat(langTag(lang), { dateStyle: 'medium' }).format(day));
+    assert.match(text, /2024/);
+  }
+  assert.match(formatDate('zh', day), /2024年3月5日/);
 });

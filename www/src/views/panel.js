@@ -2,6 +2,7 @@
 // result), the controls (enabled as the state allows; Resign and Offer draw ask for a second tap), the hint box,
 // the touch-move note, the players above and below the board, and the record's headers.
 import { humanMoves, humanMovesPlayed, humanToMove, computerColor } from '../derive.js';
+import { formatDate } from '../i18n.js';
 import { clip, explanation, joinSentences, lineText, playerName, plyText, resultLine, scoreText, tr } from '../text.js';
 
 const HIDDEN_HEADERS = new Set(['FEN', 'Format', 'SetUp', 'Result', 'Termination', 'XiangqiRules']);
@@ -101,6 +102,14 @@ function renderPlayers(state) {
   }
 }
 
+/** A record's `Date` tag as the interface language writes a date (2024.03.05 → 5 thg 3, 2024); else as written. */
+function dateText(state, v) {
+  const m = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(v.trim());
+  if (!m) return clip(state, v, 500);
+  const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return date.getMonth() === Number(m[2]) - 1 ? formatDate(state.lang, date) : clip(state, v, 500);
+}
+
 function renderRecord(state) {
   const ply = state.shown ?? state.game.history().length;
   const comment = state.game.getComment(ply);
@@ -121,7 +130,7 @@ function renderRecord(state) {
     dt.textContent = named === `tag_${k}` ? clip(state, k, 60) : named;
     dt.dir = 'auto';
     const dd = document.createElement('dd');
-    dd.textContent = clip(state, v, 500);
+    dd.textContent = k === 'Date' ? dateText(state, v) : clip(state, v, 500);
     dd.dir = 'auto';
     nodes.push(dt, dd);
   }
