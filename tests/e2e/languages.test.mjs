@@ -329,3 +329,25 @@ for (const L of LANGS) {
     }
   });
 }
+
+for (const L of LANGS) {
+  test(`the app in ${L.lang} on a phone: nothing cut, no sideways scroll, the board and the controls in view`, async () => {
+    const { page, context, errors } = await openApp(app, { locale: L.locale, viewport: { width: 390, height: 844 }, hasTouch: true });
+    try {
+      await shot(page, `phone-${L.lang}`, async () => {
+        const m = await page.evaluate(() => {
+          const r = (id) => document.getElementById(id).getBoundingClientRect();
+          return { scrollW: document.documentElement.scrollWidth, board: r('board'), controls: r('controls'),
+            lang: r('lang'), theme: r('theme') };
+        });
+        assert.ok(m.scrollW <= 390, `no sideways scroll: ${m.scrollW}`);
+        assert.ok(m.board.right <= 390 && m.board.top >= 0 && m.board.bottom <= 844, JSON.stringify(m.board));
+        assert.ok(m.lang.right <= 390 && m.theme.right <= 390, 'the language menu and the theme in view');
+        assert.deepEqual(await axe(page), [], 'axe on the phone');
+      });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
