@@ -68,21 +68,34 @@ const BASE_LABELS = {
     loading: 'Loading…',
     tooLarge: (size) => `This record is too large to show (${size}; the limit is ${mb(MAX_RECORD_BYTES)}).`,
     fetch: (what) => `The record could not be loaded (${what}).`,
+    // why an element cannot show what it was given, by the error code's family (other languages say it in their
+    // words beside the code; English shows the package's own message, which says exactly what)
+    why: { ERR_FEN: 'The position (FEN) is not valid.', ERR_RECORD: 'The record cannot be read.',
+      ERR_MOVE: 'A move cannot be played in its position.', ERR_NO_MATE: 'No mate was found in this position.',
+      ERR_OPTIONS: 'An attribute has a value the element does not take.',
+      ERR_ARGUMENT: 'An attribute has a value the element does not take.' },
   },
   zh: {
     loading: '正在加载…',
     tooLarge: (size) => `棋谱太大，无法显示（${size}；上限 ${mb(MAX_RECORD_BYTES)}）。`,
     fetch: (what) => `无法加载棋谱（${what}）。`,
+    why: { ERR_FEN: '局面（FEN）无效。', ERR_RECORD: '无法读取棋谱。', ERR_MOVE: '有一着在其局面中无法走出。',
+      ERR_NO_MATE: '这个局面中找不到杀法。', ERR_OPTIONS: '有一个属性的值无效。', ERR_ARGUMENT: '有一个属性的值无效。' },
   },
   'zh-Hant': {
     loading: '正在載入…',
     tooLarge: (size) => `棋譜太大，無法顯示（${size}；上限 ${mb(MAX_RECORD_BYTES)}）。`,
     fetch: (what) => `無法載入棋譜（${what}）。`,
+    why: { ERR_FEN: '局面（FEN）無效。', ERR_RECORD: '無法讀取棋譜。', ERR_MOVE: '有一著在其局面中無法走出。',
+      ERR_NO_MATE: '這個局面中找不到殺法。', ERR_OPTIONS: '有一個屬性的值無效。', ERR_ARGUMENT: '有一個屬性的值無效。' },
   },
   vi: {
     loading: 'Đang tải…',
     tooLarge: (size) => `Biên bản quá lớn, không hiện được (${size}; tối đa ${mb(MAX_RECORD_BYTES)}).`,
     fetch: (what) => `Không tải được biên bản (${what}).`,
+    why: { ERR_FEN: 'Thế cờ (FEN) không hợp lệ.', ERR_RECORD: 'Không đọc được biên bản.',
+      ERR_MOVE: 'Có một nước không đi được trong thế cờ của nó.', ERR_NO_MATE: 'Không tìm thấy thế chiếu bí trong thế cờ này.',
+      ERR_OPTIONS: 'Một thuộc tính có giá trị không hợp lệ.', ERR_ARGUMENT: 'Một thuộc tính có giá trị không hợp lệ.' },
   },
 };
 
@@ -307,6 +320,17 @@ export class RecordElement extends (typeof HTMLElement === 'undefined' ? class {
     board.setAttribute('piece-set', PIECE_SETS.includes(p) ? p : this[hooks.lang] === 'vi' ? 'vietnamese' : 'traditional');
   }
 
+  /**
+   * Why `error` happened, as the reader's language says it: the package's own message in English; else the words for
+   * its code's family (ERR_FEN_BOARD → ERR_FEN), or the message when the family has none.
+   */
+  #why(error) {
+    if (this[hooks.lang] === 'en') return error.message;
+    const code = String(error.code);
+    const family = code === 'ERR_ILLEGAL_MOVE' ? 'ERR_MOVE' : code.split('_').slice(0, 2).join('_');
+    return BASE_LABELS[this[hooks.lang]].why[code] ?? BASE_LABELS[this[hooks.lang]].why[family] ?? error.message;
+  }
+
   /** Shows `e` instead of the record, keeps it as `error`, fires `error` and resolves `ready`. */
   [hooks.fail](e) {
     const error = e instanceof Error ? e : elementError('ERR_ARGUMENT', String(e));
@@ -319,7 +343,7 @@ export class RecordElement extends (typeof HTMLElement === 'undefined' ? class {
     const { wrap, error: box } = this.#frame;
     if (error.code === 'ERR_RECORD_TOO_LARGE') box.replaceChildren(h('strong', null, t.tooLarge(mb(error.size ?? 0))));
     else if (error.code === 'ERR_RECORD_FETCH') box.replaceChildren(h('strong', null, t.fetch(error.message)));
-    else box.replaceChildren(h('strong', null, t.error), recordText('span', 'detail', `${error.code}: ${error.message}`, 2000));
+    else box.replaceChildren(h('strong', null, t.error), recordText('span', 'detail', `${error.code}: ${this.#why(error)}`, 2000));
     for (const child of wrap.children) child.hidden = child !== box;
     this.#resolveReady(this);
     this.dispatchEvent(new CustomEvent('error', { detail: { code: error.code, message: error.message, error } }));

@@ -351,3 +351,33 @@ for (const L of LANGS) {
     }
   });
 }
+
+test('an element\'s error in the reader\'s language, with its code (English: the package\'s own message)', async () => {
+  const context = await browser.newContext({ viewport: { width: 700, height: 500 } });
+  const page = await context.newPage();
+  const url = `${pkgServer.url}t/languages-errors.html`;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>errors</title>
+<script type="module">
+import '/pkg/puzzle.js';
+Promise.all([...document.querySelectorAll('xiangqi-puzzle')].map((e) => e.ready)).then(() => { document.body.dataset.ready = 'true'; });
+</script></head><body><main>
+<xiangqi-puzzle lang="vi" goal="mate" fen="3k5/9/9/9/9/9/9/9/9/3RK4 w - - 0 1"></xiangqi-puzzle>
+<xiangqi-puzzle lang="zh-TW" goal="mate" fen="3k5/9/9/9/9/9/9/9/9/3RK4 w - - 0 1"></xiangqi-puzzle>
+<xiangqi-puzzle lang="en" goal="mate" fen="3k5/9/9/9/9/9/9/9/9/3RK4 w - - 0 1"></xiangqi-puzzle>
+</main></body></html>` }));
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 30000 });
+    await shot(page, 'element-errors', async () => {
+      const details = await page.evaluate(() => [...document.querySelectorAll('xiangqi-puzzle')]
+        .map((e) => e.shadowRoot.querySelector('.error .detail').textContent));
+      assert.deepEqual(details.slice(0, 2), ['ERR_FEN_OPPOSITE_CHECK: Thế cờ (FEN) không hợp lệ.',
+        'ERR_FEN_OPPOSITE_CHECK: 局面（FEN）無效。']);
+      assert.match(details[2], /^ERR_FEN_OPPOSITE_CHECK: .*the side not to move is in check/);
+      assert.deepEqual(await axe(page), []);
+    });
+  } finally {
+    await context.close();
+  }
+});
