@@ -139,6 +139,16 @@ export function createBoard(element: Element | ShadowRoot, config?: BoardConfig)
 export function ready(): Promise<unknown>;
 
 /**
+ * The board's language (and the elements') for a `lang` attribute, any BCP 47 tag: `"zh-Hant"` for zh-Hant, zh-TW,
+ * zh-HK and zh-MO, `"zh"` for other Chinese, `"vi"` for Vietnamese, else `"en"`.
+ * @example
+ * import { langOf } from "xiangqi-wasm/board";
+ * langOf("zh-TW"); // "zh-Hant"
+ * langOf("vi-VN"); // "vi"
+ */
+export function langOf(tag: string | null | undefined): Lang;
+
+/**
  * `<xiangqi-board fen="…" orientation="black" interactive>`: the board as one tag. Attributes mirror the config
  * (`fen`, `orientation`, `movable`, `piece-set`, `coordinates`, `theme`, `lang`, `last-move`, `check`, `label`).
  * With `interactive` it plays legal moves on its own `Game`. Fires `move` events (`detail.move` in ICCS).

@@ -15,7 +15,6 @@
 //     },
 //   });
 import init, { BoardView, Game } from './xiangqi_wasm.js';
-import { langOf } from './record-tree.js';
 
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const F = { PIECES: 1, OVERLAY: 2, BACKGROUND: 4, ANIMATE: 8, MOVED: 16, CURSOR: 32, SELECT: 64, SHAPES: 128 };
@@ -34,6 +33,18 @@ const PLURAL = { general: 'generals', advisor: 'advisors', elephant: 'elephants'
   cannon: 'cannons', soldier: 'soldiers' };
 /** The board's languages (the elements' own): English, 简体中文, 繁體中文, Tiếng Việt. */
 const LANGS = ['en', 'zh', 'zh-Hant', 'vi'];
+
+/**
+ * The board's and the elements' language for a `lang` attribute (a BCP 47 tag): `zh-Hant` for zh-Hant, zh-TW,
+ * zh-HK and zh-MO, `zh` for other Chinese, `vi` for Vietnamese, else English.
+ */
+export function langOf(tag) {
+  const l = String(tag ?? '').toLowerCase();
+  if (/^zh\b/.test(l)) return /^zh-(hant|tw|hk|mo)\b/.test(l) ? 'zh-Hant' : 'zh';
+  if (/^vi\b/.test(l)) return 'vi';
+  return 'en';
+}
+
 
 /**
  * What the board says to screen readers, by language: its name, a piece, a point, a selection, a move (in the

@@ -15,9 +15,9 @@
 //
 // An element extends `RecordElement` and implements the hooks named by the symbols of `hooks` (symbol-keyed, so
 // that they are not part of the element's public API). Record text reaches the page only as text (record-text.js).
-import { ready as boardReady } from './board.js';
+import { ready as boardReady, langOf } from './board.js';
 import { h, recordText, fetchRecord, utf8Length } from './record-text.js';
-import { LANG_NOTATION, langOf } from './record-tree.js';
+import { LANG_NOTATION } from './record-tree.js';
 
 /** The largest record an element reads (UTF-8 bytes): 2 MiB. Above it the element shows a message and fires `error`. */
 export const MAX_RECORD_BYTES = 2 * 1024 * 1024;

@@ -101,17 +101,6 @@ function playTree(fen, mainline, play) {
   }
 }
 
-/**
- * The board's and the elements' language for a `lang` attribute (a BCP 47 tag): `zh-Hant` for zh-Hant, zh-TW,
- * zh-HK and zh-MO, `zh` for other Chinese, `vi` for Vietnamese, else English.
- */
-export function langOf(tag) {
-  const l = String(tag ?? '').toLowerCase();
-  if (/^zh\b/.test(l)) return /^zh-(hant|tw|hk|mo)\b/.test(l) ? 'zh-Hant' : 'zh';
-  if (/^vi\b/.test(l)) return 'vi';
-  return 'en';
-}
-
 /** Each interface language's notation when the page names none (issue 37: the notation follows the language). */
 export const LANG_NOTATION = Object.freeze({ en: 'wxf', zh: 'chinese', 'zh-Hant': 'chinese', vi: 'vietnamese' });
 
