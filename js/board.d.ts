@@ -3,13 +3,19 @@ import type { Color, Game, MoveInfo, Square } from "./xiangqi_wasm.js";
 
 /** Which pieces the user may pick up: one side, both (analysis), or none (a diagram). */
 export type Movable = Color | "both" | "none";
-/** The piece labels: 帥仕相傌俥炮兵 / 將士象馬車砲卒, 帅仕相马车炮兵 / 将士象马车炮卒, or WXF letters. */
-export type PieceSet = "traditional" | "simplified" | "letters";
-/** ICCS letters and digits, Red's 九…一 and Black's 1…9, or none (`true` = `"iccs"`, `false` = `"none"`). */
-export type Coordinates = "iccs" | "chinese" | "none" | boolean;
+/**
+ * The piece labels: 帥仕相傌俥炮兵 / 將士象馬車砲卒, 帅仕相马车炮兵 / 将士象马车炮卒, WXF letters (K A E H R C P) or the
+ * Vietnamese notation's letters (Tg S T M X P B).
+ */
+export type PieceSet = "traditional" | "simplified" | "letters" | "vietnamese";
+/** ICCS letters and digits, Red's 九…一 and Black's 1…9, the same in digits (`"numbers"`: 9…1 and 1…9, as Vietnamese boards write them), or none (`true` = `"iccs"`, `false` = `"none"`). */
+export type Coordinates = "iccs" | "chinese" | "numbers" | "none" | boolean;
 export type Theme = "light" | "dark" | "high-contrast";
-/** The language of the screen-reader text: English or Chinese (简体). */
-export type Lang = "en" | "zh";
+/**
+ * The language of the screen-reader text: English, Simplified Chinese (简体), Traditional Chinese (繁體, `"zh-Hant"`)
+ * or Vietnamese (Tiếng Việt). The element reads any BCP 47 tag (`zh-TW` → `"zh-Hant"`), and without one the page's.
+ */
+export type Lang = "en" | "zh" | "zh-Hant" | "vi";
 export type Brush = "green" | "red" | "blue" | "yellow";
 
 /** An arrow `from` → `to`, or a circle on `from` (no `to`). */
@@ -133,6 +139,16 @@ export function createBoard(element: Element | ShadowRoot, config?: BoardConfig)
  * `ERR_WASM_LOAD` when it cannot be loaded; the next call tries again.
  */
 export function ready(): Promise<unknown>;
+
+/**
+ * The board's language (and the elements') for a `lang` attribute, any BCP 47 tag: `"zh-Hant"` for zh-Hant, zh-TW,
+ * zh-HK and zh-MO, `"zh"` for other Chinese, `"vi"` for Vietnamese, else `"en"`.
+ * @example
+ * import { langOf } from "xiangqi-wasm/board";
+ * langOf("zh-TW"); // "zh-Hant"
+ * langOf("vi-VN"); // "vi"
+ */
+export function langOf(tag: string | null | undefined): Lang;
 
 /**
  * `<xiangqi-board fen="…" orientation="black" interactive>`: the board as one tag. Attributes mirror the config

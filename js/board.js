@@ -25,9 +25,74 @@ const CONFIG_KEYS = new Set(['fen', 'orientation', 'dests', 'lastMove', 'check',
 const NAMES = {
   en: { K: 'general', A: 'advisor', B: 'elephant', N: 'horse', R: 'chariot', C: 'cannon', P: 'soldier' },
   zh: { K: ['帅', '将'], A: ['仕', '士'], B: ['相', '象'], N: ['马', '马'], R: ['车', '车'], C: ['炮', '炮'], P: ['兵', '卒'] },
+  'zh-Hant': { K: ['帥', '將'], A: ['仕', '士'], B: ['相', '象'], N: ['傌', '馬'], R: ['俥', '車'], C: ['炮', '砲'], P: ['兵', '卒'] },
+  vi: { K: 'tướng', A: 'sĩ', B: 'tượng', N: 'mã', R: 'xe', C: 'pháo', P: 'tốt' },
 };
 const PLURAL = { general: 'generals', advisor: 'advisors', elephant: 'elephants', horse: 'horses', chariot: 'chariots',
   cannon: 'cannons', soldier: 'soldiers' };
+/** The board's languages (the elements' own): English, 简体中文, 繁體中文, Tiếng Việt. */
+const LANGS = ['en', 'zh', 'zh-Hant', 'vi'];
+
+/**
+ * The board's and the elements' language for a `lang` attribute (a BCP 47 tag): `zh-Hant` for zh-Hant, zh-TW,
+ * zh-HK and zh-MO, `zh` for other Chinese, `vi` for Vietnamese, else English.
+ */
+export function langOf(tag) {
+  const l = String(tag ?? '').toLowerCase();
+  if (/^zh\b/.test(l)) return /^zh-(hant|tw|hk|mo)\b/.test(l) ? 'zh-Hant' : 'zh';
+  if (/^vi\b/.test(l)) return 'vi';
+  return 'en';
+}
+
+
+/**
+ * What the board says to screen readers, by language: its name, a piece, a point, a selection, a move (in the
+ * language's notation: the arguments `Game.toNotation` is given) and the position in words.
+ */
+const SPEECH = {
+  en: {
+    board: 'Xiangqi board', empty: 'empty', dest: ', a legal destination', check: ', check',
+    piece: (color, k) => `${color} ${NAMES.en[k]}`,
+    selected: (name, sq) => `${name} ${sq} selected`,
+    move: (name, from, to, captured, text) => `${name} ${from} to ${to}${captured ? `, takes ${captured}` : ''}${text ? ` (${text})` : ''}`,
+    notation: ['wxf'],
+    position: (turn, red, black) => `${turn === 'red' ? 'Red' : 'Black'} to move. Red: ${red || 'no pieces'}. Black: ${black || 'no pieces'}.`,
+    group: (name, sqs) => `${sqs.length > 1 ? PLURAL[name] : name} ${sqs.length > 1 ? `${sqs.slice(0, -1).join(', ')} and ${sqs.at(-1)}` : sqs[0]}`,
+    groups: '; ',
+  },
+  zh: {
+    board: '象棋棋盘', empty: '空', dest: '，可走', check: '，将军',
+    piece: (color, k) => (color === 'red' ? '红' : '黑') + NAMES.zh[k][color === 'red' ? 0 : 1],
+    selected: (name, sq) => `选中${name} ${sq}`,
+    move: (name, from, to, captured, text) => `${text || `${name} ${from}到${to}`}${captured ? `，吃${captured.slice(1)}` : ''}`,
+    notation: ['chinese'],
+    position: (turn, red, black) => `${turn === 'red' ? '红方' : '黑方'}走棋。红方：${red || '无子'}。黑方：${black || '无子'}。`,
+    group: (name, sqs) => `${name}${sqs.join('、')}`,
+    groups: '，',
+    names: NAMES.zh,
+  },
+  'zh-Hant': {
+    board: '象棋棋盤', empty: '空', dest: '，可走', check: '，將軍',
+    piece: (color, k) => (color === 'red' ? '紅' : '黑') + NAMES['zh-Hant'][k][color === 'red' ? 0 : 1],
+    selected: (name, sq) => `選中${name} ${sq}`,
+    move: (name, from, to, captured, text) => `${text || `${name} ${from}到${to}`}${captured ? `，吃${captured.slice(1)}` : ''}`,
+    notation: ['chinese', { script: 'traditional' }],
+    position: (turn, red, black) => `${turn === 'red' ? '紅方' : '黑方'}走棋。紅方：${red || '無子'}。黑方：${black || '無子'}。`,
+    group: (name, sqs) => `${name}${sqs.join('、')}`,
+    groups: '，',
+    names: NAMES['zh-Hant'],
+  },
+  vi: {
+    board: 'Bàn cờ tướng', empty: 'trống', dest: ', có thể đi tới', check: ', chiếu tướng',
+    piece: (color, k) => `${NAMES.vi[k]} ${color === 'red' ? 'đỏ' : 'đen'}`,
+    selected: (name, sq) => `Đã chọn ${name} ${sq}`,
+    move: (name, from, to, captured, text) => `${name} ${from} đến ${to}${captured ? `, ăn ${captured}` : ''}${text ? ` (${text})` : ''}`,
+    notation: ['vietnamese'],
+    position: (turn, red, black) => `Lượt đi: bên ${turn === 'red' ? 'đỏ' : 'đen'}. Bên đỏ: ${red || 'không còn quân'}. Bên đen: ${black || 'không còn quân'}.`,
+    group: (name, sqs) => `${name} ${sqs.length > 1 ? `${sqs.slice(0, -1).join(', ')} và ${sqs.at(-1)}` : sqs[0]}`,
+    groups: '; ',
+  },
+};
 
 // The bindings (`./xiangqi_wasm.js`) are imported dynamically, not statically: a static import would hold this module
 // back until the bindings and the two modules they import had arrived, and only then would the board ask for the
@@ -146,7 +211,7 @@ function checkConfig(config) {
   for (const k of Object.keys(config)) {
     if (!CONFIG_KEYS.has(k)) throw optionsError(`unknown board option ${JSON.stringify(k)}`);
   }
-  if ('lang' in config && !['en', 'zh'].includes(config.lang)) throw optionsError('lang: expected "en" or "zh"');
+  if ('lang' in config && !LANGS.includes(config.lang)) throw optionsError('lang: expected "en", "zh", "zh-Hant" or "vi"');
   if ('onMove' in config && config.onMove != null && typeof config.onMove !== 'function') {
     throw optionsError('onMove: expected a function');
   }
@@ -178,10 +243,13 @@ function colorOf(letter) {
   return letter === letter.toUpperCase() ? 'red' : 'black';
 }
 
+/** An outcome's explanation (`game.outcome()`) in the board's language `lang`. */
+function explanationIn(outcome, lang) {
+  return outcome.explanations?.[lang] ?? outcome.explanation;
+}
+
 function pieceName(letter, lang) {
-  const k = letter.toUpperCase();
-  if (lang === 'zh') return (colorOf(letter) === 'red' ? '红' : '黑') + NAMES.zh[k][colorOf(letter) === 'red' ? 0 : 1];
-  return `${colorOf(letter)} ${NAMES.en[k]}`;
+  return SPEECH[lang].piece(colorOf(letter), letter.toUpperCase());
 }
 
 /** Every piece of a FEN placement field, as [square, letter]. */
@@ -210,17 +278,12 @@ function describe(placement, turn, lang) {
     g.set(k, [...(g.get(k) ?? []), sq]);
   }
   const order = ['K', 'A', 'B', 'N', 'R', 'C', 'P'];
-  if (lang === 'zh') {
-    const side = (c) => order.filter((k) => groups[c].has(k))
-      .map((k) => `${NAMES.zh[k][c === 'red' ? 0 : 1]}${groups[c].get(k).join('、')}`).join('，');
-    return `${turn === 'red' ? '红方' : '黑方'}走棋。红方：${side('red') || '无子'}。黑方：${side('black') || '无子'}。`;
-  }
+  const say = SPEECH[lang];
   const side = (c) => order.filter((k) => groups[c].has(k)).map((k) => {
-    const sqs = groups[c].get(k);
-    const name = NAMES.en[k];
-    return `${sqs.length > 1 ? PLURAL[name] : name} ${sqs.length > 1 ? `${sqs.slice(0, -1).join(', ')} and ${sqs.at(-1)}` : sqs[0]}`;
-  }).join('; ');
-  return `${turn === 'red' ? 'Red' : 'Black'} to move. Red: ${side('red') || 'no pieces'}. Black: ${side('black') || 'no pieces'}.`;
+    const name = say.names ? say.names[k][c === 'red' ? 0 : 1] : (lang === 'vi' ? NAMES.vi : NAMES.en)[k];
+    return say.group(name, groups[c].get(k));
+  }).join(say.groups);
+  return say.position(turn, side('red'), side('black'));
 }
 
 const STYLE = `
@@ -377,7 +440,7 @@ class Board {
     if (config.coordinates === false) c.coordinates = 'none';
     if ('animation' in config) this.#applyMotion();
     if ('label' in config || 'lang' in config || !this.#wrap.hasAttribute('aria-label')) {
-      this.#wrap.setAttribute('aria-label', c.label ?? (c.lang === 'zh' ? '象棋棋盘' : 'Xiangqi board'));
+      this.#wrap.setAttribute('aria-label', c.label ?? SPEECH[c.lang].board);
     }
     if ('fen' in config || 'lang' in config) this.#describe();
     // Before the board has its size (while it is being made) nothing is painted: the first resize paints it all.
@@ -389,6 +452,11 @@ class Board {
   /** The config as it stands (a copy). */
   get config() {
     return { ...this.#config };
+  }
+
+  /** The language the board speaks (`"en"`, `"zh"`, `"zh-Hant"` or `"vi"`). */
+  get lang() {
+    return this.#config.lang;
   }
 
   /** The board's FEN: the placement shown (after the user's last move too) and the side to move. */
@@ -575,7 +643,7 @@ class Board {
     } else if (flags & F.SELECT && this.#view.get('selected')) {
       const sq = this.#view.get('selected');
       const name = pieceName(this.#view.get('pieceAt', sq), this.#config.lang);
-      this.#announce(this.#config.lang === 'zh' ? `选中${name} ${sq}` : `${name} ${sq} selected`);
+      this.#announce(SPEECH[this.#config.lang].selected(name, sq));
     }
     this.#animate(flags);
   }
@@ -584,11 +652,11 @@ class Board {
     const sq = this.#view.get('cursor');
     if (!sq) return '';
     const p = this.#view.get('pieceAt', sq);
-    const zh = this.#config.lang === 'zh';
-    const what = p ? pieceName(p, this.#config.lang) : zh ? '空' : 'empty';
+    const say = SPEECH[this.#config.lang];
+    const what = p ? pieceName(p, this.#config.lang) : say.empty;
     const sel = this.#view.get('selected');
     const dest = sel && this.#view.get('destsOf', sel).split(' ').includes(sq);
-    return `${sq} ${what}${dest ? (zh ? '，可走' : ', a legal destination') : ''}`;
+    return `${sq} ${what}${dest ? say.dest : ''}`;
   }
 
   #announce(text) {
@@ -625,24 +693,23 @@ class Board {
   }
 
   #moveText(d, fenBefore) {
-    const zh = this.#config.lang === 'zh';
-    let info = d.info;
-    if (!info) {
-      try {
-        const g = new Game(fenBefore);
-        info = g.validate(d.move).legal ? g.play(d.move) : null;
-        g.free();
-      } catch {
-        info = null;
+    const lang = this.#config.lang;
+    const say = SPEECH[lang];
+    let text = null;
+    let check = d.info?.check ?? false;
+    try {
+      const g = new Game(fenBefore);
+      if (g.validate(d.move).legal) {
+        text = g.toNotation(d.move, ...say.notation);
+        check = g.play(d.move).check;
       }
+      g.free();
+    } catch {
+      text = null;
     }
-    const name = d.piece ? pieceName(d.piece, this.#config.lang) : '';
-    if (zh) {
-      const text = info ? info.chinese : `${name} ${d.from}到${d.to}`;
-      return `${text}${d.captured ? `，吃${pieceName(d.captured, 'zh').slice(1)}` : ''}${info?.check ? '，将军' : ''}`;
-    }
-    const text = `${name} ${d.from} to ${d.to}${d.captured ? `, takes ${pieceName(d.captured, 'en')}` : ''}`;
-    return `${text}${info ? ` (${info.wxf})` : ''}${info?.check ? ', check' : ''}`;
+    const name = d.piece ? pieceName(d.piece, lang) : '';
+    const captured = d.captured ? pieceName(d.captured, lang) : null;
+    return `${say.move(name, d.from, d.to, captured, text)}${check ? say.check : ''}`;
   }
 
   /** For `<xiangqi-board>`: announce a line in the live region. */
@@ -663,6 +730,7 @@ const ATTRS = {
 function attrValue(name, value) {
   if (name === 'coordinates') return value === 'false' ? 'none' : value === '' || value === 'true' ? 'iccs' : value;
   if (name === 'check') return value === '' || value === 'true' ? true : value === 'false' ? null : value;
+  if (name === 'lang') return langOf(value);
   return value;
 }
 
@@ -752,6 +820,8 @@ export class XiangqiBoardElement extends (typeof HTMLElement === 'undefined' ? c
     for (const [attr, key] of Object.entries(ATTRS)) {
       if (this.hasAttribute(attr)) config[key] = attrValue(attr, this.getAttribute(attr));
     }
+    // No `lang` of its own: the page's (the nearest ancestor's).
+    config.lang ??= langOf(this.closest('[lang]')?.getAttribute('lang'));
     const newFen = 'fen' in this.#pending;
     Object.assign(config, this.#pending);
     this.#pending = {};
@@ -849,7 +919,7 @@ export class XiangqiBoardElement extends (typeof HTMLElement === 'undefined' ? c
       if (!this.#board) return;
       this.#board.set({ ...state, lastMove: detail.move });
       const over = g.outcome();
-      if (over) this.#board.announce(this.getAttribute('lang') === 'zh' ? over.explanationZh : over.explanation);
+      if (over) this.#board.announce(explanationIn(over, this.#board.lang ?? 'en'));
     });
   }
 }

@@ -5,8 +5,11 @@ import type { XiangqiBoardElement } from "./board.js";
 /** The largest record the element reads, in UTF-8 bytes (2 MiB); a larger one is refused with its size. */
 export const MAX_RECORD_BYTES: number;
 
-/** The notation of the move tree: `"chinese"` (炮二平五, the default), `"wxf"` (C2.5) or `"iccs"` (H2-E2). */
-export type EditorNotation = "chinese" | "wxf" | "iccs";
+/**
+ * The notation of the move tree: `"chinese"` (炮二平五; 繁體 on a `zh-Hant` page: 炮二平五, 傌二進三), `"wxf"` (C2.5), `"iccs"`
+ * (H2-E2) or `"vietnamese"` (P2-5). Default: the language's (English WXF, Chinese Chinese, Vietnamese Vietnamese).
+ */
+export type EditorNotation = "chinese" | "wxf" | "iccs" | "vietnamese";
 /** `"light"` (the default), `"dark"`, or `"auto"` (follows `prefers-color-scheme`). */
 export type EditorTheme = "light" | "dark" | "auto";
 

@@ -13,6 +13,7 @@
 import { RecordElement, hooks, elementError, stepButton, STEPS, MAX_RECORD_BYTES } from './element-base.js';
 import { Game, RecordEditor, readRecord, writeRecord } from './xiangqi_wasm.js';
 import { h, recordText, utf8Length } from './record-text.js';
+import { moveText, coordinatesFor } from './record-tree.js';
 
 export { MAX_RECORD_BYTES };
 
@@ -45,12 +46,12 @@ const LABELS = {
     valueOf: (n) => `Value of ${n}`, setup: 'Position setup', fen: 'Start position (FEN)', setStart: 'Set start position',
     noMoves: 'No moves yet: play one on the board.', error: 'The record could not be read:',
     editError: 'Not changed:', tooLong: (size) => `This text is too long (${size} bytes; the limit is ${MAX_COMMENT_BYTES}).`,
-    variation: 'variation', ply: (n) => `Ply ${n}`,
-    nagNames: { 1: 'Good move', 2: 'Mistake', 3: 'Brilliant move', 4: 'Blunder', 5: 'Interesting move', 6: 'Dubious move' },
+    variation: 'variation', ply: (n) => `Half-move ${n}`,
+    nagNames: { 1: 'Good move', 2: 'Mistake', 3: 'Brilliant move', 4: 'Blunder', 5: 'Interesting move', 6: 'Inaccuracy' },
   },
   zh: {
-    board: '编辑棋盘', tools: '编辑', moves: '着法树', start: '开局',
-    undo: '撤销', redo: '重做', first: '开局', previous: '上一步', next: '下一步', last: '本变着末尾',
+    board: '编辑棋盘', tools: '编辑', moves: '着法树', start: '开局局面',
+    undo: '撤销', redo: '重做', first: '开局局面', previous: '上一着', next: '下一着', last: '本变着末尾',
     delete: '删除此着及以后', promote: '提升变着', makeMain: '设为主线', draw: '在棋盘上画图', color: '颜色',
     colors: { green: '绿', red: '红', blue: '蓝', yellow: '黄' }, clearDrawings: '清除图形',
     drawings: '图形（G/R/B/Y 加点：Gh2e2 Re7）',
@@ -60,8 +61,39 @@ const LABELS = {
     valueOf: (n) => `${n} 的值`, setup: '摆设局面', fen: '初始局面（FEN）', setStart: '设为初始局面',
     noMoves: '还没有着法：在棋盘上走一步。', error: '无法读取棋谱：',
     editError: '未更改：', tooLong: (size) => `文字太长（${size} 字节；上限 ${MAX_COMMENT_BYTES}）。`,
-    variation: '变着', ply: (n) => `第 ${n} 步`,
-    nagNames: { 1: '好棋', 2: '错着', 3: '妙着', 4: '败着', 5: '有趣的着法', 6: '可疑的着法' },
+    variation: '变着', ply: (n) => `第${n}着`,
+    nagNames: { 1: '好棋', 2: '错着', 3: '妙着', 4: '败着', 5: '有趣的着法', 6: '缓着' },
+  },
+  'zh-Hant': {
+    board: '編輯棋盤', tools: '編輯', moves: '著法樹', start: '開局局面',
+    undo: '撤銷', redo: '重做', first: '開局局面', previous: '上一著', next: '下一著', last: '本變著末尾',
+    delete: '刪除此著及以後', promote: '提升變著', makeMain: '設為主線', draw: '在棋盤上畫圖', color: '顏色',
+    colors: { green: '綠', red: '紅', blue: '藍', yellow: '黃' }, clearDrawings: '清除圖形',
+    drawings: '圖形（G/R/B/Y 加點：Gh2e2 Re7）',
+    badDrawing: (t) => `「${t}」不是圖形：顏色字母 G、R、B 或 Y，再加一個點（圓圈）或兩個點（箭頭）`, nags: '著法評註',
+    comment: '著後註釋', commentStart: '開局註釋', commentBefore: '變著前註釋',
+    tags: '標籤', tagName: '標籤名', tagValue: '值', addTag: '新增標籤', removeTag: (n) => `刪除標籤 ${n}`,
+    valueOf: (n) => `${n} 的值`, setup: '擺設局面', fen: '初始局面（FEN）', setStart: '設為初始局面',
+    noMoves: '還沒有著法：在棋盤上走一著。', error: '無法讀取棋譜：',
+    editError: '未更改：', tooLong: (size) => `文字太長（${size} 位元組；上限 ${MAX_COMMENT_BYTES}）。`,
+    variation: '變著', ply: (n) => `第${n}著`,
+    nagNames: { 1: '好棋', 2: '錯著', 3: '妙著', 4: '敗著', 5: '有趣的著法', 6: '緩著' },
+  },
+  vi: {
+    board: 'Bàn cờ soạn thảo', tools: 'Soạn thảo', moves: 'Cây nước đi', start: 'Thế cờ ban đầu',
+    undo: 'Hoàn tác', redo: 'Làm lại', first: 'Thế cờ ban đầu', previous: 'Nước trước', next: 'Nước sau',
+    last: 'Cuối biến này', delete: 'Xóa từ nước này', promote: 'Nâng biến lên', makeMain: 'Đặt làm biến chính',
+    draw: 'Vẽ lên bàn cờ', color: 'Màu', colors: { green: 'Xanh lá', red: 'Đỏ', blue: 'Xanh dương', yellow: 'Vàng' },
+    clearDrawings: 'Xóa hình vẽ', drawings: 'Hình vẽ (G/R/B/Y + điểm: Gh2e2 Re7)',
+    badDrawing: (t) => `“${t}” không phải hình vẽ: một chữ màu G, R, B hoặc Y, rồi một điểm (vòng tròn) hoặc hai điểm (mũi tên)`,
+    nags: 'Ký hiệu đánh giá', comment: 'Lời bình sau nước đi',
+    commentStart: 'Lời bình trước nước đầu', commentBefore: 'Lời bình trước biến này',
+    tags: 'Thẻ', tagName: 'Tên thẻ', tagValue: 'Giá trị', addTag: 'Thêm thẻ', removeTag: (n) => `Xóa thẻ ${n}`,
+    valueOf: (n) => `Giá trị của ${n}`, setup: 'Xếp thế cờ', fen: 'Thế cờ ban đầu (FEN)', setStart: 'Đặt làm thế cờ ban đầu',
+    noMoves: 'Chưa có nước nào: hãy đi một nước trên bàn cờ.', error: 'Không đọc được biên bản:',
+    editError: 'Không thay đổi:', tooLong: (size) => `Đoạn chữ quá dài (${size} byte; tối đa ${MAX_COMMENT_BYTES}).`,
+    variation: 'biến', ply: (n) => `Nửa nước ${n}`,
+    nagNames: { 1: 'Nước tốt', 2: 'Nước sai', 3: 'Nước xuất sắc', 4: 'Nước hỏng', 5: 'Nước thú vị', 6: 'Nước chưa chính xác' },
   },
 };
 
@@ -233,10 +265,11 @@ export class XiangqiEditorElement extends RecordElement {
 
   [hooks.language]() {
     this.#labels();
-    this.#render();
+    this[hooks.notation](); // the default notation follows the language
   }
 
   [hooks.notation]() {
+    this[hooks.frame].board.setAttribute('coordinates', coordinatesFor(this[hooks.notationInForce]));
     this.#render();
   }
 
@@ -248,7 +281,7 @@ export class XiangqiEditorElement extends RecordElement {
 
   #build() {
     const { wrap, side, board } = this[hooks.frame];
-    board.setAttribute('coordinates', 'iccs');
+    board.setAttribute('coordinates', coordinatesFor(this[hooks.notationInForce]));
     const button = (action, text) => {
       if (STEPS.includes(action)) return stepButton(action);
       const b = h('button', action, text);
@@ -452,10 +485,8 @@ export class XiangqiEditorElement extends RecordElement {
   }
 
   #moveText(n) {
-    const notation = this[hooks.notationInForce];
-    const info = this.#moveInfo(n);
-    const text = notation === 'wxf' ? info.wxf : notation === 'iccs'
-      ? `${n.move.slice(0, 2)}-${n.move.slice(2)}`.toUpperCase() : info.chinese;
+    const before = this.#editor.node(n.parent).fen;
+    const text = moveText(before, n.move, this.#moveInfo(n), this[hooks.notationInForce], this[hooks.lang]);
     return `${text}${n.nags.map((x) => NAG_TEXT[x] ?? ` $${x}`).join('')}`;
   }
 

@@ -15,14 +15,16 @@
 //
 // An element extends `RecordElement` and implements the hooks named by the symbols of `hooks` (symbol-keyed, so
 // that they are not part of the element's public API). Record text reaches the page only as text (record-text.js).
-import { ready as boardReady } from './board.js';
+import { ready as boardReady, langOf } from './board.js';
 import { h, recordText, fetchRecord, utf8Length } from './record-text.js';
+import { LANG_NOTATION } from './record-tree.js';
 
 /** The largest record an element reads (UTF-8 bytes): 2 MiB. Above it the element shows a message and fires `error`. */
 export const MAX_RECORD_BYTES = 2 * 1024 * 1024;
-/** The move notations an element writes moves in; the first is the default (the notation of xiangqi books). */
-export const NOTATIONS = ['chinese', 'wxf', 'iccs'];
-const PIECE_SETS = ['traditional', 'simplified', 'letters'];
+/** The move notations an element writes moves in (the default follows the language: record-tree.js LANG_NOTATION). */
+export const NOTATIONS = ['chinese', 'wxf', 'iccs', 'vietnamese'];
+
+const PIECE_SETS = ['traditional', 'simplified', 'letters', 'vietnamese'];
 const PGN_SCRIPT = 'script[type="application/x-chess-pgn"]';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -66,11 +68,34 @@ const BASE_LABELS = {
     loading: 'Loading…',
     tooLarge: (size) => `This record is too large to show (${size}; the limit is ${mb(MAX_RECORD_BYTES)}).`,
     fetch: (what) => `The record could not be loaded (${what}).`,
+    // why an element cannot show what it was given, by the error code's family (other languages say it in their
+    // words beside the code; English shows the package's own message, which says exactly what)
+    why: { ERR_FEN: 'The position (FEN) is not valid.', ERR_RECORD: 'The record cannot be read.',
+      ERR_MOVE: 'A move cannot be played in its position.', ERR_NO_MATE: 'No mate was found in this position.',
+      ERR_OPTIONS: 'An attribute has a value the element does not take.',
+      ERR_ARGUMENT: 'An attribute has a value the element does not take.' },
   },
   zh: {
     loading: '正在加载…',
     tooLarge: (size) => `棋谱太大，无法显示（${size}；上限 ${mb(MAX_RECORD_BYTES)}）。`,
     fetch: (what) => `无法加载棋谱（${what}）。`,
+    why: { ERR_FEN: '局面（FEN）无效。', ERR_RECORD: '无法读取棋谱。', ERR_MOVE: '有一着在其局面中无法走出。',
+      ERR_NO_MATE: '这个局面中找不到杀法。', ERR_OPTIONS: '有一个属性的值无效。', ERR_ARGUMENT: '有一个属性的值无效。' },
+  },
+  'zh-Hant': {
+    loading: '正在載入…',
+    tooLarge: (size) => `棋譜太大，無法顯示（${size}；上限 ${mb(MAX_RECORD_BYTES)}）。`,
+    fetch: (what) => `無法載入棋譜（${what}）。`,
+    why: { ERR_FEN: '局面（FEN）無效。', ERR_RECORD: '無法讀取棋譜。', ERR_MOVE: '有一著在其局面中無法走出。',
+      ERR_NO_MATE: '這個局面中找不到殺法。', ERR_OPTIONS: '有一個屬性的值無效。', ERR_ARGUMENT: '有一個屬性的值無效。' },
+  },
+  vi: {
+    loading: 'Đang tải…',
+    tooLarge: (size) => `Biên bản quá lớn, không hiện được (${size}; tối đa ${mb(MAX_RECORD_BYTES)}).`,
+    fetch: (what) => `Không tải được biên bản (${what}).`,
+    why: { ERR_FEN: 'Thế cờ (FEN) không hợp lệ.', ERR_RECORD: 'Không đọc được biên bản.',
+      ERR_MOVE: 'Có một nước không đi được trong thế cờ của nó.', ERR_NO_MATE: 'Không tìm thấy thế chiếu bí trong thế cờ này.',
+      ERR_OPTIONS: 'Một thuộc tính có giá trị không hợp lệ.', ERR_ARGUMENT: 'Một thuộc tính có giá trị không hợp lệ.' },
   },
 };
 
@@ -138,7 +163,7 @@ function styleSheet(css) {
  *   given by the base
  *   frame                `{ root, wrap, error, body, side, board }`: the shadow root and the frame's elements
  *   text                 the labels in the element's language (the base's merged with `static labels`)
- *   lang                 "en" or "zh"
+ *   lang                 "en", "zh", "zh-Hant" or "vi"
  *   notation             one of NOTATIONS
  *   resolveReady()       resolves `ready` (once the record is shown)
  *   fail(error)          shows `error`, fires `error`, resolves `ready`
@@ -253,6 +278,7 @@ export class RecordElement extends (typeof HTMLElement === 'undefined' ? class {
       } else if (name === 'lang') {
         this.#frame.board.setAttribute('lang', this[hooks.lang]);
         this[hooks.language]?.();
+        this[hooks.boardOptions]?.(); // the pieces follow the language too
       } else if (name === 'notation') {
         this[hooks.notation]?.();
       } else if (name === 'orientation' || name === 'piece-set') {
@@ -270,8 +296,7 @@ export class RecordElement extends (typeof HTMLElement === 'undefined' ? class {
   }
 
   get [hooks.lang]() {
-    const attr = this.getAttribute('lang') ?? this.closest('[lang]')?.getAttribute('lang') ?? 'en';
-    return attr.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+    return langOf(this.getAttribute('lang') ?? this.closest('[lang]')?.getAttribute('lang') ?? 'en');
   }
 
   get [hooks.text]() {
@@ -283,7 +308,7 @@ export class RecordElement extends (typeof HTMLElement === 'undefined' ? class {
 
   get [hooks.notationInForce]() {
     const n = this.getAttribute('notation');
-    return NOTATIONS.includes(n) ? n : NOTATIONS[0];
+    return NOTATIONS.includes(n) ? n : LANG_NOTATION[this[hooks.lang]];
   }
 
   [hooks.resolveReady]() {
@@ -304,7 +329,19 @@ export class RecordElement extends (typeof HTMLElement === 'undefined' ? class {
     const o = this.getAttribute('orientation');
     board.setAttribute('orientation', o === 'red' || o === 'black' ? o : orientation);
     const p = this.getAttribute('piece-set');
-    board.setAttribute('piece-set', PIECE_SETS.includes(p) ? p : PIECE_SETS[0]);
+    // Unless the page chooses: Chinese characters, Vietnamese letters (Tg S T M X P B) in Tiếng Việt.
+    board.setAttribute('piece-set', PIECE_SETS.includes(p) ? p : this[hooks.lang] === 'vi' ? 'vietnamese' : 'traditional');
+  }
+
+  /**
+   * Why `error` happened, as the reader's language says it: the package's own message in English; else the words for
+   * its code's family (ERR_FEN_BOARD → ERR_FEN), or the message when the family has none.
+   */
+  #why(error) {
+    if (this[hooks.lang] === 'en') return error.message;
+    const code = String(error.code);
+    const family = code === 'ERR_ILLEGAL_MOVE' ? 'ERR_MOVE' : code.split('_').slice(0, 2).join('_');
+    return BASE_LABELS[this[hooks.lang]].why[code] ?? BASE_LABELS[this[hooks.lang]].why[family] ?? error.message;
   }
 
   /** Shows `e` instead of the record, keeps it as `error`, fires `error` and resolves `ready`. */
@@ -319,7 +356,7 @@ export class RecordElement extends (typeof HTMLElement === 'undefined' ? class {
     const { wrap, error: box } = this.#frame;
     if (error.code === 'ERR_RECORD_TOO_LARGE') box.replaceChildren(h('strong', null, t.tooLarge(mb(error.size ?? 0))));
     else if (error.code === 'ERR_RECORD_FETCH') box.replaceChildren(h('strong', null, t.fetch(error.message)));
-    else box.replaceChildren(h('strong', null, t.error), recordText('span', 'detail', `${error.code}: ${error.message}`, 2000));
+    else box.replaceChildren(h('strong', null, t.error), recordText('span', 'detail', `${error.code}: ${this.#why(error)}`, 2000));
     for (const child of wrap.children) child.hidden = child !== box;
     this.#resolveReady(this);
     this.dispatchEvent(new CustomEvent('error', { detail: { code: error.code, message: error.message, error } }));

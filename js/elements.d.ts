@@ -20,11 +20,11 @@ export interface XiangqiBoardAttributes {
   movable?: Movable | undefined;
   /** Default `"traditional"`. */
   "piece-set"?: PieceSet | undefined;
-  /** `"iccs"` (the default), `"chinese"`, `"none"`; `"false"` is `"none"`. */
-  coordinates?: "iccs" | "chinese" | "none" | "true" | "false" | undefined;
+  /** `"iccs"` (the default), `"chinese"`, `"numbers"` (the file numbers each side reads), `"none"`; `"false"` is `"none"`. */
+  coordinates?: "iccs" | "chinese" | "numbers" | "none" | "true" | "false" | undefined;
   /** Default `"light"`. */
   theme?: Theme | undefined;
-  /** The language of the screen-reader text (default `"en"`). */
+  /** The language of the screen-reader text: `"en"`, `"zh"`, `"zh-Hant"`, `"vi"` (default: the page's, else `"en"`). */
   lang?: Lang | undefined;
   /** The last move, highlighted (ICCS, `"h2e2"`). */
   "last-move"?: string | undefined;
@@ -46,15 +46,15 @@ export interface XiangqiLessonAttributes {
   fen?: string | undefined;
   /** Which game of a file with several, from 1. */
   game?: number | string | undefined;
-  /** The move list's notation (default `"chinese"`). */
+  /** The move list's notation (default: the language's — WXF in English, Chinese in Chinese, Vietnamese in Vietnamese). */
   notation?: LessonNotation | undefined;
-  /** `zh…` for Chinese, anything else English (default: the page's nearest `lang`). */
+  /** `en`, `zh`, `zh-Hant` (also `zh-TW`, `zh-HK`), `vi`; any other tag English (default: the page's nearest `lang`). */
   lang?: string | undefined;
   /** Default `"light"`. */
   theme?: LessonTheme | undefined;
   /** The side at the bottom (default `"red"`). */
   orientation?: Color | undefined;
-  /** The board's piece labels (default `"traditional"`). */
+  /** The board's piece labels (default `"traditional"`; `"vietnamese"` on a Vietnamese page). */
   "piece-set"?: PieceSet | undefined;
 }
 
@@ -88,9 +88,9 @@ export interface XiangqiEditorAttributes {
   src?: string | undefined;
   /** The start position when there is no record (default: the standard one). */
   fen?: string | undefined;
-  /** The move tree's notation (default `"chinese"`). */
+  /** The move tree's notation (default: the language's — WXF in English, Chinese in Chinese, Vietnamese in Vietnamese). */
   notation?: EditorNotation | undefined;
-  /** `zh…` for Chinese, anything else English (default: the page's nearest `lang`). */
+  /** `en`, `zh`, `zh-Hant` (also `zh-TW`, `zh-HK`), `vi`; any other tag English (default: the page's nearest `lang`). */
   lang?: string | undefined;
   theme?: EditorTheme | undefined;
   /** The side at the bottom (default `"red"`). */

@@ -5,8 +5,11 @@ import type { XiangqiBoardElement } from "./board.js";
 /** The largest record the element shows, in UTF-8 bytes (2 MiB); a larger one is refused with a message. */
 export const MAX_RECORD_BYTES: number;
 
-/** The notation of the move list: `"chinese"` (炮二平五, the default), `"wxf"` (C2.5) or `"iccs"` (H2-E2). */
-export type LessonNotation = "chinese" | "wxf" | "iccs";
+/**
+ * The notation of the move list: `"chinese"` (炮二平五; traditional characters on a `zh-Hant` page), `"wxf"` (C2.5),
+ * `"iccs"` (H2-E2) or `"vietnamese"` (P2-5). Default: the language's (English WXF, Chinese Chinese, Vietnamese Vietnamese).
+ */
+export type LessonNotation = "chinese" | "wxf" | "iccs" | "vietnamese";
 /** `"light"` (the default), `"dark"`, or `"auto"` (follows `prefers-color-scheme`). */
 export type LessonTheme = "light" | "dark" | "auto";
 
@@ -77,10 +80,10 @@ export interface XiangqiLessonEventMap {
  * `<script type="application/x-chess-pgn">` child (recommended), a `pgn` attribute or a `src` URL (PGN,
  * DhtmlXQ or XQF; UTF-8, GBK or Big5, detected); without one, `fen` is shown. The players and the event come
  * from the record's tags whatever its format. Attributes: `pgn`, `src`, `fen`, `game` (which game of
- * the file, from 1), `notation`, `lang` (`en` / `zh`, else the page's), `theme`, `orientation`, `piece-set`.
- * Fires `navigate`, `load` and `error` events; record text is only ever shown as text. Styling: the CSS custom
- * property `--xiangqi-board-size` (the board's width), `::part(body)` (the grid of the board and the side),
- * `::part(lesson)` (the frame) (docs/lesson.md, "Size and layout").
+ * the file, from 1), `notation`, `lang` (`en`, `zh`, `zh-Hant`, `vi` or any BCP 47 tag, else the page's), `theme`,
+ * `orientation`, `piece-set`. Fires `navigate`, `load` and `error` events; record text is only ever shown as text.
+ * Styling: the CSS custom property `--xiangqi-board-size` (the board's width), `::part(body)` (the grid of the board
+ * and the side), `::part(lesson)` (the frame) (docs/lesson.md, "Size and layout").
  * @example
  * <script type="module">import "xiangqi-wasm/lesson";</script>
  * <xiangqi-lesson notation="chinese" lang="zh">

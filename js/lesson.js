@@ -13,7 +13,7 @@
 // by the shadow root (no <style> element, no style attribute), so the element works under
 // `Content-Security-Policy: default-src 'self'`. Records above MAX_RECORD_BYTES are refused with a message.
 import { RecordElement, hooks, elementError, stepButton, STEPS, MAX_RECORD_BYTES } from './element-base.js';
-import { readTree, link } from './record-tree.js';
+import { readTree, link, moveText } from './record-tree.js';
 import { WorkerClient } from './worker-rpc.js';
 import { h, recordText } from './record-text.js';
 
@@ -33,11 +33,25 @@ const LABELS = {
     error: 'The record could not be read:',
   },
   zh: {
-    toolbar: '着法', first: '开局', previous: '上一步', next: '下一步', last: '最后一步',
-    moves: '着法列表', start: '开局', variations: '此处的其他着法：', back: '↑ 返回主线',
-    red: '红方', black: '黑方', board: '棋盘', ply: (n, total) => `${n} / ${total}`,
+    toolbar: '着法', first: '开局局面', previous: '上一着', next: '下一着', last: '最后一着',
+    moves: '着法列表', start: '开局局面', variations: '此处的其他着法：', back: '↑ 返回主线',
+    red: '红方', black: '黑方', board: '讲解棋盘', ply: (n, total) => `${n} / ${total}`,
     results: { '1-0': '红胜', '0-1': '黑胜', '1/2-1/2': '和棋' }, inVariation: '变着',
     error: '无法读取棋谱：',
+  },
+  'zh-Hant': {
+    toolbar: '著法', first: '開局局面', previous: '上一著', next: '下一著', last: '最後一著',
+    moves: '著法列表', start: '開局局面', variations: '此處的其他著法：', back: '↑ 返回主線',
+    red: '紅方', black: '黑方', board: '講解棋盤', ply: (n, total) => `${n} / ${total}`,
+    results: { '1-0': '紅勝', '0-1': '黑勝', '1/2-1/2': '和棋' }, inVariation: '變著',
+    error: '無法讀取棋譜：',
+  },
+  vi: {
+    toolbar: 'Nước đi', first: 'Thế cờ ban đầu', previous: 'Nước trước', next: 'Nước sau', last: 'Nước cuối',
+    moves: 'Danh sách nước đi', start: 'Thế cờ ban đầu', variations: 'Các nước khác ở đây:', back: '↑ Trở lại biến chính',
+    red: 'Bên đỏ', black: 'Bên đen', board: 'Bàn cờ bài giảng', ply: (n, total) => `${n} / ${total}`,
+    results: { '1-0': 'Đỏ thắng', '0-1': 'Đen thắng', '1/2-1/2': 'Hòa' }, inVariation: 'biến',
+    error: 'Không đọc được biên bản:',
   },
 };
 
@@ -405,9 +419,7 @@ export class XiangqiLessonElement extends RecordElement {
   }
 
   #moveText(n) {
-    const notation = this[hooks.notationInForce];
-    const text = notation === 'wxf' ? n.info.wxf : notation === 'iccs'
-      ? `${n.move.slice(0, 2)}-${n.move.slice(2)}`.toUpperCase() : n.info.chinese;
+    const text = moveText(n.before, n.move, n.info, this[hooks.notationInForce], this[hooks.lang]);
     return `${this.#number(n, true)}${text}${nagText(n.nags)}`;
   }
 

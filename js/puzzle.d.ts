@@ -14,8 +14,11 @@ export const WIN_MARGIN_CP: number;
 export type PuzzleGoal = "line" | "mate" | "win";
 /** Where the exercise stands. */
 export type PuzzleStatus = "loading" | "solving" | "checking" | "defending" | "solved" | "revealed";
-/** The notation of moves in the messages: `"chinese"` (the default), `"wxf"` or `"iccs"`. */
-export type PuzzleNotation = "chinese" | "wxf" | "iccs";
+/**
+ * The notation of moves in the messages: `"chinese"`, `"wxf"`, `"iccs"` or `"vietnamese"`. Default: the language's
+ * (English WXF, Chinese Chinese, Vietnamese Vietnamese).
+ */
+export type PuzzleNotation = "chinese" | "wxf" | "iccs" | "vietnamese";
 /** `"light"` (the default), `"dark"`, or `"auto"` (follows `prefers-color-scheme`). */
 export type PuzzleTheme = "light" | "dark" | "auto";
 

@@ -12,7 +12,7 @@
 // nodes (record-text.js); styles are constructable stylesheets.
 import { RecordElement, hooks, elementError, MAX_RECORD_BYTES } from './element-base.js';
 import { Game, readRecords } from './xiangqi_wasm.js';
-import { readTree, solutionTree, link } from './record-tree.js';
+import { readTree, solutionTree, link, moveText, coordinatesFor } from './record-tree.js';
 import { WIN_MARGIN_CP } from './puzzle-check.js';
 import { check, warmChecks, proveMatingMoves } from './puzzle-client.js';
 import { h, recordText } from './record-text.js';
@@ -23,7 +23,9 @@ export const MAX_MATE_MOVES = 10;
 /** Without `moves`, a `mate` exercise is the shortest mate found up to this many solver moves. */
 const SEARCH_MATE_MOVES = 7;
 const GOALS = ['line', 'mate', 'win'];
-const ZH_NUMBERS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
+/** How Chinese counts moves in words (两步杀, as the app says it); 繁體 兩. */
+const ZH_COUNT = ['零', '一', '两', '三', '四', '五', '六', '七', '八', '九', '十'];
+const HANT_COUNT = ['零', '一', '兩', '三', '四', '五', '六', '七', '八', '九', '十'];
 
 const LABELS = {
   en: {
@@ -34,7 +36,8 @@ const LABELS = {
       win: (side) => `${side} to move and win.`,
     },
     correct: 'Correct.',
-    alternative: 'Correct — another solution than the one written.',
+    alternative: 'Correct: another solution than the one written.',
+    solvedAlternative: 'Solved, with another solution than the one written!',
     escape: (side, move) => `Not quite: ${side} escapes with ${move}. Try again.`,
     holds: (side, move) => `Not quite: after ${side}'s ${move} the win is gone. Try again.`,
     notLine: 'That is not the move of the solution. Try again.',
@@ -48,21 +51,62 @@ const LABELS = {
   zh: {
     side: { red: '红方', black: '黑方' },
     task: {
-      mate: (side, n) => `${side.slice(0, 1)}先，${ZH_NUMBERS[n] ?? n}步杀。`,
-      line: (side, n) => `${side.slice(0, 1)}先，走出正解（${ZH_NUMBERS[n] ?? n}步）。`,
+      mate: (side, n) => `${side.slice(0, 1)}先，${ZH_COUNT[n] ?? n}步杀。`,
+      line: (side, n) => `${side.slice(0, 1)}先，走出正解（${ZH_COUNT[n] ?? n}着）。`,
       win: (side) => `${side.slice(0, 1)}先胜。`,
     },
     correct: '正确。',
-    alternative: '正确！这是与答案不同的另一种解法。',
+    alternative: '正确：这是与答案不同的另一种解法。',
+    solvedAlternative: '解出来了！这是与答案不同的另一种解法。',
     escape: (side, move) => `不对：${side}可走${move}解围。再试一次。`,
     holds: (side, move) => `不对：${side}走${move}后已无胜势。再试一次。`,
     notLine: '这不是正解的着法。再试一次。',
-    unchecked: '无法检查这步棋。请换一步。',
-    solved: '解答正确！', revealed: '已显示答案。', checking: '正在检查…',
+    unchecked: '无法检查这着棋。请换一着。',
+    solved: '解出来了！', revealed: '已显示答案。', checking: '正在检查…',
     hint: '提示', solution: '显示答案', previous: '上一题', next: '下一题', retry: '重新开始',
     hintPiece: (piece) => `提示：走${piece}。`, hintMove: (move) => `提示：${move}。`,
-    exercise: (i, n) => `第 ${i} / ${n} 题`, board: '习题棋盘', error: '无法显示这道题：',
+    exercise: (i, n) => `第${i}题，共${n}题`, board: '习题棋盘', error: '无法显示这道题：',
     played: (move) => `${move}。`, tools: '习题',
+  },
+  'zh-Hant': {
+    side: { red: '紅方', black: '黑方' },
+    task: {
+      mate: (side, n) => `${side.slice(0, 1)}先，${HANT_COUNT[n] ?? n}步殺。`,
+      line: (side, n) => `${side.slice(0, 1)}先，走出正解（${HANT_COUNT[n] ?? n}著）。`,
+      win: (side) => `${side.slice(0, 1)}先勝。`,
+    },
+    correct: '正確。',
+    alternative: '正確：這是與答案不同的另一種解法。',
+    solvedAlternative: '解出來了！這是與答案不同的另一種解法。',
+    escape: (side, move) => `不對：${side}可走${move}解圍。再試一次。`,
+    holds: (side, move) => `不對：${side}走${move}後已無勝勢。再試一次。`,
+    notLine: '這不是正解的著法。再試一次。',
+    unchecked: '無法檢查這著棋。請換一著。',
+    solved: '解出來了！', revealed: '已顯示答案。', checking: '正在檢查…',
+    hint: '提示', solution: '顯示答案', previous: '上一題', next: '下一題', retry: '重新開始',
+    hintPiece: (piece) => `提示：走${piece}。`, hintMove: (move) => `提示：${move}。`,
+    exercise: (i, n) => `第${i}題，共${n}題`, board: '習題棋盤', error: '無法顯示這道題：',
+    played: (move) => `${move}。`, tools: '習題',
+  },
+  vi: {
+    side: { red: 'Bên đỏ', black: 'Bên đen' },
+    task: {
+      mate: (side, n) => `${side} đi trước, chiếu bí sau ${n} nước.`,
+      line: (side, n) => `${side} đi trước: tìm lời giải (${n} nước).`,
+      win: (side) => `${side} đi trước và thắng.`,
+    },
+    correct: 'Đúng.',
+    alternative: 'Đúng: một lời giải khác với lời giải đã ghi.',
+    solvedAlternative: 'Đã giải xong, bằng một lời giải khác với lời giải đã ghi!',
+    escape: (side, move) => `Chưa đúng: ${side.toLowerCase()} thoát được bằng ${move}. Hãy thử lại.`,
+    holds: (side, move) => `Chưa đúng: sau nước ${move} của ${side.toLowerCase()}, thế thắng không còn. Hãy thử lại.`,
+    notLine: 'Đó không phải nước của lời giải. Hãy thử lại.',
+    unchecked: 'Không kiểm tra được nước này. Hãy thử nước khác.',
+    solved: 'Đã giải xong!', revealed: 'Đã hiện lời giải.', checking: 'Đang kiểm tra…',
+    hint: 'Gợi ý', solution: 'Xem lời giải', previous: 'Bài trước', next: 'Bài sau', retry: 'Làm lại từ đầu',
+    hintPiece: (piece) => `Gợi ý: hãy đi quân ${piece}.`, hintMove: (move) => `Gợi ý: ${move}.`,
+    exercise: (i, n) => `Bài ${i} / ${n}`, board: 'Bàn cờ bài tập', error: 'Không hiện được bài tập này:',
+    played: (move) => `${move}.`, tools: 'Bài tập',
   },
 };
 /** The pieces' names by kind; Chinese as [Red's, Black's]. */
@@ -71,6 +115,9 @@ const PIECES = {
     cannon: 'cannon', soldier: 'soldier' },
   zh: { general: ['帅', '将'], advisor: ['仕', '士'], elephant: ['相', '象'], horse: ['马', '马'], chariot: ['车', '车'],
     cannon: ['炮', '炮'], soldier: ['兵', '卒'] },
+  'zh-Hant': { general: ['帥', '將'], advisor: ['仕', '士'], elephant: ['相', '象'], horse: ['傌', '馬'], chariot: ['俥', '車'],
+    cannon: ['炮', '砲'], soldier: ['兵', '卒'] },
+  vi: { general: 'tướng', advisor: 'sĩ', elephant: 'tượng', horse: 'mã', chariot: 'xe', cannon: 'pháo', soldier: 'tốt' },
 };
 
 function pieceName(piece, lang) {
@@ -275,6 +322,10 @@ export class XiangqiPuzzleElement extends RecordElement {
     if (this.#ex) this.#task(this.#ex);
   }
 
+  [hooks.notation]() {
+    this[hooks.language]();
+  }
+
   [hooks.boardOptions]() {
     if (this.#ex) this.#boardOptions(this.#ex);
   }
@@ -436,7 +487,8 @@ export class XiangqiPuzzleElement extends RecordElement {
     this.#play(ex, move, verdict.node);
     ex.solverPlayed += 1;
     const done = this.#finished(ex);
-    this.#say(done ? `${verdict.alternative ? t.alternative : t.correct} ${t.solved}` : verdict.alternative
+    // Once: "Solved!" when the exercise is done (not "Correct. Solved!"), else "Correct."
+    this.#say(done ? (verdict.alternative ? t.solvedAlternative : t.solved) : verdict.alternative
       ? t.alternative : t.correct, 'ok');
     this.dispatchEvent(new CustomEvent('correct', { detail: { move, alternative: Boolean(verdict.alternative), ms } }));
     if (done) {
@@ -572,7 +624,7 @@ export class XiangqiPuzzleElement extends RecordElement {
     this.board.set({ movable: 'none', dests: new Map() });
     this.#buttons();
     const ms = Math.round(performance.now() - ex.started);
-    this.#say(`${ex.alternative ? this[hooks.text].alternative : this[hooks.text].correct} ${this[hooks.text].solved}`, 'ok');
+    this.#say(ex.alternative ? this[hooks.text].solvedAlternative : this[hooks.text].solved, 'ok');
     const result = { solved: true, revealed: false, attempts: ex.wrong + 1, hints: ex.hints, ms };
     this.#keepResult(ex, result);
     this.dispatchEvent(new CustomEvent('solved', { detail: { index: this.#index, attempts: ex.wrong + 1,
@@ -609,22 +661,10 @@ export class XiangqiPuzzleElement extends RecordElement {
     }
   }
 
-  /** `move` from `fen` in the chosen notation (Chinese by default). */
+  /** `move` from `fen` in the notation in force (the page's language's by default). */
   #moveText(fen, move, info) {
     if (!move) return '';
-    const notation = this[hooks.notationInForce];
-    if (notation === 'iccs') return `${move.slice(0, 2)}-${move.slice(2)}`.toUpperCase();
-    if (!info) {
-      const g = new Game(fen);
-      try {
-        info = g.play(move);
-      } catch {
-        return move;
-      } finally {
-        g.free();
-      }
-    }
-    return notation === 'wxf' ? info.wxf : info.chinese;
+    return moveText(fen, move, info, this[hooks.notationInForce], this[hooks.lang]);
   }
 
   #build() {
@@ -684,8 +724,8 @@ export class XiangqiPuzzleElement extends RecordElement {
     retry.textContent = t.retry;
     tools.setAttribute('aria-label', t.tools);
     this.board.setAttribute('lang', this[hooks.lang]);
-    // Files as Chinese players read them (一…九 for Red, 1…9 for Black) in Chinese, as the app does.
-    this.board.setAttribute('coordinates', this[hooks.lang] === 'zh' ? 'chinese' : 'iccs');
+    // Files as the notation's readers read them (一…九 / 1…9 with Chinese, a–i with WXF), as the app does.
+    this.board.setAttribute('coordinates', coordinatesFor(this[hooks.notationInForce]));
     this.board.setAttribute('label', t.board);
     this.#renderSet();
   }

@@ -100,3 +100,34 @@ function playTree(fen, mainline, play) {
     for (let i = 0; i < line.moves.length; i++) game.undo();
   }
 }
+
+/** Each interface language's notation when the page names none (issue 37: the notation follows the language). */
+export const LANG_NOTATION = Object.freeze({ en: 'wxf', zh: 'chinese', 'zh-Hant': 'chinese', vi: 'vietnamese' });
+
+/**
+ * The board's coordinates that go with a notation: the file numbers Chinese players read (一…九 / 1…9) with Chinese,
+ * the same in digits with Vietnamese, ICCS a–i / 0–9 with WXF and ICCS.
+ */
+export function coordinatesFor(notation) {
+  return notation === 'chinese' ? 'chinese' : notation === 'vietnamese' ? 'numbers' : 'iccs';
+}
+
+/**
+ * The text of `move` (ICCS, played from `fen`) in `notation` for a reader of `lang`: ICCS as `H2-E2`, WXF and
+ * simplified Chinese from the MoveInfo `info` when given (`game.play`'s answer), traditional Chinese (繁體: 傌二進三)
+ * and Vietnamese (`M2.3`) written by the package's `toNotation`. A move the position refuses is its ICCS text.
+ */
+export function moveText(fen, move, info, notation, lang) {
+  if (notation === 'iccs') return `${move.slice(0, 2)}-${move.slice(2)}`.toUpperCase();
+  if (info && notation === 'wxf') return info.wxf;
+  const traditional = notation === 'chinese' && lang === 'zh-Hant';
+  if (info && notation === 'chinese' && !traditional) return info.chinese;
+  const g = new Game(fen);
+  try {
+    return g.toNotation(move, notation, traditional ? { script: 'traditional' } : undefined);
+  } catch {
+    return move;
+  } finally {
+    g.free();
+  }
+}

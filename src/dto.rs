@@ -44,7 +44,7 @@ pub(crate) struct FenProblemDto {
 }
 
 /// How a finished game ended (`Outcome`): the verdict of [`xiangqi::Outcome`], its explanation rendered here
-/// in both languages and, for a repetition ruling, the classified cycle.
+/// in every interface language and, for a repetition ruling, the classified cycle.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct OutcomeDto {
@@ -55,8 +55,19 @@ pub(crate) struct OutcomeDto {
     pub offender: Option<&'static str>,
     pub explanation: String,
     pub explanation_zh: String,
+    pub explanations: ExplanationsDto,
     pub ply: usize,
     pub cycle: Vec<CycleMoveDto>,
+}
+
+/// The explanation in each interface language: `{ en, zh, "zh-Hant", vi }`.
+#[derive(Serialize)]
+pub(crate) struct ExplanationsDto {
+    pub en: String,
+    pub zh: String,
+    #[serde(rename = "zh-Hant")]
+    pub zh_hant: String,
+    pub vi: String,
 }
 
 /// One move of a repetition cycle (`CycleMove`).
@@ -113,6 +124,12 @@ impl OutcomeDto {
             offender: o.offender().map(Color::name),
             explanation: o.explain(Language::English),
             explanation_zh: o.explain(Language::Chinese),
+            explanations: ExplanationsDto {
+                en: o.explain(Language::English),
+                zh: o.explain(Language::Chinese),
+                zh_hant: o.explain(Language::TraditionalChinese),
+                vi: o.explain(Language::Vietnamese),
+            },
             ply: o.ply(),
             cycle: o
                 .cycle()

@@ -5,8 +5,8 @@
 
 use super::errors::XqError;
 use super::game::Game;
-use super::input::{int_arg, int_option, options_arg, type_name};
-use super::notation::{headers_arg, notation_arg};
+use super::input::{int_arg, int_option, named_option, options_arg, type_name};
+use super::notation::{headers_arg, notation_arg, MAX_MOVE_TEXT};
 use super::options::{game_options_of, OPTION_KEYS};
 use super::records::{
     game_at, record_input, record_options, records_of, warnings_js, RecordReader,
@@ -120,18 +120,31 @@ impl Game {
         warnings_js(&self.warnings)
     }
 
-    /// The ICCS move a text names in this position (ICCS, WXF or Chinese). Throws `ERR_MOVE_SYNTAX`,
-    /// `ERR_MOVE_NO_PIECE`, `ERR_MOVE_IMPOSSIBLE`, `ERR_MOVE_AMBIGUOUS` (with `candidates`) or
-    /// `ERR_ILLEGAL_MOVE`.
+    /// The ICCS move a text names in this position: ICCS, WXF or Chinese recognised by their shape, or, with
+    /// `{ notation }`, the named notation only (the way to read Vietnamese, which is never guessed). Throws
+    /// `ERR_MOVE_SYNTAX`, `ERR_MOVE_NO_PIECE`, `ERR_MOVE_IMPOSSIBLE`, `ERR_MOVE_AMBIGUOUS` (with `candidates`),
+    /// `ERR_ILLEGAL_MOVE`, or `ERR_OPTIONS` for an unknown notation.
     #[wasm_bindgen(js_name = parseMove, skip_typescript)]
-    pub fn parse_move(&self, text: JsValue) -> Result<String, XqError> {
+    pub fn parse_move(&self, text: JsValue, options: JsValue) -> Result<String, XqError> {
         if !text.is_string() {
             return Err(XqError::argument(format!(
                 "parseMove: expected move text, got {}",
                 type_name(&text)
             )));
         }
-        let m = self.move_of(&text)?;
+        let [name] = options_arg(&options, "parseMove", ["notation"])?;
+        let m = match named_option::<NotationKind>(&name, "parseMove", "notation")? {
+            Some(kind) => {
+                let s: String = text.as_string().unwrap_or_default();
+                if s.chars().count() > MAX_MOVE_TEXT as usize {
+                    return Err(XqError::from(notation::NotationError::Syntax {
+                        text: s.chars().take(MAX_MOVE_TEXT as usize).collect(),
+                    }));
+                }
+                notation::parse_move_as(self.pos(), &s, kind)?
+            }
+            None => self.move_of(&text)?,
+        };
         self.pos()
             .check_move(m)
             .map_err(|reason| IllegalMoveError { mv: m, reason })?;

@@ -25,7 +25,8 @@ pub(crate) fn parse_move_text(pos: &Position, text: &str) -> Result<Move, XqErro
     Ok(notation::parse_move(pos, text)?)
 }
 
-/// A `NotationName` argument (`"iccs" | "wxf" | "chinese"`, default `default`) with `NotationOptions`.
+/// A `NotationName` argument (`"iccs" | "wxf" | "chinese" | "vietnamese"`, default `default`) with
+/// `NotationOptions`.
 pub(crate) fn notation_arg(
     name: &JsValue,
     options: &JsValue,
@@ -57,6 +58,7 @@ pub(crate) fn notation_arg(
             black_digits,
             tandem,
         }),
+        NotationKind::Vietnamese => Notation::Vietnamese,
     })
 }
 

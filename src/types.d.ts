@@ -342,6 +342,13 @@ export interface Outcome {
   explanation: string;
   /** The same sentence in Chinese (简体中文). */
   explanationZh: string;
+  /**
+   * The sentence in each interface language: English, 简体中文, 繁體中文 (`"zh-Hant"`), Tiếng Việt.
+   * @example
+   * const game = new Game();
+   * game.resign("black").explanations.vi; // "Bên đen xin thua; bên đỏ thắng."
+   */
+  explanations: { en: string; zh: string; "zh-Hant": string; vi: string };
   /** The number of plies played when the game ended. */
   ply: number;
   /** For a repetition ruling, the moves of the repeated span with their classification; else `[]`. */
@@ -391,8 +398,11 @@ export interface GameOptions {
   mateThreatDepth?: number | undefined;
 }
 
-/** A move notation. */
-export type NotationName = "iccs" | "wxf" | "chinese";
+/**
+ * A move notation: ICCS `h2e2`, WXF `C2.5`, Chinese `炮二平五`, Vietnamese `P2-5` (written everywhere a notation
+ * is named; read only where named: `parseMove(text, { notation: "vietnamese" })`, a PGN `Format "Vietnamese"` tag).
+ */
+export type NotationName = "iccs" | "wxf" | "chinese" | "vietnamese";
 
 /** Output style of WXF and Chinese notation (ignored where it does not apply). */
 export interface NotationOptions {
@@ -1033,17 +1043,20 @@ export class Game {
    */
   play(move: MoveInput): MoveInfo;
   /**
-   * The ICCS move that text in any notation names in this position (ICCS, WXF `C2.5`, Chinese `炮二平五`,
-   * traditional characters, full-width digits).
+   * The ICCS move that text names in this position: ICCS, WXF `C2.5` or Chinese `炮二平五` (traditional
+   * characters, full-width digits) recognised by their shape; with `{ notation }`, that notation only (and ICCS).
+   * Vietnamese `P2-5` is read only when named: its letters and signs mean other things in WXF.
    * @throws {XiangqiError} `ERR_MOVE_SYNTAX`, `ERR_MOVE_NO_PIECE`, `ERR_MOVE_IMPOSSIBLE`, `ERR_MOVE_AMBIGUOUS`
-   * (with `candidates`), `ERR_ILLEGAL_MOVE` (with `reasonCode`), `ERR_ARGUMENT` if `text` is not a string.
+   * (with `candidates`), `ERR_ILLEGAL_MOVE` (with `reasonCode`), `ERR_ARGUMENT` if `text` is not a string,
+   * `ERR_OPTIONS` for an unknown notation or option.
    * @example
    * const game = new Game();
    * game.parseMove("炮二平五"); // "h2e2"
    * game.parseMove("C2.5");     // "h2e2"
    * game.parseMove("H2-E2");    // "h2e2"
+   * game.parseMove("P2-5", { notation: "vietnamese" }); // "h2e2"
    */
-  parseMove(text: string): string;
+  parseMove(text: string, options?: { notation?: NotationName | undefined }): string;
   /**
    * A legal move of this position written in `notation` (default `"wxf"`), with output `options`.
    * @throws {XiangqiError} `ERR_ILLEGAL_MOVE` if the move is not legal here, `ERR_MOVE_*` for bad text,
@@ -2265,7 +2278,7 @@ export interface Names {
  * names().rules.map((r) => r.name);  // ["axf", "cxa"]
  * names().rules[0];                  // { name: "axf", aliases: ["asian", "wxf"], en: "Asian rules (AXF)", zh: "亚洲棋规" }
  * names().rules[1].zh;               // "中国棋规"
- * names().notations.map((n) => n.name); // ["iccs", "wxf", "chinese"]
+ * names().notations.map((n) => n.name); // ["iccs", "wxf", "chinese", "vietnamese"]
  * new Game(null, { rules: "chinese" }).options().rules; // "cxa"
  */
 export function names(): Names;

@@ -75,6 +75,7 @@ fn tandem_of(n: &Notation) -> TandemStyle {
         Notation::Iccs => TandemStyle::Classic,
         Notation::Wxf(o) => o.tandem,
         Notation::Chinese(o) => o.tandem,
+        Notation::Vietnamese => TandemStyle::Classic,
     }
 }
 

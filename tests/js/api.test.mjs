@@ -205,22 +205,27 @@ test('outcome: checkmate and stalemate lose for the side to move', () => {
   const mate = records.find((r) => r.status === 'checkmate' && r.side_to_move === 'black');
   const o = new Game(mate.fen).outcome();
   assert.deepEqual(Object.keys(o),
-    ['result', 'winner', 'reason', 'ruleset', 'offender', 'explanation', 'explanationZh', 'ply', 'cycle']);
+    ['result', 'winner', 'reason', 'ruleset', 'offender', 'explanation', 'explanationZh', 'explanations', 'ply', 'cycle']);
   assert.equal(o.result, '1-0');
   assert.equal(o.explanation, 'Black is checkmated; Red wins.');
   const stale = records.find((r) => r.status === 'stalemate' && r.side_to_move === 'red');
   const s = new Game(stale.fen).outcome();
-  assert.deepEqual({ ...s, explanation: undefined, explanationZh: undefined },
+  assert.deepEqual({ ...s, explanation: undefined, explanationZh: undefined, explanations: undefined },
     { result: '0-1', winner: 'black', reason: 'stalemate', ruleset: 'axf', offender: null, explanation: undefined,
-      explanationZh: undefined, ply: 0, cycle: [] });
+      explanationZh: undefined, explanations: undefined, ply: 0, cycle: [] });
   assert.match(s.explanation, /^Red has no legal move \(stalemate\); in xiangqi the stalemated side loses/);
   // The documented example.
   const m = new Game(MATE).outcome();
-  assert.deepEqual({ ...m, explanationZh: undefined }, {
+  assert.deepEqual({ ...m, explanationZh: undefined, explanations: undefined }, {
     result: '1-0', winner: 'red', reason: 'checkmate', ruleset: 'axf', offender: null,
-    explanation: 'Black is checkmated; Red wins.', explanationZh: undefined, ply: 0, cycle: [],
+    explanation: 'Black is checkmated; Red wins.', explanationZh: undefined, explanations: undefined, ply: 0, cycle: [],
   });
   assert.equal(m.explanationZh, '黑方被将死，红方胜。');
+  // Every interface language (issue 37).
+  assert.deepEqual(m.explanations, {
+    en: 'Black is checkmated; Red wins.', zh: '黑方被将死，红方胜。', 'zh-Hant': '黑方被將死，紅方勝。',
+    vi: 'Bên đen bị chiếu bí; bên đỏ thắng.',
+  });
 });
 
 test('validateFen lists every problem and never throws', () => {

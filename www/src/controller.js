@@ -61,7 +61,9 @@ export function createController({ store, computer, board, Game, storage, import
   }
 
   function savePrefs() {
-    if (storage) writePrefs(storage, { lang: state.lang, theme: state.theme, notation: state.notationChoice });
+    if (storage) {
+      writePrefs(storage, { lang: state.lang, theme: state.theme, notation: state.notationChoice, pieces: state.pieceSetChoice });
+    }
   }
 
   /** The saved game back, if there is one that reads; else a message says why not (and the value is set aside). */
@@ -181,6 +183,10 @@ export function createController({ store, computer, board, Game, storage, import
       store.setNotation($('notation').value);
       savePrefs();
     });
+    on('pieces', 'change', () => {
+      store.setPieceSet($('pieces').value);
+      savePrefs();
+    });
     on('move-list', 'keydown', stepKeys);
     on('move-list', 'click', (e) => {
       const b = e.target.closest('button[data-ply]');
@@ -196,8 +202,8 @@ export function createController({ store, computer, board, Game, storage, import
       if (choice === 'new') openNewDialog(state);
       if (choice === 'review') computer.review();
     });
-    on('lang', 'click', () => {
-      store.setLang(state.lang === 'zh' ? 'en' : 'zh');
+    on('lang', 'change', () => {
+      store.setLang($('lang').value);
       savePrefs();
     });
     on('theme', 'click', () => {

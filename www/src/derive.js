@@ -14,17 +14,25 @@ export function gameKey(game) {
   return `${game.initialFen()}|${game.history().join(' ')}|${game.options().rules}`;
 }
 
+/** Each interface language's notation: WXF in English, Chinese in 简体 and 繁體, Vietnamese in Tiếng Việt. */
+const LANG_NOTATION = { en: 'wxf', zh: 'chinese', 'zh-Hant': 'chinese', vi: 'vietnamese' };
+
 /** The notation of the move list, hints and announcements: the player's choice, else the language's. */
 export function notationOf(state) {
-  return state.notationChoice ?? (state.lang === 'zh' ? 'chinese' : 'wxf');
+  return state.notationChoice ?? LANG_NOTATION[state.lang] ?? 'wxf';
+}
+
+/** The pieces: the player's choice, else the language's (Chinese characters; Vietnamese letters in Tiếng Việt). */
+export function pieceSetOf(state) {
+  return state.pieceSetChoice ?? (state.lang === 'vi' ? 'vietnamese' : 'traditional');
 }
 
 /**
- * The board's coordinates: the file numbers players read (Red's 九…一, Black's 1…9) with the Chinese notation,
- * ICCS letters and digits with the others (WXF counts files the same way, but English players read them as a–i).
+ * The board's coordinates: the file numbers players read (Red's 九…一, Black's 1…9) with the Chinese notation, the
+ * same in digits with the Vietnamese (9…1, 1…9), ICCS letters and digits with the others (WXF counts files the same way, but English players read them as a–i).
  */
 export function coordinatesOf(state) {
-  return notationOf(state) === 'chinese' ? 'chinese' : 'iccs';
+  return { chinese: 'chinese', vietnamese: 'numbers' }[notationOf(state)] ?? 'iccs';
 }
 
 export function computerColor(state) {

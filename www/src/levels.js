@@ -8,8 +8,8 @@
 // 15 % against −2 and 87.5 % against −5; Beginner scores 80 % against Skill Level 0. Novice is the level meant for
 // a new player (not measured against people); the names say what each level aims at, not a human rating.
 
-/** @typedef {{ id: string, name: { en: string, zh: string }, about: { en: string, zh: string },
- *              limits: import('xiangqi-wasm').SearchLimits, book: { plies: number, minShare: number } }} Level */
+/** @typedef {{ id: string, limits: import('xiangqi-wasm').SearchLimits, book: { plies: number, minShare: number } }} Level
+ *  Its name and what it means are in the catalogues (i18n/*.js: `level_<id>`, `levelAbout_<id>`). */
 
 // The opening book (book.js): for its first `plies` plies of a game from the start, a level plays a move the masters
 // of the opening explorer played from the position, chosen with the weight of how often they played it, among the
@@ -19,24 +19,12 @@
 
 /** @type {readonly Level[]} weakest first */
 export const LEVELS = Object.freeze([
-  { id: 'novice', name: { en: 'Novice', zh: '新手' },
-    about: { en: 'For your first games: plays almost at random and misses free pieces.', zh: '适合第一盘棋：几乎随意走子，常漏吃子。' },
-    limits: { skill: -3, timeMs: 300 }, book: { plies: 6, minShare: 0 } },
-  { id: 'beginner', name: { en: 'Beginner', zh: '入门' },
-    about: { en: 'Just learned the moves: sees one move ahead, often blunders.', zh: '刚学会走子：只看一步，常有失误。' },
-    limits: { skill: 0, timeMs: 300 }, book: { plies: 6, minShare: 0 } },
-  { id: 'casual', name: { en: 'Casual', zh: '业余' },
-    about: { en: 'Plays sensible moves but misses deeper tactics.', zh: '走法合理，但看不到较深的战术。' },
-    limits: { skill: 6, timeMs: 500 }, book: { plies: 8, minShare: 0.02 } },
-  { id: 'club', name: { en: 'Club player', zh: '棋社棋手' },
-    about: { en: 'A solid club player: few blunders, some plans.', zh: '稳健的棋社水平：少有漏着，懂得计划。' },
-    limits: { skill: 12, timeMs: 800 }, book: { plies: 10, minShare: 0.03 } },
-  { id: 'strong', name: { en: 'Strong', zh: '强手' },
-    about: { en: 'Full strength, one second per move.', zh: '全力，每步一秒。' },
-    limits: { skill: 20, timeMs: 1000 }, book: { plies: 10, minShare: 0.05 } },
-  { id: 'maximum', name: { en: 'Maximum', zh: '最强' },
-    about: { en: 'Full strength, five seconds per move.', zh: '全力，每步五秒。' },
-    limits: { skill: 20, timeMs: 5000 }, book: { plies: 6, minShare: 0.1 } },
+  { id: 'novice', limits: { skill: -3, timeMs: 300 }, book: { plies: 6, minShare: 0 } },
+  { id: 'beginner', limits: { skill: 0, timeMs: 300 }, book: { plies: 6, minShare: 0 } },
+  { id: 'casual', limits: { skill: 6, timeMs: 500 }, book: { plies: 8, minShare: 0.02 } },
+  { id: 'club', limits: { skill: 12, timeMs: 800 }, book: { plies: 10, minShare: 0.03 } },
+  { id: 'strong', limits: { skill: 20, timeMs: 1000 }, book: { plies: 10, minShare: 0.05 } },
+  { id: 'maximum', limits: { skill: 20, timeMs: 5000 }, book: { plies: 6, minShare: 0.1 } },
 ]);
 
 /** The level a new game starts at. */

@@ -12,7 +12,8 @@ import { Clock, Game, RecordReader, readRecord, validateFen, writeRecord } from 
 import { ready as boardReady } from 'xiangqi-wasm/board';
 import { EngineClient } from 'xiangqi-wasm/worker';
 import { registerPwa } from './pwa.js';
-import { browserLang, t } from './i18n.js';
+import { LANGS, browserLang, t } from './i18n.js';
+import { setGameClass } from './text.js';
 import { readPrefs } from './save.js';
 import { createStore } from './store.js';
 import { createComputer } from './computer.js';
@@ -49,7 +50,7 @@ let lang = 'en';
 
 async function start() {
   const prefs = storage ? readPrefs(storage) : {};
-  lang = prefs.lang === 'zh' || prefs.lang === 'en' ? prefs.lang : browserLang(navigator.languages ?? [navigator.language]);
+  lang = LANGS.includes(prefs.lang) ? prefs.lang : browserLang(navigator.languages ?? [navigator.language]);
   renderChrome({ lang, theme: prefs.theme ?? 'auto', notationChoice: prefs.notation ?? null, message: null }); // "Loading…" in the player's language
   await wasmReady;
   // The board element may not have made its board yet: what the views set now waits in the element and the board
@@ -57,10 +58,12 @@ async function start() {
   const el = $('board');
   el.set({ animation: 150 });
 
+  setGameClass(Game);
   const store = createStore({ Game, Clock });
   store.setLang(lang);
   store.setTheme(prefs.theme);
   store.setNotation(prefs.notation);
+  store.setPieceSet(prefs.pieces);
   // The search worker starts once the app is ready (below), or at the first search if that comes sooner: its own
   // copy of the wasm would otherwise be fetched and compiled while the page's is, on the phone's one network and CPU,
   // and the first move does not need it when the player moves first.

@@ -29,8 +29,11 @@ export function setKey(set) {
 
 const tag = (value) => value.replace(/["\\\r\n]/g, ' ');
 
-/** The set as one record of several games for `<xiangqi-puzzle>`: FEN tag, Event = title, the solution. */
-export function setPgn(set, lang) {
+/**
+ * The set as one record of several games for `<xiangqi-puzzle>`: FEN tag, Event = the title `titleOf(exercise)` gives
+ * (in the interface language), the solution.
+ */
+export function setPgn(set, titleOf) {
   return set.map((p) => {
     const moves = [];
     const black = / b /.test(p.fen);
@@ -40,7 +43,7 @@ export function setPgn(set, lang) {
       else if (i === 0) moves.push(`${(ply - 1) / 2 + 1}...`);
       moves.push(m);
     });
-    return `[Event "${tag(lang === 'zh' ? p.titleZh : p.title)}"]\n[FEN "${tag(p.fen)}"]\n[SetUp "1"]\n\n${moves.join(' ')} *\n`;
+    return `[Event "${tag(titleOf(p))}"]\n[FEN "${tag(p.fen)}"]\n[SetUp "1"]\n\n${moves.join(' ')} *\n`;
   }).join('\n');
 }
 

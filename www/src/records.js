@@ -18,15 +18,15 @@ export function callRecordWorker(method, params, options) {
 }
 
 /**
- * Why a record could not be read, in `lang`: Chinese text for the package's error codes (its messages are
+ * Why a record could not be read, in `lang`: the catalogue's words for the package's error codes (its messages are
  * English), the package's own message in English (cut to 300 characters).
  */
 export function recordErrorText(lang, e) {
-  if (lang === 'zh') {
+  if (lang !== 'en') {
     const code = /^ERR_FEN_/.test(e.code ?? '') ? 'ERR_FEN' : e.code;
     const key = `err_${code}`;
     const moveText = String(e.moveText ?? '').slice(0, 40);
-    if (t('zh', key) !== key) return t('zh', key, { ply: e.ply ?? '?', move: moveText });
+    if (t(lang, key) !== key) return t(lang, key, { ply: e.ply ?? '?', move: moveText });
   }
   const message = String(e.message);
   return message.length > 300 ? `${message.slice(0, 300)}…` : message;

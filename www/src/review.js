@@ -3,6 +3,8 @@
 // (?! $6, ? $2, ?? $4) and every analysed move with its evaluation and, where it was not the best, the better
 // line in a comment. Pure (the Game class is the package's): unit-tested in tests/js/app-review.test.mjs.
 
+import { formatNumber } from './i18n.js';
+
 /** The PGN NAG of each classification (the package's thresholds: loss in expected score ≥ 0.05, 0.10, 0.20). */
 export const NAGS = { inaccuracy: 6, mistake: 2, blunder: 4 };
 /** Nodes per position of the review (the package's default: the same game gives the same review), and of a deeper
@@ -11,11 +13,13 @@ export const REVIEW_NODES = 40000;
 export const DEEPER_NODES = 160000;
 
 /** An analysis value (Red's view) as players read it: +0.35, #3 (Red mates in 3), #-2, 1-0, ½-½. */
-export function valueText(v) {
+export function valueText(v, lang = null) {
   if (!v) return '';
   if ('winner' in v) return v.winner === null ? '½-½' : v.winner === 'red' ? '1-0' : '0-1';
   if ('mate' in v) return `#${v.mate}`;
-  return (v.cp > 0 ? '+' : v.cp < 0 ? '−' : '') + (Math.abs(v.cp) / 100).toFixed(2);
+  const abs = Math.abs(v.cp) / 100;
+  const digits = lang ? formatNumber(lang, abs, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : abs.toFixed(2);
+  return (v.cp > 0 ? '+' : v.cp < 0 ? '−' : '') + digits;
 }
 
 /**

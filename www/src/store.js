@@ -14,6 +14,7 @@ import { gameFromData, gameToData } from './record.js';
 import { DEFAULT_LEVEL, levelById } from './levels.js';
 import { modeActions } from './store-modes.js';
 import { firstMover } from './derive.js';
+import { normalLang } from './i18n.js';
 import { emptyStudio, studioActions } from './studio/store-studio.js';
 
 /** The clock of competition practice when none is chosen. */
@@ -71,6 +72,7 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     lang: 'en',
     theme: 'auto', // 'auto' | 'light' | 'dark'
     notationChoice: null, // null: the notation follows the language
+    pieceSetChoice: null, // null: the pieces follow the language (Chinese characters; Vietnamese letters in Tiếng Việt)
     installable: false,
   };
   let messageId = 0;
@@ -346,14 +348,17 @@ export function createStore({ Game, Clock, now = () => performance.now(), random
     }),
 
     setLang: act((lang) => {
-      state.lang = lang === 'zh' ? 'zh' : 'en';
+      state.lang = normalLang(lang);
     }),
     setTheme: act((theme) => {
       state.theme = ['light', 'dark'].includes(theme) ? theme : 'auto';
     }),
     /** The player's notation (`null`: follow the language). */
     setNotation: act((notation) => {
-      state.notationChoice = ['chinese', 'wxf', 'iccs'].includes(notation) ? notation : null;
+      state.notationChoice = ['chinese', 'wxf', 'iccs', 'vietnamese'].includes(notation) ? notation : null;
+    }),
+    setPieceSet: act((set) => {
+      state.pieceSetChoice = ['traditional', 'simplified', 'letters', 'vietnamese'].includes(set) ? set : null;
     }),
     setInstallable: act((yes) => {
       state.installable = Boolean(yes);

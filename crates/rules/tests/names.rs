@@ -45,7 +45,10 @@ fn round_trips<T: Named + PartialEq + std::fmt::Debug + std::str::FromStr<Err = 
 fn every_list_reads_back_its_names() {
     assert_eq!(round_trips::<Ruleset>(), ["axf", "cxa"]);
     assert_eq!(round_trips::<Mode>(), ["adjudicate", "enforce", "analysis"]);
-    assert_eq!(round_trips::<NotationKind>(), ["iccs", "wxf", "chinese"]);
+    assert_eq!(
+        round_trips::<NotationKind>(),
+        ["iccs", "wxf", "chinese", "vietnamese"]
+    );
     assert_eq!(
         round_trips::<RecordFormat>(),
         ["pgn", "dhtmlxq", "xqf", "fen", "cbr", "cbl"]

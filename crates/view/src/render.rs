@@ -253,11 +253,17 @@ fn background(ops: &mut Ops, g: &Geometry, t: &Theme, coords: Coordinates, set: 
                 ops.push(label(x0 - out, y, RANKS[rank as usize], size, t.text));
             }
         }
-        Coordinates::Chinese => {
-            // Red numbers the files 一..九 from its right (file i) to its left; Black 1..9 from its right
-            // (file a). Each side's numbers are written on its own edge.
-            const RED: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
+        Coordinates::Chinese | Coordinates::Numbers => {
+            // Red numbers the files 一..九 (or 1..9) from its right (file i) to its left; Black 1..9 from its
+            // right (file a). Each side's numbers are written on its own edge.
+            const RED_CHINESE: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
+            const RED_DIGITS: [&str; 9] = ["9", "8", "7", "6", "5", "4", "3", "2", "1"];
             const BLACK: [&str; 9] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+            let (red, red_font) = if coords == Coordinates::Chinese {
+                (RED_CHINESE, Font::Piece)
+            } else {
+                (RED_DIGITS, Font::Label)
+            };
             let (red_y, black_y) = match g.orientation {
                 Color::Red => (y9 + out, y0 - out),
                 Color::Black => (y0 - out, y9 + out),
@@ -269,9 +275,9 @@ fn background(ops: &mut Ops, g: &Geometry, t: &Theme, coords: Coordinates, set: 
                 ops.push(Op::Text {
                     x,
                     y: red_y,
-                    text: RED[file as usize],
+                    text: red[file as usize],
                     size,
-                    font: Font::Piece,
+                    font: red_font,
                     bold: false,
                     color: t.text,
                 });
@@ -317,12 +323,19 @@ pub fn piece(
     ops.disc(x, y, r, colors.face);
     ops.ring(x, y, r - lw * 0.5, colors.edge, lw.max(1.0) * 1.5);
     ops.ring(x, y, r * 0.8, colors.ink, (r * 0.06).max(1.0));
-    let letters = set == PieceSet::Letters;
+    let letters = matches!(set, PieceSet::Letters | PieceSet::Vietnamese);
+    let text = set.label(p);
+    // Two letters (Tg) in the same circle: a smaller size.
+    let size = match (letters, text.len()) {
+        (false, _) => 1.05,
+        (true, 1) => 0.95,
+        (true, _) => 0.72,
+    };
     ops.push(Op::Text {
         x,
         y: y + r * if letters { 0.04 } else { 0.02 },
-        text: set.label(p),
-        size: r * if letters { 0.95 } else { 1.05 },
+        text,
+        size: r * size,
         font: if letters { Font::Label } else { Font::Piece },
         bold: true,
         color: colors.ink,
@@ -569,6 +582,15 @@ mod tests {
         r.render_background(&b);
         let t = texts(&r.background);
         assert!(t.iter().any(|(s, _, _)| *s == "九") && t.iter().any(|(s, _, _)| *s == "汉"));
+        // Vietnamese boards: digits on both sides, Red's 9 on file a (its left), two of each digit.
+        b.set_orientation(Color::Red);
+        b.set_coordinates(Coordinates::Numbers);
+        r.render_background(&b);
+        let t = texts(&r.background);
+        assert!(!t.iter().any(|(s, _, _)| *s == "九"));
+        for d in ["1", "5", "9"] {
+            assert_eq!(t.iter().filter(|(s, _, _)| *s == d).count(), 2, "{d}");
+        }
         b.set_coordinates(Coordinates::None);
         r.render_background(&b);
         assert_eq!(texts(&r.background).len(), 4, "only the river");
@@ -687,5 +709,12 @@ mod tests {
         r.render_pieces(&b);
         let t = texts(&r.pieces);
         assert!(t.iter().any(|(s, _, _)| *s == "帅") && t.iter().any(|(s, _, _)| *s == "将"));
+        // Vietnamese letters: Tg for each general (smaller, two letters), M for the four horses, B for the soldiers.
+        b.piece_set = PieceSet::Vietnamese;
+        r.render_pieces(&b);
+        let t = texts(&r.pieces);
+        assert_eq!(t.iter().filter(|(s, _, _)| *s == "Tg").count(), 2);
+        assert_eq!(t.iter().filter(|(s, _, _)| *s == "M").count(), 4);
+        assert_eq!(t.iter().filter(|(s, _, _)| *s == "B").count(), 10);
     }
 }

@@ -50,15 +50,18 @@ pub enum PieceSet {
     Simplified,
     /// WXF letters K A E H R C P, for beginners.
     Letters,
+    /// The Vietnamese letters of the notation (ký hiệu): Tg S T M X P B (tướng, sĩ, tượng, mã, xe, pháo, binh).
+    Vietnamese,
 }
 
 impl PieceSet {
-    /// Parses `"traditional"`, `"simplified"` or `"letters"`.
+    /// Parses `"traditional"`, `"simplified"`, `"letters"` or `"vietnamese"`.
     pub fn parse(s: &str) -> Option<PieceSet> {
         match s {
             "traditional" => Some(PieceSet::Traditional),
             "simplified" => Some(PieceSet::Simplified),
             "letters" => Some(PieceSet::Letters),
+            "vietnamese" => Some(PieceSet::Vietnamese),
             _ => None,
         }
     }
@@ -74,11 +77,13 @@ impl PieceSet {
             ["将", "士", "象", "马", "车", "炮", "卒"],
         ];
         const LETTERS: [&str; 7] = ["K", "A", "E", "H", "R", "C", "P"];
+        const VIETNAMESE: [&str; 7] = ["Tg", "S", "T", "M", "X", "P", "B"];
         let (c, r) = (piece.color.index(), piece.role.index());
         match self {
             PieceSet::Traditional => TRAD[c][r],
             PieceSet::Simplified => SIMP[c][r],
             PieceSet::Letters => LETTERS[r],
+            PieceSet::Vietnamese => VIETNAMESE[r],
         }
     }
 }
@@ -92,15 +97,18 @@ pub enum Coordinates {
     Iccs,
     /// The file numbers each side uses: Red's 九…一 and Black's 1…9.
     Chinese,
+    /// The same file numbers in digits on both sides, as Vietnamese boards write them: Red's 9…1, Black's 1…9.
+    Numbers,
 }
 
 impl Coordinates {
-    /// Parses `"none"`, `"iccs"` or `"chinese"`.
+    /// Parses `"none"`, `"iccs"`, `"chinese"` or `"numbers"`.
     pub fn parse(s: &str) -> Option<Coordinates> {
         match s {
             "none" => Some(Coordinates::None),
             "iccs" => Some(Coordinates::Iccs),
             "chinese" => Some(Coordinates::Chinese),
+            "numbers" => Some(Coordinates::Numbers),
             _ => None,
         }
     }

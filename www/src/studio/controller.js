@@ -97,7 +97,7 @@ export function createStudioController({ store, pkg }) {
       return notice('studioGone', {}, 'error');
     }
     if (e.code === 'ERR_STUDY_QUOTA') return notice('studioQuota', {}, 'error');
-    if (e.code === 'ERR_STUDY_TOO_LARGE') return notice('studioTooLarge', { size: formatSize(e.size), cap: formatSize(e.cap) }, 'error');
+    if (e.code === 'ERR_STUDY_TOO_LARGE') return notice('studioTooLarge', { size: formatSize(e.size, state.lang), cap: formatSize(e.cap, state.lang) }, 'error');
     if (e.code === 'ERR_STUDY_INVALID') return notice('studioBadFile', { message: e.message }, 'error');
     return notice('studioStorage', { error: e.message }, 'error');
   }
@@ -181,7 +181,7 @@ export function createStudioController({ store, pkg }) {
     const text = $('studio-paste').value;
     const size = file ? file.size : new Blob([text]).size;
     if (!size || (!file && !text.trim())) return notice('studioEmptyRecord', {}, 'error');
-    if (size > CHAPTER_CAP) return notice('studioTooLarge', { size: formatSize(size), cap: formatSize(CHAPTER_CAP) }, 'error');
+    if (size > CHAPTER_CAP) return notice('studioTooLarge', { size: formatSize(size, state.lang), cap: formatSize(CHAPTER_CAP, state.lang) }, 'error');
     let chapters;
     try {
       const input = file ? new Uint8Array(await file.arrayBuffer()) : text;
@@ -192,7 +192,7 @@ export function createStudioController({ store, pkg }) {
     }
     for (const c of chapters) {
       const p = chapterProblem(c.pgn);
-      if (p?.code === 'tooLarge') return notice('studioTooLarge', { size: formatSize(p.size), cap: formatSize(p.cap) }, 'error');
+      if (p?.code === 'tooLarge') return notice('studioTooLarge', { size: formatSize(p.size, state.lang), cap: formatSize(p.cap, state.lang) }, 'error');
     }
     const saved = await saveChosen((s) => chapters.reduce((acc, c) => addChapter(acc, c), s), 'studioAdded', { n: chapters.length });
     if (saved) {

@@ -1,7 +1,7 @@
 // The analysis board rendered from the state: the engine's best three lines of the position on the board, live
 // as the search deepens, each with its score (from Red's view) and its moves in the chosen notation.
 import { analysisGame } from '../derive.js';
-import { lineText, negateScore, scoreText, tr } from '../text.js';
+import { explanation, lineText, negateScore, scoreText, tr } from '../text.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,7 +19,7 @@ export function renderAnalysis(state, Game) {
     const items = [];
     if (o) {
       const li = document.createElement('li');
-      li.textContent = state.lang === 'zh' ? o.explanationZh : o.explanation;
+      li.textContent = explanation(state, o);
       items.push(li);
     }
     for (const line of a.lines) {

@@ -2,7 +2,7 @@
 // own moves there), in the interface language and the chosen notation — "Computer: 炮8平5, check" — and the
 // game's end with its explanation. Each is said once: the board element keeps the key of what was last said
 // (`data-announced`).
-import { explanation, plyText, resultLine, tr } from '../text.js';
+import { explanation, joinSentences, plyText, resultLine, tr } from '../text.js';
 import { endingKey } from '../store.js';
 
 /** `el` is the `<xiangqi-board>` element: its board (once made) announces. */
@@ -15,12 +15,11 @@ export function renderAnnouncement(state, el) {
   if (el.dataset.announced === key) return;
   const parts = [];
   if (reply) {
-    let move = tr(state, 'computerMoved', { move: plyText(state, reply.ply) });
-    if (state.game.isCheck() && !ending) move += tr(state, 'checkSuffix');
-    parts.push(move);
+    const check = state.game.isCheck() && !ending ? tr(state, 'checkSuffix') : '';
+    parts.push(tr(state, 'computerMoved', { move: plyText(state, reply.ply), check }));
   }
   const o = state.game.outcome();
-  if (o && ending !== state.overSeen) parts.push(`${resultLine(state, o)}. ${explanation(state, o)}`);
+  if (o && ending !== state.overSeen) parts.push(tr(state, 'resultSentence', { result: resultLine(state, o) }), explanation(state, o));
   el.dataset.announced = key;
-  if (parts.length) board.announce(parts.join(state.lang === 'zh' ? '。' : '. '));
+  if (parts.length) board.announce(joinSentences(state, parts));
 }

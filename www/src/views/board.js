@@ -5,14 +5,14 @@
 // the orientation, the theme, the language and the coordinates. Only what changed is set, so the board keeps a
 // selection (and a press under way) while the touch-move rule narrows its destinations.
 import { destsOf } from '../touch-move.js';
-import { analysisGame, coordinatesOf, humanMoves, humanToMove, positionAt } from '../derive.js';
+import { analysisGame, coordinatesOf, pieceSetOf, humanMoves, humanToMove, positionAt } from '../derive.js';
 
 const LINE_BRUSHES = ['blue', 'green', 'yellow'];
 const arrow = (move, brush) => ({ from: move.slice(0, 2), to: move.slice(2, 4), brush });
 
 /** What the board is given in the state's mode (without theme and language: see `createBoardView`). */
 export function boardConfig(state, Game) {
-  const base = { orientation: state.orientation, coordinates: coordinatesOf(state) };
+  const base = { orientation: state.orientation, coordinates: coordinatesOf(state), pieceSet: pieceSetOf(state) };
   if (state.mode === 'editor') {
     return { ...base, fen: state.editor.fen, lastMove: null, check: null, movable: 'both', dests: null, shapes: [] };
   }

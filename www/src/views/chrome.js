@@ -1,7 +1,7 @@
 // The page around the game, rendered from the state: the interface language (every `data-i18n` text, the labels,
 // the title), the theme, the notation selector, the message at the bottom of the page.
-import { formatSize, t } from '../i18n.js';
-import { notationOf } from '../derive.js';
+import { formatSize, langTag, t } from '../i18n.js';
+import { notationOf, pieceSetOf } from '../derive.js';
 import { tr } from '../text.js';
 import { RECORD_CAP } from '../records.js';
 
@@ -23,23 +23,25 @@ export function renderChrome(state) {
   const root = document.documentElement;
   if (root.dataset.textLang !== state.lang) {
     root.dataset.textLang = state.lang;
-    root.lang = state.lang === 'zh' ? 'zh-CN' : 'en';
+    root.lang = langTag(state.lang);
     for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = tr(state, node.dataset.i18n);
     for (const node of document.querySelectorAll('[data-i18n-label]')) node.setAttribute('aria-label', tr(state, node.dataset.i18nLabel));
-    document.title = state.lang === 'zh' ? '象棋 Xiangqi' : 'Xiangqi 象棋';
-    $('import-help').textContent = tr(state, 'importHelp', { cap: formatSize(RECORD_CAP) });
-    // The button names the other language in that language; its accessible name is that same text (WCAG 2.5.3,
-    // "label in name"), marked with its language.
-    const other = state.lang === 'zh' ? 'en' : 'zh';
-    $('lang').textContent = t(other, 'langName');
-    $('lang').lang = other === 'zh' ? 'zh-CN' : 'en';
-    $('lang').title = tr(state, 'langSwitchLabel');
+    document.title = tr(state, 'pageTitle');
+    $('import-help').textContent = tr(state, 'importHelp', { cap: formatSize(RECORD_CAP, state.lang) });
+    // The language menu names each language in that language (its option marked with its `lang`).
+    for (const o of $('lang').options) {
+      o.textContent = t(o.value, 'langName');
+      o.lang = langTag(o.value);
+    }
+    if ($('lang').value !== state.lang) $('lang').value = state.lang;
   }
   const theme = themeOf(state);
   document.documentElement.dataset.theme = theme;
   $('theme').textContent = tr(state, state.theme === 'dark' ? 'themeDark' : state.theme === 'light' ? 'themeLight' : 'themeAuto');
   const notation = notationOf(state);
   if ($('notation').value !== notation) $('notation').value = notation;
+  const pieces = pieceSetOf(state);
+  if ($('pieces').value !== pieces) $('pieces').value = pieces;
   renderMessage(state);
 }
 

@@ -35,8 +35,9 @@ function toolName(state, tool) {
 export function validation(state, validateFen) {
   const v = validateFen(state.editor.fen);
   const messages = v.errors.map((e) => {
-    const zh = state.lang === 'zh' ? tr(state, `fen_${e.code}`, { square: e.square ?? '' }) : null;
-    return zh && zh !== `fen_${e.code}` ? zh : e.message;
+    // English shows the package's own message; the other languages the catalogue's words for its code.
+    const own = state.lang !== 'en' ? tr(state, `fen_${e.code}`, { square: e.square ?? '' }) : null;
+    return own && own !== `fen_${e.code}` ? own : e.message;
   });
   return { ok: v.ok, messages };
 }

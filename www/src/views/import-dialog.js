@@ -42,7 +42,7 @@ export function createImportDialog(store) {
     const size = source instanceof Blob ? source.size : new Blob([source]).size;
     if (size === 0 || (typeof source === 'string' && !source.trim())) return error(tr(state, 'importEmpty'));
     if (size > RECORD_CAP) {
-      return error(tr(state, 'importTooLarge', { size: formatSize(size), cap: formatSize(RECORD_CAP) }));
+      return error(tr(state, 'importTooLarge', { size: formatSize(size, state.lang), cap: formatSize(RECORD_CAP, state.lang) }));
     }
     $('import-go').disabled = true;
     error(tr(state, 'importReading'));

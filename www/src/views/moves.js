@@ -4,7 +4,7 @@
 // the game.
 // The list is rebuilt only when what it shows changes, and keeps the keyboard focus on the move shown.
 import { notationOf } from '../derive.js';
-import { tr } from '../text.js';
+import { notationOptions, plyName, tr } from '../text.js';
 import { gameOpening, openingName } from '../openings.js';
 
 const $ = (id) => document.getElementById(id);
@@ -13,15 +13,15 @@ export const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
 export function renderMoves(state, Game) {
   const g = state.game;
-  const texts = g.history({ notation: notationOf(state) });
+  const texts = g.history({ notation: notationOf(state), notationOptions: notationOptions(state) });
   const { opening, book } = gameOpening(Game, g);
   const line = $('opening-line');
   line.hidden = !opening;
   if (opening) {
     const text = tr(state, 'openingShown', { code: opening.code, name: openingName(state.lang, opening) });
     if (line.textContent !== text) line.textContent = text;
-    const other = state.lang === 'zh' ? opening.names.en : opening.names.zh;
-    line.title = `${other} — ${tr(state, 'openingBook', { n: book })}`;
+    const other = state.lang === 'zh' || state.lang === 'zh-Hant' ? opening.names.en : opening.names.zh;
+    line.title = `${other} — ${tr(state, 'openingBook', { ply: plyName(state, book) })}`;
   }
   const fields = g.initialFen().split(/\s+/);
   const firstBlack = fields[1] === 'b';
@@ -39,7 +39,8 @@ export function renderMoves(state, Game) {
   const bar = $('review-bar');
   bar.hidden = state.shown === null;
   if (state.shown !== null) {
-    $('review-text').textContent = state.shown === 0 ? tr(state, 'reviewStart') : tr(state, 'reviewing', { n: state.shown });
+    $('review-text').textContent = state.shown === 0 ? tr(state, 'reviewStart')
+      : tr(state, 'reviewing', { ply: plyName(state, state.shown), move: texts[state.shown - 1] ?? '' });
     $('review-prev').disabled = state.shown === 0;
     $('review-next').disabled = state.shown >= texts.length;
     $('review-live').hidden = state.mode === 'review';

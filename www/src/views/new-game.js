@@ -1,5 +1,5 @@
 // The new-game dialog: the side, the computer's level (with what it means), the rule set (the package's list of
-// rule sets, `names().rules`, with their English and Chinese names), the clock (the package's competition presets
+// rule sets, `names().rules`, named by the catalogues), the clock (the package's competition presets
 // or sudden death) and competition practice. Its choice starts the game through `store.newGame`.
 import { names } from 'xiangqi-wasm';
 import { LEVELS, levelById } from '../levels.js';
@@ -21,17 +21,18 @@ export function renderNewDialog(state) {
   level.replaceChildren(...LEVELS.map((l) => {
     const o = document.createElement('option');
     o.value = l.id;
-    o.textContent = l.name[state.lang];
+    o.textContent = tr(state, `level_${l.id}`);
     return o;
   }));
   level.value = keep;
-  $('new-level-about').textContent = levelById(level.value).about[state.lang];
+  $('new-level-about').textContent = tr(state, `levelAbout_${levelById(level.value).id}`);
   const rules = $('new-rules');
   const keepRules = rules.value || state.game.options().rules;
   rules.replaceChildren(...names().rules.map((r) => {
     const o = document.createElement('option');
     o.value = r.name;
-    o.textContent = state.lang === 'zh' ? `${r.zh}（${r.name.toUpperCase()}）` : r.en;
+    const key = `ruleset_${r.name}`;
+    o.textContent = tr(state, key) === key ? r.en : tr(state, key); // a rule set the catalogues do not name yet: its English name
     return o;
   }));
   rules.value = keepRules;
@@ -62,7 +63,7 @@ export function openNewDialog(state) {
 }
 
 function sync(state) {
-  $('new-level-about').textContent = levelById($('new-level').value).about[state.lang];
+  $('new-level-about').textContent = tr(state, `levelAbout_${levelById($('new-level').value).id}`);
   if ($('new-practice').checked && $('new-clock').value === 'off') $('new-clock').value = PRACTICE_CLOCK;
   $('new-custom-field').hidden = $('new-clock').value !== 'custom';
 }

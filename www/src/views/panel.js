@@ -2,7 +2,8 @@
 // result), the controls (enabled as the state allows; Resign and Offer draw ask for a second tap), the hint box,
 // the touch-move note, the players above and below the board, and the record's headers.
 import { humanMoves, humanMovesPlayed, humanToMove, computerColor } from '../derive.js';
-import { clip, explanation, lineText, playerName, plyText, resultLine, scoreText, tr } from '../text.js';
+import { formatDate } from '../i18n.js';
+import { clip, explanation, joinSentences, lineText, playerName, plyText, resultLine, scoreText, tr } from '../text.js';
 
 const HIDDEN_HEADERS = new Set(['FEN', 'Format', 'SetUp', 'Result', 'Termination', 'XiangqiRules']);
 const $ = (id) => document.getElementById(id);
@@ -14,8 +15,7 @@ export function statusText(state) {
   const rules = tr(state, g.options().rules === 'cxa' ? 'rulesCxa' : 'rulesAxf');
   let text;
   if (o) {
-    text = state.lang === 'zh' ? `${tr(state, 'gameOver')}：${resultLine(state, o)}。${explanation(state, o)}`
-      : `${tr(state, 'gameOver')}: ${resultLine(state, o)}. ${explanation(state, o)}`;
+    text = joinSentences(state, [tr(state, 'gameOverLine', { result: resultLine(state, o) }), explanation(state, o)]);
   } else if (state.busy === 'move') {
     text = tr(state, 'thinking');
   } else if (state.busy === 'draw') {
@@ -26,7 +26,7 @@ export function statusText(state) {
     parts.push(tr(state, g.turn() === 'red' ? 'redToMove' : 'blackToMove'));
     if (g.turn() === state.human) parts.push(tr(state, 'yourMove'));
     if (g.isCheck()) parts.push(tr(state, 'check'));
-    text = parts.join(' — ');
+    text = parts.join(tr(state, 'statusSep'));
   }
   return `${text} · ${rules}${state.practice ? ` · ${tr(state, 'practiceOn')}` : ''}`;
 }
@@ -102,6 +102,14 @@ function renderPlayers(state) {
   }
 }
 
+/** A record's `Date` tag as the interface language writes a date (2024.03.05 → 5 thg 3, 2024); else as written. */
+function dateText(state, v) {
+  const m = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(v.trim());
+  if (!m) return clip(state, v, 500);
+  const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return date.getMonth() === Number(m[2]) - 1 ? formatDate(state.lang, date) : clip(state, v, 500);
+}
+
 function renderRecord(state) {
   const ply = state.shown ?? state.game.history().length;
   const comment = state.game.getComment(ply);
@@ -117,10 +125,12 @@ function renderRecord(state) {
   const nodes = [];
   for (const [k, v] of entries.slice(0, 40)) {
     const dt = document.createElement('dt');
-    dt.textContent = clip(state, k, 60);
+    // A tag the catalogues name is shown by its name in the interface language ("Event" → 赛事); another keeps its own.
+    const named = tr(state, `tag_${k}`);
+    dt.textContent = named === `tag_${k}` ? clip(state, k, 60) : named;
     dt.dir = 'auto';
     const dd = document.createElement('dd');
-    dd.textContent = clip(state, v, 500);
+    dd.textContent = k === 'Date' ? dateText(state, v) : clip(state, v, 500);
     dd.dir = 'auto';
     nodes.push(dt, dd);
   }

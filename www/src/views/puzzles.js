@@ -9,7 +9,8 @@
 // first move of a game does not need it. An element made before it has loaded is upgraded when it has.
 import { setPgn } from '../puzzles.js';
 import { notationOf } from '../derive.js';
-import { infoText, tr } from '../text.js';
+import { countText, infoText, puzzleTitle, tr } from '../text.js';
+import { formatList, langTag } from '../i18n.js';
 import { fitBoard, fitPuzzle } from './layout.js';
 
 const $ = (id) => document.getElementById(id);
@@ -75,8 +76,8 @@ function newPuzzle(state, key) {
   el.addEventListener('load', () => {
     if (saved.results.length || saved.index) el.progress = { index: saved.index, results: saved.results };
   }, { once: true });
-  el.setAttribute('lang', state.lang === 'zh' ? 'zh' : 'en');
-  el.setAttribute('pgn', setPgn(p.set, state.lang));
+  el.setAttribute('lang', langTag(state.lang));
+  el.setAttribute('pgn', setPgn(p.set, (x) => puzzleTitle(state, x)));
   el.dataset.key = key;
   return el;
 }
@@ -95,19 +96,20 @@ function note(state, Game) {
   const { set, progress, first } = state.puzzles;
   const ex = set[progress.index];
   if (!ex || !progress.results[progress.index]) return '';
-  if (!ex.alternatives.length) return tr(state, 'puzzleUnique', { n: ex.mateIn });
+  if (!ex.alternatives.length) return tr(state, 'puzzleUnique', { n: countText(state, ex.mateIn) });
   const played = first?.index === progress.index ? first.move : ex.solution[0];
   const all = [ex.solution[0], ...ex.alternatives];
   const others = all.filter((m) => m !== played);
   const moves = others.map((m) => {
     const g = new Game(ex.fen);
     try {
-      return infoText(state, g.play(m));
+      return infoText(state, g.play(m), ex.fen);
     } finally {
       g.free();
     }
   });
-  const list = moves.join(state.lang === 'zh' ? '、' : ', ');
-  return played === ex.solution[0] ? tr(state, 'puzzleAlternatives', { n: ex.mateIn, moves: list })
-    : tr(state, 'puzzleAlternativesPlayed', { count: all.length + (all.includes(played) ? 0 : 1), n: ex.mateIn, moves: list });
+  const list = formatList(state.lang, moves);
+  const n = countText(state, ex.mateIn);
+  return played === ex.solution[0] ? tr(state, 'puzzleAlternatives', { n, moves: list })
+    : tr(state, 'puzzleAlternativesPlayed', { count: all.length + (all.includes(played) ? 0 : 1), n, moves: list });
 }

@@ -6,7 +6,7 @@
 // (layout.js), so the board, the note and the list are seen together.
 import { curve, markedPlies, moveAt, nextMark, valueText, SUMMARY_CLASSES } from '../review.js';
 import { MARKS } from './moves.js';
-import { lineText, playerName, plyText, tr } from '../text.js';
+import { joinSentences, lineText, playerName, plyName, plyText, tr } from '../text.js';
 import { positionAt, reviewSide } from '../derive.js';
 import { fitBoard } from './layout.js';
 
@@ -56,7 +56,7 @@ function renderGraph(state, plies) {
   graph.setAttribute('aria-valuemax', String(plies));
   graph.setAttribute('aria-valuenow', String(shown));
   graph.setAttribute('aria-valuetext', shown === 0 ? tr(state, 'reviewStartShort')
-    : `${tr(state, 'moveN', { n: shown })}: ${plyText(state, shown)}${markOf(r, shown)}`);
+    : `${plyName(state, shown)} ${plyText(state, shown)}${markOf(r, shown)}`);
   if (graph.dataset.key === key) return; // the graph keeps the key of the curve it draws
   graph.dataset.key = key;
   const values = curve(r.moves, plies);
@@ -94,14 +94,17 @@ function renderShownMove(state, Game) {
   let text;
   if (m) {
     const cls = tr(state, `class_${m.classification}`);
-    text = `${tr(state, 'moveN', { n: ply })}: ${plyText(state, ply)}${markOf(r, ply)} — ${cls}. `
-      + tr(state, 'reviewEval', { before: valueText(m.before), after: valueText(m.after) });
+    const parts = [
+      tr(state, 'reviewMove', { ply: plyName(state, ply), move: plyText(state, ply), mark: markOf(r, ply), class: cls }),
+      tr(state, 'reviewEval', { before: valueText(m.before, state.lang), after: valueText(m.after, state.lang) }),
+    ];
     if (m.classification !== 'best' && m.best && m.best !== m.move) {
-      text += ` ${tr(state, 'reviewBest', { line: lineFrom(state, Game, ply - 1, m.pv.length ? m.pv : [m.best]) })}`;
+      parts.push(tr(state, 'reviewBest', { line: lineFrom(state, Game, ply - 1, m.pv.length ? m.pv : [m.best]) }));
     }
+    text = joinSentences(state, parts);
   } else if (ply === 0 && next) {
-    text = `${tr(state, 'reviewStartShort')}: ${valueText(next.before)}. `
-      + tr(state, 'reviewBestStart', { line: lineFrom(state, Game, 0, next.pv) });
+    text = joinSentences(state, [tr(state, 'reviewStartValue', { value: valueText(next.before, state.lang) }),
+      tr(state, 'reviewBestStart', { line: lineFrom(state, Game, 0, next.pv) })]);
   } else {
     text = r.status === 'running' ? tr(state, 'reviewWaiting') : '';
   }

@@ -7,6 +7,7 @@ import { searchStudies } from '../studio/library.js';
 import { studioChoice } from '../studio/store-studio.js';
 import { fileName, lessonSnippet, lessonSrcSnippet, puzzleSnippet } from '../studio/embed.js';
 import { clip, tr } from '../text.js';
+import { langTag } from '../i18n.js';
 import { fitBoard } from './layout.js';
 
 const $ = (id) => document.getElementById(id);
@@ -146,7 +147,7 @@ function renderSlot(state, chapter, theme) {
 /** A `<xiangqi-lesson>` of `pgn` (its script child's text set as text). */
 function lesson(pgn, state, theme) {
   const el = document.createElement('xiangqi-lesson');
-  el.setAttribute('lang', state.lang === 'zh' ? 'zh' : 'en');
+  el.setAttribute('lang', langTag(state.lang));
   el.setAttribute('notation', notationOf(state));
   el.setAttribute('theme', theme);
   const script = document.createElement('script');
@@ -171,7 +172,7 @@ function renderEmbed(state, chapter, theme, puzzleOf) {
     if (dialog.open) dialog.close();
     return;
   }
-  const lang = state.lang === 'zh' ? 'zh' : 'en';
+  const lang = langTag(state.lang);
   const notation = notationOf(state);
   for (const r of dialog.querySelectorAll('input[name="embed-kind"]')) r.checked = r.value === e.kind;
   $('embed-goal-field').hidden = e.kind !== 'puzzle';

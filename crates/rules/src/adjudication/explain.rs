@@ -1,6 +1,6 @@
 //! Explanations of verdicts, rendered on demand from the plain data of an [`Outcome`] or a
-//! [`RepetitionRuling`], in English or Chinese. The rulings never build a sentence: only a caller that shows
-//! one pays for it.
+//! [`RepetitionRuling`], in English, Simplified Chinese, Traditional Chinese or Vietnamese. The rulings never
+//! build a sentence: only a caller that shows one pays for it.
 
 use super::repetition::{summarize, SideSummary};
 use super::{Category, CycleMove, Outcome, Reason, RepetitionRuling, Ruleset};
@@ -16,6 +16,30 @@ pub enum Language {
     English,
     /// Chinese (简体中文, jiǎntǐ zhōngwén).
     Chinese,
+    /// Traditional Chinese (繁體中文, fántǐ zhōngwén), as Taiwan, Hong Kong and overseas clubs write it.
+    TraditionalChinese,
+    /// Vietnamese (Tiếng Việt): the cờ tướng words of Vietnamese players.
+    Vietnamese,
+}
+
+impl Language {
+    /// Every language, in the order the interfaces list them.
+    pub const ALL: [Language; 4] = [
+        Language::English,
+        Language::Chinese,
+        Language::TraditionalChinese,
+        Language::Vietnamese,
+    ];
+
+    /// The BCP 47 tag: `"en"`, `"zh"`, `"zh-Hant"`, `"vi"`.
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Chinese => "zh",
+            Language::TraditionalChinese => "zh-Hant",
+            Language::Vietnamese => "vi",
+        }
+    }
 }
 
 impl Outcome {
@@ -84,6 +108,61 @@ fn color_zh(c: Color) -> &'static str {
     match c {
         Color::Red => "红方",
         Color::Black => "黑方",
+    }
+}
+
+fn color_hant(c: Color) -> &'static str {
+    match c {
+        Color::Red => "紅方",
+        Color::Black => "黑方",
+    }
+}
+
+/// `Đỏ` / `Đen`, as a sentence starts.
+fn color_vi(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Bên đỏ",
+        Color::Black => "Bên đen",
+    }
+}
+
+/// `bên đỏ` / `bên đen`, inside a sentence.
+fn color_vi_lower(c: Color) -> &'static str {
+    match c {
+        Color::Red => "bên đỏ",
+        Color::Black => "bên đen",
+    }
+}
+
+fn role_hant(r: Role) -> &'static str {
+    match r {
+        Role::General => "將",
+        Role::Advisor => "士",
+        Role::Elephant => "象",
+        Role::Horse => "馬",
+        Role::Chariot => "車",
+        Role::Cannon => "炮",
+        Role::Soldier => "兵",
+    }
+}
+
+fn role_vi(r: Role) -> &'static str {
+    match r {
+        Role::General => "tướng",
+        Role::Advisor => "sĩ",
+        Role::Elephant => "tượng",
+        Role::Horse => "mã",
+        Role::Chariot => "xe",
+        Role::Cannon => "pháo",
+        Role::Soldier => "tốt",
+    }
+}
+
+fn join_vi(items: &[String]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} và {}", items[..n - 1].join(", "), items[n - 1]),
     }
 }
 
@@ -211,24 +290,53 @@ fn chase_phrase(
                 .collect();
             join_en(&phrases)
         }
-        Language::Chinese => list
-            .iter()
-            .map(|c| {
-                let prot = if c.protected { "有根" } else { "无根" };
-                let by =
-                    c.by.iter()
-                        .map(|r| role_zh(*r))
-                        .collect::<Vec<_>>()
-                        .join("、");
-                format!(
-                    "用{by}捉{}{}位{prot}的{}",
-                    color_zh(c.piece.color).trim_end_matches('方'),
-                    c.origin,
-                    role_zh(c.piece.role)
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("，"),
+        Language::Chinese | Language::TraditionalChinese => {
+            let hant = language == Language::TraditionalChinese;
+            let role: fn(Role) -> &'static str = if hant { role_hant } else { role_zh };
+            let color: fn(Color) -> &'static str = if hant { color_hant } else { color_zh };
+            list.iter()
+                .map(|c| {
+                    let prot = match (c.protected, hant) {
+                        (true, _) => "有根",
+                        (false, false) => "无根",
+                        (false, true) => "無根",
+                    };
+                    let by = c.by.iter().map(|r| role(*r)).collect::<Vec<_>>().join("、");
+                    format!(
+                        "用{by}捉{}{}位{prot}的{}",
+                        color(c.piece.color).trim_end_matches('方'),
+                        c.origin,
+                        role(c.piece.role)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("，")
+        }
+        Language::Vietnamese => {
+            let phrases: Vec<String> = list
+                .iter()
+                .map(|c| {
+                    let prot = if c.protected {
+                        "có quân bảo vệ"
+                    } else {
+                        "không có quân bảo vệ"
+                    };
+                    let by: Vec<String> = c.by.iter().map(|r| role_vi(*r).to_string()).collect();
+                    format!(
+                        "{} {} ở {} ({prot}) bằng {}",
+                        role_vi(c.piece.role),
+                        if c.piece.color == Color::Red {
+                            "đỏ"
+                        } else {
+                            "đen"
+                        },
+                        c.origin,
+                        join_vi(&by)
+                    )
+                })
+                .collect();
+            join_vi(&phrases)
+        }
     }
 }
 
@@ -241,6 +349,15 @@ fn repetition(
     cycle: &[CycleMove],
     repetition_count: u32,
 ) -> String {
+    match language {
+        Language::TraditionalChinese => {
+            return repetition_hant(reason, offender, ruleset, cycle, repetition_count)
+        }
+        Language::Vietnamese => {
+            return repetition_vi(reason, offender, ruleset, cycle, repetition_count)
+        }
+        Language::English | Language::Chinese => {}
+    }
     let en = language == Language::English;
     let rs = ruleset_en(ruleset);
     // The rule set's one Chinese name, from the list of names (亚洲棋规 / 中国棋规).
@@ -324,6 +441,11 @@ fn repetition(
 fn simple(language: Language, reason: Reason, loser: Option<Color>, move_limit: u32) -> String {
     let l = loser.unwrap_or(Color::Red);
     let w = l.other();
+    match language {
+        Language::TraditionalChinese => return simple_hant(reason, loser, move_limit),
+        Language::Vietnamese => return simple_vi(reason, loser, move_limit),
+        Language::English | Language::Chinese => {}
+    }
     let en = language == Language::English;
     match reason {
         Reason::Checkmate if en => format!("{} is checkmated; {} wins.", color_en(l), color_en(w)),
@@ -362,6 +484,198 @@ fn simple(language: Language, reason: Reason, loser: Option<Color>, move_limit: 
         Reason::Recorded => match loser {
             Some(_) => format!("棋谱记载：{}胜。", color_zh(w)),
             None => "棋谱记载：和棋。".to_string(),
+        },
+        _ => String::new(),
+    }
+}
+
+/// The rule set's Traditional Chinese name (亞洲棋規 / 中國棋規).
+fn ruleset_hant(r: Ruleset) -> &'static str {
+    match r {
+        Ruleset::Axf => "亞洲棋規",
+        Ruleset::Cxa => "中國棋規",
+    }
+}
+
+/// The rule set as Vietnamese players name it.
+fn ruleset_vi(r: Ruleset) -> &'static str {
+    match r {
+        Ruleset::Axf => "luật châu Á (AXF)",
+        Ruleset::Cxa => "luật Trung Quốc (CXA)",
+    }
+}
+
+/// [`repetition`] in Traditional Chinese.
+fn repetition_hant(
+    reason: Reason,
+    offender: Option<Color>,
+    ruleset: Ruleset,
+    cycle: &[CycleMove],
+    _repetition_count: u32,
+) -> String {
+    let rz = ruleset_hant(ruleset);
+    let c = color_hant;
+    match (reason, offender) {
+        (Reason::PerpetualCheck, Some(o)) => format!(
+            "{}在循環中著著將軍（長將），{}並非長將；按{rz}，單方面長將必須變著，不變判負。",
+            c(o),
+            c(o.other())
+        ),
+        (Reason::PerpetualChase, Some(o)) => {
+            let what = chase_phrase(
+                Language::TraditionalChinese,
+                cycle,
+                o,
+                &summarize(cycle, o, ruleset),
+                ruleset,
+            );
+            format!(
+                "{}在循環中每著都{what}（長捉）；按{rz}，長捉一方必須變著，不變判負。",
+                c(o)
+            )
+        }
+        (Reason::PerpetualMateThreat, Some(o)) => format!(
+            "{}在循環中著著叫殺（長殺）；按{rz}，長殺屬禁止著法，必須變著，不變判負。",
+            c(o)
+        ),
+        (Reason::PerpetualAttack, Some(o)) => {
+            let kinds = [Category::Check, Category::MateThreat, Category::Chase]
+                .into_iter()
+                .filter(|k| cycle.iter().any(|m| m.color == o && m.category == *k))
+                .map(|k| match k {
+                    Category::Check => "將",
+                    Category::MateThreat => "殺",
+                    Category::Chase => "捉",
+                    Category::Idle => "閒",
+                })
+                .collect::<Vec<_>>()
+                .join("、");
+            format!(
+                "{}在循環中著著為{kinds}，沒有閒著（長打）；按{rz}，一將一捉、一將一殺等均屬禁止著法，必須變著，不變判負。",
+                c(o)
+            )
+        }
+        (Reason::MutualPerpetual, _) => {
+            let all_check = |c| summarize(cycle, c, ruleset).all_check;
+            if all_check(Color::Red) && all_check(Color::Black) {
+                format!("雙方在循環中著著將軍（解將還將）；按{rz}，判和。")
+            } else {
+                format!("雙方在循環中均為禁止著法（雙方長打）；按{rz}，判和。")
+            }
+        }
+        _ => format!("局面循環重複，雙方均未違反棋例（均為允許著法）；按{rz}，判和。"),
+    }
+}
+
+/// [`repetition`] in Vietnamese.
+fn repetition_vi(
+    reason: Reason,
+    offender: Option<Color>,
+    ruleset: Ruleset,
+    cycle: &[CycleMove],
+    repetition_count: u32,
+) -> String {
+    let rs = ruleset_vi(ruleset);
+    match (reason, offender) {
+        (Reason::PerpetualCheck, Some(o)) => format!(
+            "{} chiếu tướng ở mọi nước của vòng lặp (chiếu mãi) còn {} thì không; theo {rs}, chiếu mãi bị cấm: bên chiếu phải đổi nước, không đổi thì bị xử thua.",
+            color_vi(o),
+            color_vi_lower(o.other())
+        ),
+        (Reason::PerpetualChase, Some(o)) => {
+            let what = chase_phrase(
+                Language::Vietnamese,
+                cycle,
+                o,
+                &summarize(cycle, o, ruleset),
+                ruleset,
+            );
+            format!(
+                "{} đuổi bắt {what} ở mọi nước của vòng lặp (đuổi bắt mãi); theo {rs}, bên đuổi bắt phải đổi nước, không đổi thì bị xử thua.",
+                color_vi(o)
+            )
+        }
+        (Reason::PerpetualMateThreat, Some(o)) => format!(
+            "{} dọa chiếu bí ở mọi nước của vòng lặp (dọa bí mãi); theo {rs}, điều này bị cấm: bên dọa phải đổi nước, không đổi thì bị xử thua.",
+            color_vi(o)
+        ),
+        (Reason::PerpetualAttack, Some(o)) => {
+            let kinds: Vec<String> = [Category::Check, Category::MateThreat, Category::Chase]
+                .into_iter()
+                .filter(|k| cycle.iter().any(|m| m.color == o && m.category == *k))
+                .map(|k| {
+                    match k {
+                        Category::Check => "chiếu tướng",
+                        Category::MateThreat => "dọa chiếu bí",
+                        _ => "đuổi bắt",
+                    }
+                    .to_string()
+                })
+                .collect();
+            format!(
+                "{} {} ở mọi nước của vòng lặp, không có nước nhàn nào (tấn công mãi); theo {rs}, mọi kiểu tấn công liên tục như vậy đều bị cấm: bên tấn công phải đổi nước, không đổi thì bị xử thua.",
+                color_vi(o),
+                kinds.join(" hoặc ")
+            )
+        }
+        (Reason::MutualPerpetual, _) => {
+            let all_check = |c| summarize(cycle, c, ruleset).all_check;
+            if all_check(Color::Red) && all_check(Color::Black) {
+                format!("Cả hai bên đều chiếu tướng ở mọi nước của vòng lặp (cùng chiếu mãi); theo {rs}, ván cờ hòa.")
+            } else {
+                format!("Cả hai bên cùng tấn công mãi theo cách bị cấm ở mọi nước của vòng lặp; theo {rs}, ván cờ hòa.")
+            }
+        }
+        _ => format!(
+            "Thế cờ lặp lại lần thứ {repetition_count} và không bên nào tấn công mãi theo cách bị cấm; theo {rs}, ván cờ hòa."
+        ),
+    }
+}
+
+/// [`simple`] in Traditional Chinese.
+fn simple_hant(reason: Reason, loser: Option<Color>, move_limit: u32) -> String {
+    let l = loser.unwrap_or(Color::Red);
+    let (l, w) = (color_hant(l), color_hant(l.other()));
+    match reason {
+        Reason::Checkmate => format!("{l}被將死，{w}勝。"),
+        Reason::Stalemate => format!("{l}無子可動（困斃），判負；{w}勝。"),
+        Reason::MoveLimit => format!("雙方連續{}回合未吃子（自然限著）；判和。", move_limit / 2),
+        Reason::DeadPosition => "雙方均無取勝可能（無子可勝）；判和。".to_string(),
+        Reason::Resignation => format!("{l}認輸，{w}勝。"),
+        Reason::Agreement => "雙方同意和棋。".to_string(),
+        Reason::TimeForfeit => format!("{l}超時判負，{w}勝。"),
+        Reason::IllegalMove => format!("{l}走出違規著法，判負；{w}勝。"),
+        Reason::Recorded => match loser {
+            Some(_) => format!("棋譜記載：{w}勝。"),
+            None => "棋譜記載：和棋。".to_string(),
+        },
+        _ => String::new(),
+    }
+}
+
+/// [`simple`] in Vietnamese.
+fn simple_vi(reason: Reason, loser: Option<Color>, move_limit: u32) -> String {
+    let lc = loser.unwrap_or(Color::Red);
+    let (l, w) = (color_vi(lc), color_vi_lower(lc.other()));
+    match reason {
+        Reason::Checkmate => format!("{l} bị chiếu bí; {w} thắng."),
+        Reason::Stalemate => format!(
+            "{l} không còn nước đi (bị vây chết); trong cờ tướng bên hết nước đi bị xử thua, nên {w} thắng."
+        ),
+        Reason::MoveLimit => format!(
+            "Hai bên đã đi {} nước liền không ăn quân; ván cờ hòa theo luật hạn nước.",
+            move_limit / 2
+        ),
+        Reason::DeadPosition => {
+            "Không bên nào còn đủ quân để chiếu bí; ván cờ hòa (hết khả năng thắng).".to_string()
+        }
+        Reason::Resignation => format!("{l} xin thua; {w} thắng."),
+        Reason::Agreement => "Hai bên thỏa thuận hòa.".to_string(),
+        Reason::TimeForfeit => format!("{l} hết giờ; {w} thắng."),
+        Reason::IllegalMove => format!("{l} đi nước phạm luật nên bị xử thua; {w} thắng."),
+        Reason::Recorded => match loser {
+            Some(_) => format!("Theo biên bản: {w} thắng."),
+            None => "Theo biên bản: hòa.".to_string(),
         },
         _ => String::new(),
     }

@@ -1,8 +1,10 @@
-//! Move notations and game records (记谱, jìpǔ): ICCS coordinates, WXF, Chinese, PGN and DhtmlXQ.
+//! Move notations and game records (记谱, jìpǔ): ICCS coordinates, WXF, Chinese, Vietnamese, PGN and DhtmlXQ.
 //!
 //! * [`write_move`] writes a legal move in any [`Notation`]; [`parse_move`] recognises the notation of a text
 //!   (ICCS `h2e2` / `H2-E2`, WXF `C2.5`, Chinese `炮二平五`), resolves it against the position and returns the
 //!   legal [`Move`], or a [`NotationError`] saying what is wrong (syntax, no such piece, ambiguous, illegal).
+//! * [`vietnamese`] (`P2-5`) is written like the others but read only where named ([`parse_move_as`]): its
+//!   letters and signs mean other things in WXF.
 //! * [`wxf`] and [`chinese`] hold the two traditional notations and their output options; both describe a move
 //!   the same way ("which piece, which way, how far or where to"), and the choice of the piece among pieces of
 //!   the same kind on one file (tandem pieces, 前/后, stacked soldiers) lives in this module only.
@@ -36,6 +38,7 @@ mod error;
 pub mod pgn;
 pub mod read;
 pub mod record;
+pub mod vietnamese;
 pub mod write;
 pub mod wxf;
 pub mod xqf;
@@ -58,6 +61,8 @@ pub enum Notation {
     Wxf(WxfOptions),
     /// Chinese, `炮二平五`.
     Chinese(ChineseOptions),
+    /// Vietnamese, `P2-5` (read only where named: see [`vietnamese`]).
+    Vietnamese,
 }
 
 impl Default for Notation {
@@ -75,12 +80,15 @@ pub enum NotationKind {
     Wxf,
     /// Chinese, `炮二平五`.
     Chinese,
+    /// Vietnamese, `P2-5`.
+    Vietnamese,
 }
 
 named!(NotationKind, "notation", [
     NotationKind::Iccs => ("iccs", [], "ICCS", "ICCS"),
     NotationKind::Wxf => ("wxf", [], "WXF", "WXF"),
     NotationKind::Chinese => ("chinese", [], "Chinese", "中文"),
+    NotationKind::Vietnamese => ("vietnamese", [], "Vietnamese", "越南记谱"),
 ]);
 
 impl Notation {
@@ -90,6 +98,7 @@ impl Notation {
             Notation::Iccs => NotationKind::Iccs,
             Notation::Wxf(_) => NotationKind::Wxf,
             Notation::Chinese(_) => NotationKind::Chinese,
+            Notation::Vietnamese => NotationKind::Vietnamese,
         }
     }
 }
@@ -125,6 +134,62 @@ impl Format {
 /// [`parse_move_styled`] to pick one convention).
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     parse_move_inner(pos, text, None).map(|(m, _)| m)
+}
+
+/// Reads `text` in the notation `kind` only (ICCS coordinates, which no other notation can be mistaken for, are
+/// read too), resolves it against `pos` and returns the legal move. This is the way to read
+/// [Vietnamese](vietnamese) notation, whose letters and signs mean other things in WXF and which
+/// [`parse_move`] therefore never guesses.
+///
+/// ```
+/// use xiangqi::{Position, notation::{parse_move, parse_move_as, NotationKind}};
+///
+/// let pos = Position::new();
+/// let m = parse_move_as(&pos, "P2-5", NotationKind::Vietnamese).unwrap();
+/// assert_eq!(m.to_string(), "h2e2");
+/// // Unnamed, `P2-5` is no move (in WXF `P` is a soldier and `-` a retreat):
+/// assert!(parse_move(&pos, "P2-5").is_err());
+/// // Named Chinese, WXF text is refused:
+/// assert!(parse_move_as(&pos, "C2.5", NotationKind::Chinese).is_err());
+/// ```
+pub fn parse_move_as(
+    pos: &Position,
+    text: &str,
+    kind: NotationKind,
+) -> Result<Move, NotationError> {
+    parse_move_named(pos, text, kind).map(|(m, _)| m)
+}
+
+/// [`parse_move_as`], also saying what was not written by the book (see [`MoveNote`]).
+pub(crate) fn parse_move_named(
+    pos: &Position,
+    text: &str,
+    kind: NotationKind,
+) -> Result<(Move, MoveNote), NotationError> {
+    let trimmed = text.trim();
+    let ascii: String = trimmed.chars().map(halfwidth).collect();
+    if ascii.parse::<Move>().is_ok() {
+        return parse_move_noted(pos, text, None).map(|(m, _, note)| (m, note));
+    }
+    let syntax = || NotationError::Syntax {
+        text: text.to_string(),
+    };
+    let desc = match kind {
+        NotationKind::Iccs => None,
+        NotationKind::Wxf => wxf::parse(trimmed, None),
+        NotationKind::Chinese => chinese::parse(trimmed),
+        NotationKind::Vietnamese => vietnamese::parse(trimmed),
+    }
+    .ok_or_else(syntax)?;
+    let (m, missing) = resolve_noted(pos, &desc, text)?;
+    let note = if desc.reordered {
+        Some(record::WarningCode::WxfMarkerOrder)
+    } else if missing {
+        Some(record::WarningCode::TandemMissing)
+    } else {
+        None
+    };
+    Ok((m, note))
 }
 
 /// Like [`parse_move`], reading WXF digit pairs (`33.4`) by the given convention only.
@@ -195,7 +260,7 @@ pub(crate) fn parse_move_noted(
 }
 
 /// Writes the legal move `m` of `pos` in `notation`. The result parses back to `m` with [`parse_move`]
-/// (for the WXF ordinal style, with [`parse_move_styled`]).
+/// (for the WXF ordinal style, with [`parse_move_styled`]; Vietnamese with [`parse_move_as`]).
 ///
 /// `m` must be legal in `pos` (for example from [`Position::legal_moves`]); for a move from an empty point the
 /// ICCS text is returned.
@@ -208,6 +273,10 @@ pub fn write_move(pos: &Position, m: Move, notation: &Notation) -> String {
         },
         Notation::Chinese(o) => match describe(pos, m) {
             Some(d) => chinese::write(&d, o),
+            None => m.to_string(),
+        },
+        Notation::Vietnamese => match describe(pos, m) {
+            Some(d) => vietnamese::write(&d),
             None => m.to_string(),
         },
     }

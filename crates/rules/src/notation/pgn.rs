@@ -1,10 +1,12 @@
 //! PGN as xiangqi databases write it: tag pairs (`[Game "Chinese Chess"]`, `[Red "..."]`, `[Black "..."]`,
-//! `[Result "1-0"]`, `[FEN "..."]`, `[Format "Chinese" | "WXF" | "ICCS"]`), then the move text with move numbers,
+//! `[Result "1-0"]`, `[FEN "..."]`, `[Format "Chinese" | "WXF" | "ICCS" | "Vietnamese"]`), then the move text with move numbers,
 //! `{comments}`, `;` comments, NAGs (`$1`, or `!` `?` `!!` `??` `!?` `?!` after a move), `(variations)` and a
 //! result (`1-0`, `0-1`, `1/2-1/2`, `*`). A file may hold several games.
 //!
 //! Moves may be written in any notation [`parse_move`](super::parse_move) reads, whatever the `Format` tag
-//! says (it is informational on input). On output the notation is chosen by [`PgnOptions`].
+//! says (it is informational on input), except `[Format "Vietnamese"]`: then every move is read in Vietnamese
+//! notation ([`vietnamese`](super::vietnamese)), which is never guessed. On output the notation is chosen by
+//! [`PgnOptions`]; Vietnamese moves always come with that tag.
 //!
 //! ```
 //! use xiangqi::notation::pgn::{parse_pgn, write_pgn, PgnOptions};
@@ -25,7 +27,7 @@ use super::record::{
     diagram_fen, take_commands, GameRecord, Line, LineCursor, Node, RecordError, RecordFormat,
     RecordMoveError, Warning, WarningCode, MAX_VARIATION_DEPTH,
 };
-use super::{parse_move_noted, write_move, Notation};
+use super::{parse_move_named, parse_move_noted, write_move, Notation, NotationKind};
 use crate::{Color, Position};
 
 /// Output options for PGN.
@@ -397,6 +399,8 @@ impl LineStack {
 /// One game being read.
 struct Builder {
     headers: Vec<(String, String)>,
+    /// The `Format` tag says `Vietnamese`: the moves are read in Vietnamese notation only (never guessed).
+    vietnamese: bool,
     start: Position,
     lines: Option<LineStack>,
     warnings: Vec<Warning>,
@@ -406,6 +410,7 @@ impl Builder {
     fn new() -> Builder {
         Builder {
             headers: Vec::new(),
+            vietnamese: false,
             start: Position::new(),
             lines: None,
             warnings: Vec::new(),
@@ -477,6 +482,9 @@ impl Builder {
                     self.start = start;
                     self.warnings.extend(turned);
                     self.lines = None;
+                }
+                if name == "Format" {
+                    self.vietnamese = value.trim().eq_ignore_ascii_case("vietnamese");
                 }
                 self.headers.push((name, value));
             }
@@ -559,12 +567,18 @@ impl Builder {
                     }
                 };
                 let wxf_tandem = cx.options.wxf_tandem;
+                let vietnamese = self.vietnamese;
                 let lines = self.lines();
                 let depth = lines.depth();
                 let st = lines.top();
                 let ply = st.first_ply + st.line.moves.len();
-                let (m, note) = match parse_move_noted(&st.pos, trimmed, wxf_tandem) {
-                    Ok((m, _, note)) => (m, note),
+                let parsed = if vietnamese {
+                    parse_move_named(&st.pos, trimmed, NotationKind::Vietnamese)
+                } else {
+                    parse_move_noted(&st.pos, trimmed, wxf_tandem).map(|(m, _, note)| (m, note))
+                };
+                let (m, note) = match parsed {
+                    Ok(r) => r,
                     Err(error) => {
                         let (line, column) = cx.locate(at);
                         return Err(RecordError::Move(RecordMoveError {
@@ -959,6 +973,7 @@ fn format_name(n: &Notation) -> &'static str {
         Notation::Iccs => "ICCS",
         Notation::Wxf(_) => "WXF",
         Notation::Chinese(_) => "Chinese",
+        Notation::Vietnamese => "Vietnamese",
     }
 }
 
@@ -1068,7 +1083,20 @@ pub fn write_pgn(record: &GameRecord, options: &PgnOptions) -> String {
 /// with `*` after the moves. Tag values are not checked here (see
 /// [`check_tags`](super::write::check_tags)).
 pub fn write_pgn_record(record: &GameRecord, options: &PgnOptions) -> String {
-    write_pgn_tags(record, record.headers.clone(), options, false)
+    let mut headers = record.headers.clone();
+    // Vietnamese moves are read only where named: the record says which notation it holds (and a record read
+    // from Vietnamese written in another notation no longer says Vietnamese).
+    let says_vietnamese = headers
+        .iter()
+        .any(|(k, v)| k == "Format" && v.trim().eq_ignore_ascii_case("vietnamese"));
+    if options.notation == Notation::Vietnamese || says_vietnamese {
+        set_tag(
+            &mut headers,
+            "Format",
+            format_name(&options.notation).to_string(),
+        );
+    }
+    write_pgn_tags(record, headers, options, false)
 }
 
 fn set_tag(headers: &mut Vec<(String, String)>, k: &str, v: String) {

@@ -409,6 +409,14 @@ fn repetition_draw_wording_follows_the_repetition_count() {
             o.explain(Language::Chinese),
             "局面循环重复，双方均未违反棋例（均为允许着法）；按亚洲棋规，判和。"
         );
+        assert_eq!(
+            o.explain(Language::TraditionalChinese),
+            "局面循環重複，雙方均未違反棋例（均為允許著法）；按亞洲棋規，判和。"
+        );
+        assert_eq!(
+            o.explain(Language::Vietnamese),
+            format!("Thế cờ lặp lại lần thứ {count} và không bên nào tấn công mãi theo cách bị cấm; theo luật châu Á (AXF), ván cờ hòa.")
+        );
     }
 }
 
@@ -541,9 +549,15 @@ fn a_ruling_explains_itself_as_the_game_outcome_does() {
         (ruling.reason, ruling.offender),
         (Reason::PerpetualChase, Some(Color::Red))
     );
-    for language in [Language::English, Language::Chinese] {
+    for language in Language::ALL {
         assert_eq!(ruling.explain(language), outcome.explain(language));
     }
+    assert!(outcome
+        .explain(Language::TraditionalChinese)
+        .starts_with("紅方在循環中每著都用車捉黑i7位無根的炮"));
+    assert!(outcome
+        .explain(Language::Vietnamese)
+        .starts_with("Bên đỏ đuổi bắt pháo đen ở i7 (không có quân bảo vệ) bằng xe"));
     assert_eq!(ruling.to_string(), outcome.to_string());
     assert!(outcome
         .to_string()
@@ -634,4 +648,38 @@ fn an_ending_hidden_by_an_external_one_comes_back_with_the_moves_that_reach_it()
     assert_eq!(ending(&g), None);
     g.play_iccs("b6d6").unwrap();
     assert_eq!(ending(&g), Some((Reason::Checkmate, 1)));
+}
+
+/// Every ending explained in every language (issue 37): a sentence in each, Vietnamese without a Chinese
+/// character, Traditional Chinese without the simplified forms of the words the rulings use, both Chinese
+/// sentences ending in 。.
+#[test]
+fn every_ending_is_explained_in_every_language() {
+    let mut outcomes = Vec::new();
+    let mut g = Game::default();
+    outcomes.push(g.resign(Color::Black).unwrap().clone());
+    let mut g = Game::default();
+    g.offer_draw(Color::Red).unwrap();
+    outcomes.push(g.accept_draw(Color::Black).unwrap().clone());
+    let mate = Game::from_fen("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
+    outcomes.push(mate.outcome().unwrap().clone());
+    assert!(outcomes.len() == 3);
+    for o in &outcomes {
+        let en = o.explain(Language::English);
+        let vi = o.explain(Language::Vietnamese);
+        let hant = o.explain(Language::TraditionalChinese);
+        let hans = o.explain(Language::Chinese);
+        assert!(!vi.is_empty() && vi != en, "{en}");
+        assert!(
+            !vi.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{vi}"
+        );
+        assert!(
+            hant.ends_with('。') && hans.ends_with('。'),
+            "{hant} {hans}"
+        );
+        for simplified in ['红', '将', '认', '输', '胜', '双', '谱', '着', '规'] {
+            assert!(!hant.contains(simplified), "{hant}");
+        }
+    }
 }

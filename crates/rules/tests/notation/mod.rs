@@ -8,5 +8,6 @@ mod reading;
 mod real_records;
 mod records;
 mod roundtrip;
+mod vietnamese;
 mod writing;
 mod xqf;

@@ -130,6 +130,7 @@ fn pgn_notations() -> Vec<Notation> {
             black_digits: BlackDigits::FullWidth,
             tandem: TandemStyle::Ordinal,
         }),
+        Notation::Vietnamese,
     ]
 }
 
@@ -164,6 +165,7 @@ fn pgn_round_trip_in_every_notation() {
                     Notation::Iccs => "ICCS",
                     Notation::Wxf(_) => "WXF",
                     Notation::Chinese(_) => "Chinese",
+                    Notation::Vietnamese => "Vietnamese",
                 })
             );
             // Same text again.
