@@ -6,6 +6,7 @@
 import { notationOf } from '../derive.js';
 import { notationOptions, plyName, tr } from '../text.js';
 import { gameOpening, openingName } from '../openings.js';
+import { isChinese } from '../i18n.js';
 
 const $ = (id) => document.getElementById(id);
 /** The mark of each classification (docs/app.md, "Game review"). */
@@ -20,7 +21,7 @@ export function renderMoves(state, Game) {
   if (opening) {
     const text = tr(state, 'openingShown', { code: opening.code, name: openingName(state.lang, opening) });
     if (line.textContent !== text) line.textContent = text;
-    const other = state.lang === 'zh' || state.lang === 'zh-Hant' ? opening.names.en : opening.names.zh;
+    const other = isChinese(state.lang) ? opening.names.en : opening.names.zh;
     line.title = `${other} — ${tr(state, 'openingBook', { ply: plyName(state, book) })}`;
   }
   const fields = g.initialFen().split(/\s+/);
