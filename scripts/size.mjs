@@ -68,9 +68,8 @@ const LAZY = new Set(['lesson-worker.js']);
  * (issue 37), measured on what ships, each on the package before the openings: 273.9 -> 279.1 KB (+5.2) and
  * 172.6 -> 177.3 KB (+4.7): the Vietnamese notation (its writer and reader, `parse_move_as`, the PGN `Format` rule)
  * and the rulings' sentences in Traditional Chinese and Vietnamese (the sentences themselves, UTF-8, and the
- * `explanations` object every outcome carries). Both together, measured after the two merged: 273.9 -> 298.6 KB (+24.7) and 172.6 -> 197.0 KB (+24.4), so 299.0 and
- * 198.0 KB. These budgets keep each from growing
- * unnoticed.
+ * `explanations` object every outcome carries). Both together, measured after the two merged: 273.9 -> 298.6 KB
+ * (+24.7) and 172.6 -> 197.0 KB (+24.4), so 299.0 and 198.0 KB. These budgets keep each from growing unnoticed.
  */
 const BUDGETS = { 'xiangqi-wasm': 299.0 * KB, 'xiangqi-wasm/rules': 198.0 * KB, 'openings-data.json': 600 * KB };
 
