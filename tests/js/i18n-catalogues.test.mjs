@@ -63,7 +63,7 @@ const ENGLISH = /(?<!\p{L})(the|and|of|to|is|a|an|with|from|your|you|move|moves|
 // Values that are the same in English by nature: codes, signs, the number of a move.
 const NEUTRAL = new Set(['app.notationWxf', 'app.notationIccs', 'app.plyRed', 'app.plyBlack', 'app.resultSentence',
   'app.statusSep', 'app.resultForYou', 'app.reviewMove', 'app.numberWords', 'lesson.ply', 'puzzle.played',
-  'editor.tagValue', 'puzzle.hintMove', 'editor.colors.red']);
+  'editor.tagValue', 'puzzle.hintMove', 'editor.colors.red', 'app.openingLine', 'app.explorerShares']);
 
 test('no English is shown on the other languages\' screens', () => {
   const en = new Map(shown('en'));
