@@ -49,7 +49,7 @@ test('the move list names the opening and sets the book moves apart; the compute
     assert.match(await page.getAttribute('#move-list button[data-ply="1"]', 'aria-label'), /book move/);
     assert.match(await page.getAttribute('#opening-line', 'title'), /\p{Script=Han}/u, 'the Chinese name in the tooltip');
     // In Chinese: the Chinese name.
-    await page.click('#lang');
+    await page.selectOption('#lang', 'zh');
     assert.match(await page.textContent('#opening-line'), /^开局：[BCD]\d\d \p{Script=Han}+/u);
     assert.match(await page.getAttribute('#move-list button[data-ply="1"]', 'aria-label'), /谱着/);
   });
@@ -77,7 +77,7 @@ test('the analysis board\'s explorer: loaded when first opened, master moves wit
     assert.match(await page.getAttribute('#explorer-source-link', 'href'), /^https:\/\/github\.com\/Yvonne761\//);
     // The engine's lines give their first moves a score beside the masters' numbers.
     await page.waitForFunction(() => [...document.querySelectorAll('#explorer-rows tr td:nth-child(4)')].some((td) => td.textContent), null, { timeout: 20000 });
-    assert.match(await page.textContent('#explorer-eval'), /Engine: [+−-]?\d/);
+    assert.match(await page.textContent('#explorer-eval'), /Computer: [+−-]?\d/);
     // A click on a master move plays it on the analysis board; the explorer follows the position.
     await page.click('#explorer-rows button[data-move="h2e2"]');
     await page.waitForFunction(() => window.xiangqiApp.state.analysis.moves.join() === 'h2e2');
@@ -111,7 +111,7 @@ test('the review: book moves are never marked, the explorer beside the analysis'
     assert.equal(rows[0][0], 'C2.5');
     assert.equal(await page.$('#explorer-rows button'), null, 'the review\'s explorer plays nothing');
     // The engine's value of the start and of the move played (h2e2) beside the masters'.
-    assert.match(await page.textContent('#explorer-eval'), /Engine: /);
+    assert.match(await page.textContent('#explorer-eval'), /Computer: /);
     assert.ok(rows.find((r) => r[0] === 'C2.5')[3], 'the move played has the analysis\'s value');
     await page.focus('#review-graph');
     await page.keyboard.press('ArrowRight');
