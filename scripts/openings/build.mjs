@@ -129,7 +129,7 @@ for (const line of readFileSync(join(root, 'scripts', 'openings', 'ecco-base.txt
   const [code, ...moves] = line.trim().split(/\s+/);
   base.set(keysOf(moves).at(-1), code);
 }
-// The published definitions (scripts/openings/ecco-defs.txt: those made of concrete moves, transcribed by the
+// The published definitions (scripts/openings/ecco-defs.txt: those written as move lines, transcribed by the
 // project): the key each of their lines reaches gives the definition's code, before anything learnt. Once a game has
 // reached a leaf definition (one no other definition continues), only definitions change its code: the learnt
 // entries stand for the definitions the file does not have, not against the ones it has.
@@ -138,16 +138,26 @@ const definitions = new Map();
 if (USE_DEFINITIONS) {
   const defs = readDefinitions(readFileSync(join(root, 'scripts', 'openings', 'ecco-defs.txt'), 'utf8'), Game);
   let clashes = 0;
-  for (const d of defs) {
+  // Lines with "……" (any move) come after the others and give way to them: a line whose any-move reaches another
+  // definition's line (炮二平五 炮８平５ 马二进三 马８进７ "……" = 车一平二 is D10's, not D02's) is not that definition's.
+  const exact = new Set(defs.filter((d) => d.wildFrom < 0).flatMap((d) => d.lines.map((l) => keysOf(normal(l)).at(-1))));
+  let dropped = 0;
+  for (const d of [...defs.filter((d) => d.wildFrom < 0), ...defs.filter((d) => d.wildFrom >= 0)]) {
     for (const line of d.lines) {
-      const k = keysOf(normal(line)).at(-1);
+      const keys = keysOf(normal(line));
+      if (d.wildFrom >= 0 && keys.some((k, i) => i >= d.wildFrom && exact.has(k))) { dropped++; continue; }
+      const k = keys.at(-1);
+      // An any-move line is kept where a game of the build half plays it (the other ~40 moves of an "……" would
+      // only cost table size).
+      if (d.wildFrom >= 0 && (definitions.has(k) || !counts.has(k))) continue;
       const entry = d.code + (d.open ? '~' : '') + (d.leaf && !args.includes('--no-lock') ? '!' : '=');
       const had = definitions.get(k);
       if (had && had.slice(0, 3) !== d.code) { clashes++; console.log(`definitions: ${d.code} ${d.source} reaches the key of ${had.slice(0, 3)}; kept ${had.slice(0, 3)}`); continue; }
       definitions.set(k, entry);
     }
   }
-  console.log(`definitions: ${defs.length} (${defs.filter((d) => d.leaf).length} leaves), ${definitions.size} keys, ${clashes} clashes`);
+  console.log(`definitions: ${defs.length} (${defs.filter((d) => d.leaf).length} leaves), ${definitions.size} keys, ${clashes} clashes, ` +
+    `${dropped} any-move lines through another definition's`);
   // Where the archive's own practice departs from a closed definition (most of the build half's games that reach
   // its key carry another code), the definition is set aside and the learnt table decides: listed in the output.
   const DEF_MIN = Number(arg('--definition-agreement', 0.5));

@@ -1,4 +1,4 @@
-// Reads scripts/openings/ecco-defs.txt (the published ECCO definitions made of concrete moves, transcribed by the
+// Reads scripts/openings/ecco-defs.txt (the published ECCO definitions written as move lines, transcribed by the
 // project; the file's header says the format) into move lines in ICCS: every line a definition reaches its code by.
 // A named position (局面) is expanded into one line per order of its first three plies that the rules allow (the
 // classifier's key keeps the first three plies in order and the rest as each side's multiset, so one line per
@@ -10,7 +10,7 @@ const ascii = (s) => s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCo
 /**
  * @param {string} text the definitions file
  * @param {typeof import('../../pkg/node.mjs').Game} Game
- * @returns {{ code: string, lines: string[][], open: boolean, leaf: boolean, source: string }[]}
+ * @returns {{ code: string, lines: string[][], open: boolean, leaf: boolean, wildFrom: number, source: string }[]}
  */
 export function readDefinitions(text, Game) {
   const positions = new Map();
@@ -74,24 +74,47 @@ export function readDefinitions(text, Game) {
     const open = words.at(-1) === '……';
     const [code, ...moves] = open ? words.slice(0, -1) : words;
     if (!/^[A-E]\d\d$/.test(code)) throw new Error(`not a definition: ${line}`);
-    let lines;
+    // The moves after the start, in order; "……" inside a line is any legal move of the side to move (a line per move).
+    const expand = (start, tokens) => {
+      const out = [];
+      const go = (fen, seq, i) => {
+        if (i === tokens.length) { out.push(seq); return; }
+        const game = new Game(fen);
+        let next;
+        if (tokens[i] === '……') next = game.legalMoves();
+        else if (!tokens.slice(0, i).includes('……')) next = [find(game, tokens[i], line)];
+        else {
+          // After an any-move, a named move the rules do not allow ends that branch only.
+          const want = ascii(tokens[i]);
+          next = game.legalMoves({ verbose: true }).filter((m) => m.chinese === want).map((m) => m.iccs);
+        }
+        for (const iccs of next) {
+          const g = new Game(fen);
+          g.play(iccs);
+          go(g.fen(), [...seq, iccs], i + 1);
+          g.free();
+        }
+        game.free();
+      };
+      const game = new Game();
+      for (const m of start) game.play(m);
+      go(game.fen(), [...start], 0);
+      game.free();
+      if (!out.length) throw new Error(`${line}: no legal line`);
+      return out;
+    };
+    let lines, wildFrom = -1;
+    const tokens = moves[0]?.startsWith('@') ? moves.slice(1) : moves;
     if (moves[0]?.startsWith('@')) {
       const starts = positions.get(moves[0]);
       if (!starts) throw new Error(`${line}: unknown position ${moves[0]}`);
-      lines = starts.map((start) => {
-        const game = new Game();
-        for (const m of start) game.play(m);
-        const out = [...start];
-        for (const m of moves.slice(1)) { const iccs = find(game, m, line); game.play(iccs); out.push(iccs); }
-        game.free();
-        return out;
-      });
+      lines = starts.flatMap((start) => expand(start, tokens));
     } else {
-      const { game, out } = play(moves, line);
-      game.free();
-      lines = [out];
+      lines = expand([], tokens);
     }
-    defs.push({ code, lines, open, source: moves.join(' ') });
+    // The ply of the first "……": a line through it may not pass another definition's line (the build checks).
+    if (tokens.includes('……')) wildFrom = lines[0].length - tokens.length + tokens.indexOf('……');
+    defs.push({ code, lines, open, wildFrom, source: moves.join(' ') });
   }
   // A leaf: the published definition is closed and no other definition continues it.
   for (const d of defs) {

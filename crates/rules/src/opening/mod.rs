@@ -5,7 +5,7 @@
 //!
 //! Table-driven: [`classify`] walks the first 24 plies of a game from the standard start and looks each position
 //! key up in a generated table (`table.rs`, built by `scripts/openings/build.mjs` from the published ECCO
-//! definitions made of concrete moves, `scripts/openings/ecco-defs.txt`, and from labelled master games for the
+//! definitions written as move lines, `scripts/openings/ecco-defs.txt`, and from labelled master games for the
 //! rest; the last key found decides, and once a closed published definition has decided, only definitions change
 //! the code). A key is "the first three plies in order, then each side's moves as a multiset", so
 //! move orders that reach the same set of moves are one opening (transpositions merged), while the family, which
