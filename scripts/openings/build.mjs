@@ -2,7 +2,8 @@
 // Builds the project's opening data from a public collection of master games, the "Chinese Chess Practical
 // Dataset" (CCPD) by Yu-Han Tseng, CC BY 4.0 (https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset):
 //
-//   crates/rules/src/opening/table.rs   the ECCO classifier's table (position key -> code) and the code names
+//   crates/rules/src/opening/table.rs   the ECCO classifier's table (position key -> code) and the code names, from
+//                                       the published ECCO definitions (ecco-defs.txt) and the labelled games
 //   js/openings-data.json               the opening explorer's data (the package asset `xiangqi-wasm/openings-data.json`)
 //   tests/data/openings/heldout.jsonl   a sample of the held-out games (code, result, first 24 plies), for the tests
 //
@@ -10,7 +11,9 @@
 //
 // Usage (the collection is 71 MB, so it is not in the repository; pin the commit the data was built from; the
 // options --purity, --group-purity, --min-support, --ecco-plies, --depth and --min-games change the thresholds
-// docs/openings.md reports on):
+// docs/openings.md reports on; --no-definitions leaves out the published definitions (scripts/openings/ecco-defs.txt),
+// --no-lock lets learnt entries change a code after a closed definition, --definition-agreement sets the share of
+// the build half's games a closed definition's key must agree with to be kept):
 //   git clone https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset /tmp/ccpd
 //   git -C /tmp/ccpd checkout 368a47a947773dd8692c026e286dd19b6277b993
 //   node scripts/build.mjs --no-www && node scripts/openings/build.mjs --ccpd /tmp/ccpd [--report FILE]
@@ -24,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { keysOf, PREFIX_PLIES } from './ecco-hash.mjs';
 import { eccoEnglish } from './ecco-english.mjs';
+import { readDefinitions } from './ecco-defs.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -80,7 +84,7 @@ const firstCounts = new Map();
 for (const g of labelled) if (g.moves[0]) firstCounts.set(g.moves[0], (firstCounts.get(g.moves[0]) ?? 0) + 1);
 const MIRROR_FIRST = [...firstCounts.keys()].filter((m) => (firstCounts.get(mirrorMove(m)) ?? 0) > firstCounts.get(m)).sort();
 const normal = (moves) => (moves.length && MIRROR_FIRST.includes(moves[0]) ? moves.map(mirrorMove) : moves);
-const PURITY = Number(arg('--purity', 0.9));
+const PURITY = Number(arg('--purity', 0.95));
 const GROUP_PURITY = Number(arg('--group-purity', 0.95));
 const MIN_SUPPORT = Number(arg('--min-support', 1));
 const counts = new Map();
@@ -112,7 +116,11 @@ for (const [k, c] of counts) {
   majority.set(k, `${inGroup}*`);
 }
 /** The code a game has after key `k`'s entry `entry` when it had `current` (a group's entry keeps a code of its group). */
-const apply = (current, entry) => (entry.endsWith('*') ? (current?.slice(0, 2) === entry.slice(0, 2) ? current : entry.slice(0, 3)) : entry);
+const apply = (current, entry) => (entry.endsWith('*') ? (current?.slice(0, 2) === entry.slice(0, 2) ? current : entry.slice(0, 3)) : entry.slice(0, 3));
+/** A published definition's entry ("C44=", or "C44!" for a leaf: no definition continues it). */
+const isDefinition = (entry) => entry.endsWith('=') || entry.endsWith('!');
+/** A definition the published text leaves open ("(其他)", "不包括 …"). */
+const isOpen = (entry) => entry[3] === '~';
 // The base definitions (scripts/openings/ecco-base.txt, hand-written from the published ECCO list): the code of the
 // first plies, before the master games' own codes (which are a whole game's) are pure enough to say more.
 const base = new Map();
@@ -121,35 +129,99 @@ for (const line of readFileSync(join(root, 'scripts', 'openings', 'ecco-base.txt
   const [code, ...moves] = line.trim().split(/\s+/);
   base.set(keysOf(moves).at(-1), code);
 }
-const table = new Map(base);
-for (const g of labelled) {
-  let current = null;
-  for (const k of keysOf(normal(g.moves).slice(0, ECCO_PLIES))) {
-    const entry = base.get(k) ?? majority.get(k);
-    if (entry === undefined) continue;
-    const code = apply(current, entry);
-    if (code !== current) table.set(k, entry);
-    current = code;
+// The published definitions (scripts/openings/ecco-defs.txt: those written as move lines, transcribed by the
+// project): the key each of their lines reaches gives the definition's code, before anything learnt. Once a game has
+// reached a leaf definition (one no other definition continues), only definitions change its code: the learnt
+// entries stand for the definitions the file does not have, not against the ones it has.
+const USE_DEFINITIONS = !args.includes('--no-definitions');
+const definitions = new Map();
+if (USE_DEFINITIONS) {
+  const defs = readDefinitions(readFileSync(join(root, 'scripts', 'openings', 'ecco-defs.txt'), 'utf8'), Game);
+  let clashes = 0;
+  // Lines with "……" (any move) come after the others and give way to them: a line whose any-move reaches another
+  // definition's line (炮二平五 炮８平５ 马二进三 马８进７ "……" = 车一平二 is D10's, not D02's) is not that definition's.
+  const exact = new Set(defs.filter((d) => d.wildFrom < 0).flatMap((d) => d.lines.map((l) => keysOf(normal(l)).at(-1))));
+  let dropped = 0;
+  for (const d of [...defs.filter((d) => d.wildFrom < 0), ...defs.filter((d) => d.wildFrom >= 0)]) {
+    for (const line of d.lines) {
+      const keys = keysOf(normal(line));
+      if (d.wildFrom >= 0 && keys.some((k, i) => i >= d.wildFrom && exact.has(k))) { dropped++; continue; }
+      const k = keys.at(-1);
+      // An any-move line is kept where a game of the build half plays it (the other ~40 moves of an "……" would
+      // only cost table size).
+      if (d.wildFrom >= 0 && (definitions.has(k) || !counts.has(k))) continue;
+      const entry = d.code + (d.open ? '~' : '') + (d.leaf && !args.includes('--no-lock') ? '!' : '=');
+      const had = definitions.get(k);
+      if (had && had.slice(0, 3) !== d.code) { clashes++; console.log(`definitions: ${d.code} ${d.source} reaches the key of ${had.slice(0, 3)}; kept ${had.slice(0, 3)}`); continue; }
+      definitions.set(k, entry);
+    }
   }
+  console.log(`definitions: ${defs.length} (${defs.filter((d) => d.leaf).length} leaves), ${definitions.size} keys, ${clashes} clashes, ` +
+    `${dropped} any-move lines through another definition's`);
+  // Where the archive's own practice departs from a closed definition (most of the build half's games that reach
+  // its key carry another code), the definition is set aside and the learnt table decides: listed in the output.
+  const DEF_MIN = Number(arg('--definition-agreement', 0.5));
+  const reach = new Map();
+  for (const g of labelled) {
+    for (const k of new Set(keysOf(normal(g.moves).slice(0, ECCO_PLIES)))) {
+      if (!definitions.has(k)) continue;
+      const r = reach.get(k) ?? { n: 0, agree: 0, codes: new Map() };
+      r.n++;
+      if (g.ecco === definitions.get(k).slice(0, 3)) r.agree++;
+      r.codes.set(g.ecco, (r.codes.get(g.ecco) ?? 0) + 1);
+      reach.set(k, r);
+    }
+  }
+  const setAside = [];
+  for (const [k, entry] of definitions) {
+    const r = reach.get(k);
+    if (isOpen(entry) || !r || r.agree / r.n >= DEF_MIN) continue;
+    definitions.delete(k);
+    setAside.push(`${entry.slice(0, 3)} (${r.agree} of ${r.n}; ${[...r.codes].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([c, n]) => `${c} ${n}`).join(', ')})`);
+  }
+  console.log(`definitions set aside, the archive carrying another code (${setAside.length}): ${setAside.sort().join('; ')}`);
+}
+const table = new Map([...base, ...definitions]);
+/** The walk of a game's keys: the code after each entry, learnt entries ignored once a leaf definition is reached. */
+function walk(moves, lookup, onEntry) {
+  let code = null, locked = false;
+  keysOf(normal(moves).slice(0, ECCO_PLIES)).forEach((k, i) => {
+    const entry = lookup(k);
+    if (entry === undefined || (locked && !isDefinition(entry))) return;
+    const next = apply(code, entry);
+    onEntry(k, entry, code, next, i);
+    if (entry.endsWith('!')) locked = true;
+    code = next;
+  });
+  return code;
+}
+for (const g of labelled) {
+  walk(g.moves, (k) => definitions.get(k) ?? base.get(k) ?? majority.get(k), (k, entry, code, next) => {
+    if (next !== code) table.set(k, entry);
+  });
 }
 function classify(moves) {
-  let code = null, ply = 0;
-  keysOf(normal(moves).slice(0, ECCO_PLIES)).forEach((k, i) => {
-    const entry = table.get(k);
-    if (entry === undefined) return;
-    const next = apply(code, entry);
-    if (next !== code) { code = next; ply = i + 1; }
+  let ply = 0, by = null;
+  const code = walk(moves, (k) => table.get(k), (k, entry, code, next, i) => {
+    if (next !== code) { ply = i + 1; by = isDefinition(entry) ? 'definition' : base.has(k) ? 'base' : 'learnt'; }
   });
-  return code && { code, ply };
+  return code && { code, ply, by };
 }
 const heldLabelled = held.filter((g) => /^[A-E]\d\d$/.test(g.ecco ?? ''));
 let agree = 0;
 const confusions = new Map();
+const decidedBy = new Map();
 for (const g of heldLabelled) {
-  const c = classify(g.moves)?.code ?? null;
+  const o = classify(g.moves);
+  const c = o?.code ?? null;
+  const d = decidedBy.get(o?.by) ?? [0, 0];
+  d[0]++;
+  if (c === g.ecco) d[1]++;
+  decidedBy.set(o?.by, d);
   if (c === g.ecco) agree++; else confusions.set(`${g.ecco} -> ${c}`, (confusions.get(`${g.ecco} -> ${c}`) ?? 0) + 1);
 }
 console.log(`ECCO: ${table.size} table keys; agreement on ${heldLabelled.length} held-out games: ${agree} (${(100 * agree / heldLabelled.length).toFixed(1)} %)`);
+console.log(`ECCO: the entry that last changed a held-out game's code: ${[...decidedBy].map(([by, [n, a]]) => `${by ?? 'none'} ${n} games (${a} agree)`).join(', ')}`);
 
 // Names: ecco-names.txt (Chinese), ecco-english.mjs (English); a code without a name of its own takes its decade's.
 const names = new Map();
@@ -171,14 +243,19 @@ for (const code of codes) {
 const keys = [...table.keys()].sort((a, b) => a - b);
 for (let i = 1; i < keys.length; i++) if (keys[i] === keys[i - 1]) throw new Error('duplicate key');
 const codeNumber = (c) => (c.charCodeAt(0) - 65) * 100 + Number(c.slice(1, 3));
-const entryNumber = (e) => codeNumber(e) | (e.endsWith('*') ? 0x8000 : 0);
+const entryNumber = (e) => codeNumber(e) | (e.endsWith('*') ? 0x8000 : 0) | (e.endsWith('!') ? 0x4000 : 0) | (isDefinition(e) ? 0x2000 : 0);
 const chunk = (arr, per) => { const out = []; for (let i = 0; i < arr.length; i += per) out.push('    ' + arr.slice(i, i + per).join(', ') + ','); return out.join('\n'); };
 const rs = `// @generated by scripts/openings/build.mjs from the CCPD master games (CC BY 4.0); do not edit.
 // ${labelled.length} labelled training games; ${table.size} keys; the first ${ECCO_PLIES} plies, ${PREFIX_PLIES} in order.
-// A code entry: at least ${PURITY * 100} % of a key's games carry it; a group's: ${GROUP_PURITY * 100} % carry a code of its group.
+// ${definitions.size} keys of the published definitions (scripts/openings/ecco-defs.txt). A learnt code entry: at least
+// ${PURITY * 100} % of a key's games carry it; a group's: ${GROUP_PURITY * 100} % carry a code of its group.
 
 /// The flag of a group's entry in \`CODES\`.
 pub(super) const GROUP: u16 = 0x8000;
+/// The flag of a closed published definition's entry: after it, only definitions change a game's code.
+pub(super) const FINAL: u16 = 0x4000;
+/// The flag of a published definition's entry.
+pub(super) const DEFINITION: u16 = 0x2000;
 
 /// The plies a classification looks at.
 pub(super) const PLIES: usize = ${ECCO_PLIES};
@@ -194,7 +271,8 @@ ${chunk(keys.map((k) => `0x${k.toString(16).padStart(8, '0')}`), 8)}
 ];
 
 /// The code of each key: letter (A = 0 .. E = 4) * 100 + number; with \`GROUP\` set, a group's entry (it changes a
-/// game's code only when the game's code is not in the same group of ten already).
+/// game's code only when the game's code is not in the same group of ten already); \`DEFINITION\`, a published
+/// definition's; \`FINAL\` too, a closed one's.
 pub(super) static CODES: [u16; ${keys.length}] = [
 ${chunk(keys.map((k) => entryNumber(table.get(k))), 16)}
 ];

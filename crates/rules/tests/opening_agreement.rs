@@ -1,6 +1,6 @@
 //! The ECCO classifier against the codes real archives carry: a sample of the held-out master games (never used to
 //! build the table; tests/data/openings/heldout.jsonl, written by scripts/openings/build.mjs, CCPD, CC BY 4.0).
-//! docs/openings.md gives the figure on all the held-out games; this sample must stay close to it.
+//! docs/openings.md gives the figure on all the held-out games (94.1 %); this sample (94.2 %) must stay close to it.
 use xiangqi::{opening, Move, Position};
 
 #[test]
@@ -28,5 +28,5 @@ fn agreement_with_the_archive_codes() {
     }
     let share = agree as f64 / total as f64;
     assert!(total > 1000, "{total} games");
-    assert!(share >= 0.9, "agreement {agree}/{total} = {share:.3}");
+    assert!(share >= 0.93, "agreement {agree}/{total} = {share:.3}");
 }

@@ -4,8 +4,10 @@
 //! 仙人指路) and its name in Chinese and English.
 //!
 //! Table-driven: [`classify`] walks the first 24 plies of a game from the standard start and looks each position
-//! key up in a generated table (`table.rs`, built by `scripts/openings/build.mjs` from labelled master games; the
-//! last key found decides). A key is "the first three plies in order, then each side's moves as a multiset", so
+//! key up in a generated table (`table.rs`, built by `scripts/openings/build.mjs` from the published ECCO
+//! definitions written as move lines, `scripts/openings/ecco-defs.txt`, and from labelled master games for the
+//! rest; the last key found decides, and once a closed published definition has decided, only definitions change
+//! the code). A key is "the first three plies in order, then each side's moves as a multiset", so
 //! move orders that reach the same set of moves are one opening (transpositions merged), while the family, which
 //! ECCO decides by the first moves, keeps its order. How the table was made, how often it agrees with the codes real
 //! archives carry, and where it disagrees: docs/openings.md.
@@ -133,6 +135,9 @@ const fn mix32(mut x: u32) -> u32 {
     x
 }
 
+/// The flags of a `table::CODES` entry (the rest is the code).
+const FLAGS: u16 = table::GROUP | table::FINAL | table::DEFINITION;
+
 /// The running key of a game's first plies (scripts/openings/ecco-hash.mjs writes the same).
 #[derive(Clone, Copy)]
 struct Key {
@@ -192,6 +197,8 @@ pub fn classify(start: &Position, moves: impl IntoIterator<Item = Move>) -> Opti
     let mut key = Key::new();
     let mut found = None;
     let mut mirrored = false;
+    // Set once a closed published definition has decided: from then on only definitions change the code.
+    let mut decided = false;
     for (i, m) in moves.into_iter().take(table::PLIES).enumerate() {
         if i == 0 {
             let idx = |s: crate::Square| s.file() * 10 + s.rank();
@@ -203,7 +210,11 @@ pub fn classify(start: &Position, moves: impl IntoIterator<Item = Move>) -> Opti
             continue;
         };
         let entry = table::CODES[at];
-        let code = Ecco(entry & !table::GROUP);
+        if decided && entry & table::DEFINITION == 0 {
+            continue;
+        }
+        decided |= entry & table::FINAL != 0;
+        let code = Ecco(entry & !FLAGS);
         // A group's entry keeps a code of its group (C4x) the game already has.
         let kept = entry & table::GROUP != 0
             && found.is_some_and(|o: Opening| o.code.0 / 10 == code.0 / 10);
@@ -301,6 +312,32 @@ mod tests {
     }
 
     #[test]
+    fn published_definitions_decide_their_lines() {
+        // ECCO 2004 (scripts/openings/ecco-defs.txt): from the C30 position (中炮过河车互进七兵对屏风马), 5...炮８平９
+        // 6. 车二平三 炮９退１ then 7. 马八进七 士４进５ 8. 马七进六 is C44, 7. 兵五进一 is C49; the position's own
+        // moves in another order reach the same code.
+        let start = Position::new();
+        let code = |text: &str| classify(&start, moves(text)).map(|o| o.code.to_string());
+        let c30 = "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 c3c4";
+        let c30_other_order = "h2e2 h9g7 h0g2 g6g5 i0h0 i9h9 c3c4 b9c7 h0h6";
+        for position in [c30, c30_other_order] {
+            assert_eq!(
+                code(&format!("{position} h7i7 h6g6 i7i8 b0c2 d9e8 c2d4")).as_deref(),
+                Some("C44"),
+                "{position}"
+            );
+            assert_eq!(
+                code(&format!("{position} h7i7 h6g6 i7i8 e3e4")).as_deref(),
+                Some("C49"),
+                "{position}"
+            );
+        }
+        // 仙人指路 (兵三进一 or, on the other wing, 兵七进一) 对卒底炮: 2. 炮八平五 象７进５ 3. 炮五进四 is E38.
+        assert_eq!(code("g3g4 h7g7 b2e2 g9e7 e2e6").as_deref(), Some("E38"));
+        assert_eq!(code("c3c4 b7c7 h2e2 c9e7 e2e6").as_deref(), Some("E38"));
+    }
+
+    #[test]
     fn the_decisive_ply_is_reported() {
         let o = classify(
             &Position::new(),
@@ -355,7 +392,7 @@ mod tests {
             assert!(c.name_en().is_ascii(), "{c}: {}", c.name_en());
         }
         for &code in table::CODES.iter() {
-            let code = code & !table::GROUP;
+            let code = code & !FLAGS;
             assert!(
                 table::NAMES.binary_search_by_key(&code, |r| r.0).is_ok(),
                 "{code}"
