@@ -68,10 +68,11 @@ const LAZY = new Set(['lesson-worker.js']);
  * (issue 37), measured on what ships, each on the package before the openings: 273.9 -> 279.1 KB (+5.2) and
  * 172.6 -> 177.3 KB (+4.7): the Vietnamese notation (its writer and reader, `parse_move_as`, the PGN `Format` rule)
  * and the rulings' sentences in Traditional Chinese and Vietnamese (the sentences themselves, UTF-8, and the
- * `explanations` object every outcome carries). Both together, measured after the two merged: 273.9 -> 298.6 KB
- * (+24.7) and 172.6 -> 197.0 KB (+24.4), so 299.0 and 198.0 KB. These budgets keep each from growing unnoticed.
+ * `explanations` object every outcome carries). Both together, with the ECCO table built from the published
+ * definitions first (a smaller table, -1.6 KB): 273.9 -> 296.9 KB (+23.0) and 172.6 -> 195.5 KB (+22.9), so 297.5 and
+ * 196.0 KB. These budgets keep each from growing unnoticed.
  */
-const BUDGETS = { 'xiangqi-wasm': 299.0 * KB, 'xiangqi-wasm/rules': 198.0 * KB, 'openings-data.json': 600 * KB };
+const BUDGETS = { 'xiangqi-wasm': 297.5 * KB, 'xiangqi-wasm/rules': 196.0 * KB, 'openings-data.json': 600 * KB };
 
 /** The files an import of `file` downloads: static imports, the .wasm, worker scripts; in load order, once each. */
 function filesOf(file, seen = new Set()) {
