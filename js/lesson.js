@@ -398,10 +398,11 @@ export class XiangqiLessonElement extends RecordElement {
     // record's own Opening tag is its own text, shown with the event as before.
     const o = this.#opening;
     if (o) {
-      const name = o.names[this[hooks.lang]] ?? o.names.en;
+      const lang = this[hooks.lang];
+      const name = lang === 'zh-Hant' ? o.names.zhHant : lang === 'zh' ? o.names.zh : o.names.en;
       const opening = h('p', 'opening', `${o.code} ${name}`);
       opening.setAttribute('part', 'opening');
-      opening.title = `${o.code} ${o.names.zh} · ${o.names.en}`;
+      opening.title = `${o.code} ${lang === 'zh-Hant' ? o.names.zhHant : o.names.zh} · ${o.names.en}`;
       head.append(opening);
     }
     // The event, and the title of records that have one (XQF and DhtmlXQ files often give only a title).

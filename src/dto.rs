@@ -227,10 +227,13 @@ impl OptionsDto {
     }
 }
 
-/// An opening's names (`OpeningNames`): Chinese (the published ECCO list) and English (the project's).
+/// An opening's names (`OpeningNames`): Chinese (the published ECCO list), the same in traditional characters, and
+/// English (the project's).
 #[derive(Serialize)]
 pub(crate) struct OpeningNames {
     pub zh: &'static str,
+    #[serde(rename = "zhHant")]
+    pub zh_hant: String,
     pub en: &'static str,
 }
 
@@ -249,6 +252,7 @@ impl OpeningDto {
             ply: o.ply,
             names: OpeningNames {
                 zh: o.code.name_zh(),
+                zh_hant: o.code.name_zh_hant(),
                 en: o.code.name_en(),
             },
         }

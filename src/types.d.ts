@@ -578,6 +578,8 @@ export interface OpeningNames {
   /** Chinese (simplified), as the published ECCO list (xqbase.com) names the code, e.g. `"中炮对屏风马"`. A code
    * whose own name the project has not collected has its group's name (e.g. `"五七炮对屏风马"` for C6x). */
   zh: string;
+  /** The Chinese name in traditional characters (繁體), e.g. `"中炮對屏風馬"`. */
+  zhHant: string;
   /** English, written by the project, e.g. `"Central Cannon vs Screen Horses"`. */
   en: string;
 }

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { Game, readRecord } from '../../pkg/node.mjs';
 import * as rules from '../../pkg/rules-node.mjs';
 import { OpeningExplorer, bookMove, loadOpenings } from '../../pkg/openings.js';
@@ -26,7 +27,8 @@ function gameOf(moves, fen) {
 
 test('game.opening(): the ECCO code, the deciding ply and the names; null before a move and off the start', () => {
   const g = gameOf(['h2e2', 'h9g7', 'h0g2', 'b9c7']);
-  assert.deepEqual(g.opening(), { code: 'C00', ply: 4, names: { zh: '中炮对屏风马', en: 'Central Cannon vs Screen Horses' } });
+  assert.deepEqual(g.opening(), { code: 'C00', ply: 4,
+    names: { zh: '中炮对屏风马', zhHant: '中炮對屏風馬', en: 'Central Cannon vs Screen Horses' } });
   g.undo();
   assert.equal(g.opening().code, 'B05', 'taken back: 中炮对进左马');
   assert.equal(new Game().opening(), null);
@@ -37,6 +39,14 @@ test('game.opening(): the ECCO code, the deciding ply and the names; null before
   assert.equal(r.opening().code, 'B00');
   assert.equal(gameOf(['c3c4']).opening().names.zh, '仙人指路');
   for (const x of [g, r]) x.free();
+});
+
+test('the names in traditional characters are what OpenCC makes of the published names (hant.rs up to date)', () => {
+  execFileSync(process.execPath, [join(root, 'scripts/openings/hant.mjs'), '--check']);
+  // 后补 (later added) is 後補, not 后補 (empress): the names are converted as phrases, then kept a character each.
+  const g = gameOf(['h2e2', 'h7e7']);
+  assert.match(g.opening().names.zhHant, /^[^对车马进边]+$/u, g.opening().names.zhHant);
+  g.free();
 });
 
 test('the CCPD records of tests/data carry ECCO tags: the package reads the same code for most of them', () => {

@@ -27,11 +27,12 @@ export function loadExplorer(load = loadOpenings) {
   return loading;
 }
 
-/** An opening's name in the interface language (Chinese for every Chinese language, else English). */
+/** An opening's name in the interface language: Chinese in the reader's script (简体 / 繁體), else English (the
+ * project has no Vietnamese names). */
 export function openingName(lang, opening) {
   if (!opening) return '';
   const names = opening.names;
-  return names[lang] ?? (/^zh/.test(lang) ? names.zh : names.en);
+  return lang === 'zh-Hant' ? names.zhHant : lang === 'zh' ? names.zh : names.en;
 }
 
 /**

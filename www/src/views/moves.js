@@ -21,7 +21,7 @@ export function renderMoves(state, Game) {
   if (opening) {
     const text = tr(state, 'openingShown', { code: opening.code, name: openingName(state.lang, opening) });
     if (line.textContent !== text) line.textContent = text;
-    const other = isChinese(state.lang) ? opening.names.en : opening.names.zh;
+    const other = isChinese(state.lang) ? opening.names.en : opening.names.zh; // (the name the screen does not show)
     line.title = `${other} — ${tr(state, 'openingBook', { ply: plyName(state, book) })}`;
   }
   const fields = g.initialFen().split(/\s+/);

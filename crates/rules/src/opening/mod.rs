@@ -34,6 +34,7 @@ use core::str::FromStr;
 use crate::notation::record::GameRecord;
 use crate::{Move, Position};
 
+mod hant;
 mod table;
 
 /// An ECCO code, `A00`–`E99` (中国象棋开局编号).
@@ -69,6 +70,21 @@ impl Ecco {
     /// the classifier never gives.
     pub fn name_zh(self) -> &'static str {
         self.names().0
+    }
+
+    /// The Chinese name in traditional characters (繁體, fántǐ), as Traditional Chinese readers write it: [`name_zh`]
+    /// with each simplified character replaced (中炮对屏风马 → 中炮對屏風馬; the characters converted by OpenCC,
+    /// `scripts/openings/hant.mjs`).
+    ///
+    /// [`name_zh`]: Ecco::name_zh
+    pub fn name_zh_hant(self) -> String {
+        self.name_zh()
+            .chars()
+            .map(|c| match hant::HANT.binary_search_by_key(&c, |&(s, _)| s) {
+                Ok(i) => hant::HANT[i].1,
+                Err(_) => c,
+            })
+            .collect()
     }
 
     /// The English name, written by the project (a glossary of the Chinese terms: scripts/openings/ecco-english.mjs).
@@ -383,6 +399,28 @@ mod tests {
             GameRecord::new(Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap());
         assert!(!add_tags(&mut set_up));
         assert_eq!(set_up.header("ECCO"), None);
+    }
+
+    #[test]
+    fn traditional_names() {
+        let c00: Ecco = "C00".parse().unwrap();
+        assert_eq!(c00.name_zh_hant(), "中炮對屏風馬");
+        // (phrase-aware: 后 of 后补列炮 is 後, "after")
+        let with_hou = Ecco::all().find(|c| c.name_zh().contains("后补")).unwrap();
+        assert!(
+            with_hou.name_zh_hant().contains("後補"),
+            "{}",
+            with_hou.name_zh_hant()
+        );
+        // Sorted, so that the lookup finds every pair.
+        assert!(hant::HANT.windows(2).all(|w| w[0].0 < w[1].0));
+        for c in Ecco::all() {
+            assert_eq!(
+                c.name_zh_hant().chars().count(),
+                c.name_zh().chars().count(),
+                "{c}"
+            );
+        }
     }
 
     #[test]
