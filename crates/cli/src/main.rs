@@ -6,7 +6,7 @@
 //! xiangqi perft-bench [--depth N]              perft speed from the start and two middle games
 //! xiangqi bench [--depth N | --nodes N]         search speed over 10 positions: total nodes and nodes/s
 //! xiangqi uci                                   UCI engine protocol on stdin/stdout
-//! xiangqi match [--a-… / --b-… ms|depth|nodes|skill|uci CMD|ranks-from-one] [--openings FILE|N] [--games N]
+//! xiangqi match [--a-… / --b-… ms|depth|nodes|skill|net FILE|uci CMD|ranks-from-one] [--openings FILE|N] [--games N]
 //!               [--jobs N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--rules axf|cxa] [--max-plies N] [--record FILE]
 //!                                               engine A vs engine B (in-process or UCI), each opening with
 //!                                               both colours: W/D/L, Elo with its 95 % interval, SPRT

@@ -292,3 +292,48 @@ fn bad_training_data_is_a_typed_error() {
         Err(DataError::Mismatch("--depth"))
     );
 }
+
+/// The nets of `tests/data/nnue_eval.jsonl`, by the name its lines give them.
+fn fixture_net(name: &str) -> Network {
+    match name {
+        "random psq 32x8 seed 1" => nets()[0].clone(),
+        "random palace 64x16 seed 2" => nets()[1].clone(),
+        other => panic!("unknown net {other}"),
+    }
+}
+
+#[test]
+fn evaluations_match_the_file_the_wasm_test_reads() {
+    // tests/nnue/wasm-eval.test.mjs evaluates these positions with these nets in wasm (with and without
+    // simd128) and compares with the same file: natively and in wasm, the same numbers. XQ_BLESS=1 writes
+    // the file again (after a deliberate change to the nets or the arithmetic).
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/nnue_eval.jsonl");
+    if std::env::var_os("XQ_BLESS").is_some() {
+        let mut out = String::new();
+        for name in ["random psq 32x8 seed 1", "random palace 64x16 seed 2"] {
+            let net = fixture_net(name);
+            let mut pos = Position::new();
+            for (ply, m) in random_line(7, 240).into_iter().enumerate() {
+                if ply % 6 == 0 {
+                    let v = serde_json::json!({"net": name, "fen": pos.fen(), "eval": net.evaluate_scalar(&pos)});
+                    out += &format!("{v}\n");
+                }
+                pos.play_unchecked(m);
+            }
+        }
+        std::fs::write(&path, out).unwrap();
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut n = 0;
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let net = fixture_net(v["net"].as_str().unwrap());
+        let pos = Position::from_fen(v["fen"].as_str().unwrap()).unwrap();
+        let want = v["eval"].as_i64().unwrap() as i32;
+        assert_eq!(net.evaluate(&pos), want, "{line}");
+        assert_eq!(net.evaluate_scalar(&pos), want, "{line}");
+        n += 1;
+    }
+    assert!(n >= 60, "{n} positions");
+}
