@@ -4,7 +4,7 @@
 //! xiangqi perft DEPTH [--fen FEN] [--divide]   node count on the last line
 //! xiangqi moves [--fen FEN]                    sorted legal ICCS moves on one line
 //! xiangqi perft-bench [--depth N]              perft speed from the start and two middle games
-//! xiangqi bench [--depth N | --nodes N]         search speed over 10 positions: total nodes and nodes/s
+//! xiangqi bench [--depth N | --nodes N] [--net FILE]  search speed over 10 positions: total nodes and nodes/s
 //! xiangqi uci                                   UCI engine protocol on stdin/stdout
 //! xiangqi match [--a-… / --b-… ms|depth|nodes|skill|net FILE|uci CMD|ranks-from-one] [--openings FILE|N] [--games N]
 //!               [--jobs N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--rules axf|cxa] [--max-plies N] [--record FILE]
