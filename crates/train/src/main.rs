@@ -184,7 +184,9 @@ impl Model {
         let mut st = seed;
         let t = |v: Vec<f32>, shape: (usize, usize)| Tensor::from_vec(v, shape, dev);
         Ok(Model {
-            w1: Var::from_tensor(&t(uniform(&mut st, inputs * ft, 0.1), (inputs, ft))?)?,
+            // Zero: an input no training position has stays zero in the file, which then compresses (the
+            // dense layer's random weights already make the cells differ).
+            w1: Var::from_tensor(&t(vec![0.0; inputs * ft], (inputs, ft))?)?,
             b1: Var::from_tensor(&t(vec![0.1; ft], (1, ft))?)?,
             w2: Var::from_tensor(&t(
                 uniform(&mut st, 2 * ft * l1, 1.0 / (2.0 * ft as f64).sqrt()),
