@@ -106,14 +106,13 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     Ok(a)
 }
 
-/// The training positions as the network sees them.
+/// The training positions as the network sees them: 130 bytes a position.
 struct Set {
-    /// `SLOTS` inputs per position and side (side to move first), padded with 0.
-    us: Vec<u32>,
-    them: Vec<u32>,
-    /// 1 where a slot holds an input, 0 for padding.
-    us_mask: Vec<f32>,
-    them_mask: Vec<f32>,
+    /// `SLOTS` inputs per position and side (side to move first); the first `count` are on.
+    us: Vec<u16>,
+    them: Vec<u16>,
+    us_count: Vec<u8>,
+    them_count: Vec<u8>,
     target: Vec<f32>,
 }
 
@@ -122,8 +121,8 @@ impl Set {
         Set {
             us: Vec::new(),
             them: Vec::new(),
-            us_mask: Vec::new(),
-            them_mask: Vec::new(),
+            us_count: Vec::new(),
+            them_count: Vec::new(),
             target: Vec::new(),
         }
     }
@@ -135,15 +134,16 @@ impl Set {
     fn push(&mut self, s: &Sample, features: FeatureSet, lambda: f64) {
         let pos = &s.position;
         let stm = pos.turn();
-        for (c, idx, mask) in [
-            (stm, &mut self.us, &mut self.us_mask),
-            (stm.other(), &mut self.them, &mut self.them_mask),
+        for (c, idx, count) in [
+            (stm, &mut self.us, &mut self.us_count),
+            (stm.other(), &mut self.them, &mut self.them_count),
         ] {
             let active = features.active(pos.board(), c, pos.general(c));
             for k in 0..SLOTS {
-                idx.push(active.get(k).copied().unwrap_or(0) as u32);
-                mask.push(if k < active.len() { 1.0 } else { 0.0 });
+                // Every feature set has fewer than 65,536 inputs.
+                idx.push(active.get(k).copied().unwrap_or(0) as u16);
             }
+            count.push(active.len() as u8);
         }
         let red = s.result.red_score() as f64;
         let result = if stm == Color::Red { red } else { 1.0 - red };
@@ -213,12 +213,12 @@ impl Model {
     fn forward(&self, set: &Set, rows: &[usize], dev: &Device) -> candle_core::Result<Tensor> {
         let n = rows.len();
         let ft = self.b1.dims()[1];
-        let side = |idx: &[u32], mask: &[f32]| -> candle_core::Result<Tensor> {
+        let side = |idx: &[u16], count: &[u8]| -> candle_core::Result<Tensor> {
             let mut i = Vec::with_capacity(n * SLOTS);
             let mut m = Vec::with_capacity(n * SLOTS);
             for &r in rows {
-                i.extend_from_slice(&idx[r * SLOTS..(r + 1) * SLOTS]);
-                m.extend_from_slice(&mask[r * SLOTS..(r + 1) * SLOTS]);
+                i.extend(idx[r * SLOTS..(r + 1) * SLOTS].iter().map(|&x| x as u32));
+                m.extend((0..SLOTS).map(|k| if k < count[r] as usize { 1f32 } else { 0f32 }));
             }
             let i = Tensor::from_vec(i, n * SLOTS, dev)?;
             let m = Tensor::from_vec(m, (n, SLOTS, 1), dev)?;
@@ -230,8 +230,8 @@ impl Model {
                 .broadcast_add(&self.b1)?
                 .clamp(0f32, 1f32)
         };
-        let us = side(&set.us, &set.us_mask)?;
-        let them = side(&set.them, &set.them_mask)?;
+        let us = side(&set.us, &set.us_count)?;
+        let them = side(&set.them, &set.them_count)?;
         let x = Tensor::cat(&[us, them], 1)?;
         let h = x
             .matmul(&self.w2)?
