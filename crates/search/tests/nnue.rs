@@ -337,3 +337,30 @@ fn evaluations_match_the_file_the_wasm_test_reads() {
     }
     assert!(n >= 60, "{n} positions");
 }
+
+#[test]
+fn a_general_changing_its_view_is_recomputed() {
+    // Red's general walks e0 → e1 → f1 → f2 (another bucket, then across the central file: mirrored, then a
+    // third rank), Black's e9 → d9 → d8; between them a chariot takes a soldier. Each step checked against a
+    // fresh computation, for both feature sets.
+    let start = "3k5/9/9/4p4/9/9/4P4/9/9/4K3R w - - 0 1";
+    let line = [
+        "e0e1", "d9d8", "e1f1", "d8d9", "i0i6", "d9e9", "f1f2", "e9d9", "i6e6",
+    ];
+    for net in nets() {
+        let mut pos = Position::from_fen(start).unwrap();
+        let mut stack = AccumulatorStack::new(&net, line.len() + 1);
+        stack.refresh(&net, 0, &pos);
+        for (ply, m) in line.iter().enumerate() {
+            let m: Move = m.parse().unwrap();
+            assert!(pos.is_legal(m), "{m} in {}", pos.fen());
+            stack.push(&net, ply, pos.board(), m);
+            pos.play_unchecked(m);
+            assert_eq!(
+                stack.evaluate(&net, ply + 1, &pos),
+                net.evaluate_scalar(&pos),
+                "after {m}"
+            );
+        }
+    }
+}
