@@ -426,8 +426,11 @@ fn run(a: &Args) -> Result<(), String> {
         bytes.len(),
         fnv1a64(&bytes)
     ));
+    // The commit of the trainer's own source tree (where it was built), wherever it runs from.
     let git = |args: &[&str]| {
         std::process::Command::new("git")
+            .arg("-C")
+            .arg(env!("CARGO_MANIFEST_DIR"))
             .args(args)
             .output()
             .ok()
