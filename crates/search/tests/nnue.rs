@@ -364,3 +364,32 @@ fn a_general_changing_its_view_is_recomputed() {
         }
     }
 }
+
+#[test]
+fn the_first_trained_net_loads_and_has_learnt_material() {
+    // tests/data/nnue/psq64-set1.nnue: the first net trained here (156 k positions; its log and provenance
+    // beside it). Not strong yet, but it must load, evaluate the start as about even, and value a chariot.
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/nnue/psq64-set1.nnue");
+    let net = Network::from_bytes(&std::fs::read(path).unwrap()).unwrap();
+    assert_eq!(
+        (net.features(), net.ft_size(), net.l1_size()),
+        (FeatureSet::PieceSquare, 64, 16)
+    );
+    let start = net.evaluate(&Position::new());
+    assert!(start.abs() < 60, "start {start}");
+    // Red without its a0 chariot, Red to move and Black to move.
+    for (fen, sign) in [
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1",
+            -1,
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR b - - 0 1",
+            1,
+        ),
+    ] {
+        let v = net.evaluate(&Position::from_fen(fen).unwrap());
+        assert!(v * sign > 300, "{fen}: {v}");
+    }
+}
