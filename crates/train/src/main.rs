@@ -16,7 +16,7 @@
 //! twentieth game is held out for validation. Same data, same seed, same arguments: the same net (the
 //! arithmetic runs on one thread unless `--threads` says otherwise).
 //!
-//! Beside `NET` go `NET.log` (the loss of each epoch) and `NET.provenance` (the data files with their sizes
+//! Beside `NET` go `NET.training.txt` (the loss of each epoch; not `.log`, which git ignores) and `NET.provenance` (the data files with their sizes
 //! and fingerprints, the arguments, the seed, the commit). docs/search.md, *The neural evaluation*, says why
 //! candle and how to run it.
 
@@ -347,7 +347,8 @@ fn run(a: &Args) -> Result<(), String> {
         },
     )
     .map_err(e)?;
-    let mut log = std::fs::File::create(format!("{}.log", a.out)).map_err(|err| err.to_string())?;
+    let mut log =
+        std::fs::File::create(format!("{}.training.txt", a.out)).map_err(|err| err.to_string())?;
     let mut say = |line: String| {
         println!("{line}");
         writeln!(log, "{line}").ok();
@@ -550,7 +551,7 @@ mod tests {
         assert_ne!(read("a.nnue"), read("c.nnue"));
         let net = Network::from_bytes(&read("a.nnue")).unwrap();
         assert_eq!((net.ft_size(), net.l1_size()), (16, 4));
-        let log = std::fs::read_to_string(dir.join("a.nnue.log")).unwrap();
+        let log = std::fs::read_to_string(dir.join("a.nnue.training.txt")).unwrap();
         assert!(log.contains("epoch 2:"), "{log}");
         let provenance = std::fs::read_to_string(dir.join("a.nnue.provenance")).unwrap();
         assert!(
