@@ -35,6 +35,8 @@ const steps = [
   // The rules crate's size feature `small` (on in the rules-only wasm): the same keys, the same moves.
   ['cargo test small', 'cargo', ['test', '-p', 'xiangqi', '--features', 'small', '--lib'], []],
   ['perft release', 'cargo', ['test', '--release', '-p', 'xiangqi', '--test', 'rules', 'perft', '--', '--include-ignored'], []],
+  // The neural evaluation in wasm (with and without simd128) evaluates as natively: builds crates/nnue-probe.
+  ['nnue wasm', node, ['--test', '--test-reporter=spec', 'tests/nnue/'], []],
   // What the compiler cannot check about the house: see tests/repo/.
   ['repo checks', node, ['--test', '--test-reporter=spec', 'tests/repo/'], []],
   ['differential', node, ['scripts/differential.mjs', '--positions', '10000'], []],

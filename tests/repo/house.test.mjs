@@ -45,13 +45,20 @@ const BROWSER_CRATES = ['wasm-bindgen', 'js-sys', 'web-sys', 'serde-wasm-bindgen
 
 test('the workspace has the floors of the house', () => {
   const names = metadata.packages.map((p) => p.name).sort();
-  assert.deepEqual(names, ['xiangqi', 'xiangqi-cli', 'xiangqi-engine', 'xiangqi-fuzz', 'xiangqi-view', 'xiangqi-wasm']);
+  assert.deepEqual(names, ['xiangqi', 'xiangqi-cli', 'xiangqi-engine', 'xiangqi-fuzz', 'xiangqi-nnue-probe',
+    'xiangqi-train', 'xiangqi-view', 'xiangqi-wasm']);
   const dir = (name) => relative(root, dirname(pkg(name).manifest_path)) || '.';
   assert.equal(dir('xiangqi'), 'crates/rules');
   assert.equal(dir('xiangqi-engine'), 'crates/search');
   assert.equal(dir('xiangqi-view'), 'crates/view');
   assert.equal(dir('xiangqi-cli'), 'crates/cli');
+  assert.equal(dir('xiangqi-train'), 'crates/train');
+  assert.equal(dir('xiangqi-nnue-probe'), 'crates/nnue-probe');
   assert.equal(dir('xiangqi-wasm'), '.');
+  // The neural evaluation's tools are development crates: never published, never in the package.
+  for (const tool of ['xiangqi-train', 'xiangqi-nnue-probe']) assert.deepEqual(pkg(tool).publish, [], tool);
+  assert.ok(!normalDeps('xiangqi-wasm').some((d) => d.name === 'xiangqi-engine' && d.features.includes('nnue')),
+    'the package does not carry the network');
 });
 
 test('the arrows: rules <- search <- wasm, rules <- view <- wasm, nothing else', () => {
@@ -61,6 +68,9 @@ test('the arrows: rules <- search <- wasm, rules <- view <- wasm, nothing else',
   assert.deepEqual(normalDeps('xiangqi-engine').map((d) => d.name), ['xiangqi']);
   assert.deepEqual(normalDeps('xiangqi-view').map((d) => d.name), ['xiangqi']);
   assert.deepEqual(normalDeps('xiangqi-cli').map((d) => d.name).sort(), ['xiangqi', 'xiangqi-engine']);
+  assert.deepEqual(normalDeps('xiangqi-nnue-probe').map((d) => d.name).sort(), ['xiangqi', 'xiangqi-engine']);
+  assert.deepEqual(normalDeps('xiangqi-train').map((d) => d.name).sort(),
+    ['candle-core', 'candle-nn', 'xiangqi', 'xiangqi-engine']);
   const wasm = normalDeps('xiangqi-wasm').map((d) => d.name);
   for (const c of ['xiangqi', 'xiangqi-engine', 'xiangqi-view', ...BROWSER_CRATES]) assert.ok(wasm.includes(c), c);
 });

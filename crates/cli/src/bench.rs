@@ -12,16 +12,25 @@ use xiangqi_engine::{Engine, Limits};
 pub fn search_bench(args: &[String]) -> Result<(), String> {
     let mut limits = Limits::depth(9);
     let mut hash = 16;
+    let mut net: Option<String> = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--depth" => limits = Limits::depth(num::<u32>(&mut it, "--depth")?.clamp(1, 60)),
             "--nodes" => limits = Limits::nodes(num(&mut it, "--nodes")?),
             "--hash" => hash = num(&mut it, "--hash")?,
+            "--net" => net = Some(it.next().ok_or("--net needs a file")?.clone()),
             other => return Err(format!("bench: unknown argument {other:?}")),
         }
     }
     let mut engine = Engine::new(hash);
+    if let Some(path) = &net {
+        // Here a net that cannot be used is an error: a benchmark of the wrong evaluation measures nothing.
+        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        engine
+            .load_network(&bytes)
+            .map_err(|e| format!("{path}: {e}"))?;
+    }
     let stop = AtomicBool::new(false);
     let mut total_nodes = 0u64;
     let mut total_ms = 0f64;

@@ -4,9 +4,9 @@
 //! xiangqi perft DEPTH [--fen FEN] [--divide]   node count on the last line
 //! xiangqi moves [--fen FEN]                    sorted legal ICCS moves on one line
 //! xiangqi perft-bench [--depth N]              perft speed from the start and two middle games
-//! xiangqi bench [--depth N | --nodes N]         search speed over 10 positions: total nodes and nodes/s
+//! xiangqi bench [--depth N | --nodes N] [--net FILE]  search speed over 10 positions: total nodes and nodes/s
 //! xiangqi uci                                   UCI engine protocol on stdin/stdout
-//! xiangqi match [--a-… / --b-… ms|depth|nodes|skill|uci CMD|ranks-from-one] [--openings FILE|N] [--games N]
+//! xiangqi match [--a-… / --b-… ms|depth|nodes|skill|net FILE|uci CMD|ranks-from-one] [--openings FILE|N] [--games N]
 //!               [--jobs N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--rules axf|cxa] [--max-plies N] [--record FILE]
 //!                                               engine A vs engine B (in-process or UCI), each opening with
 //!                                               both colours: W/D/L, Elo with its 95 % interval, SPRT
@@ -22,6 +22,10 @@
 //!               [--from N] [--to N]             how good was each move: class, scores, loss, best line
 //! xiangqi fit-winprob FILE… [--nodes N | --depth D] [--skip-plies N] [--games N]
 //!                                               fits the analysis's win-probability model to recorded games
+//! xiangqi datagen --out FILE (--games N | --positions N) [--jobs N] [--seed S] [--nodes N] [--depth D]
+//!               [--random-plies MIN,MAX] [--openings FILE] [--max-plies N] [--adjudicate CP] [--hash MB]
+//!                                               training positions for the neural evaluation from the
+//!                                               engine's own games (resumes an existing FILE)
 //! ```
 //! Bad arguments print one line to stderr and exit with status 2.
 
@@ -31,6 +35,7 @@ use std::process::ExitCode;
 mod analyse;
 mod args;
 mod bench;
+mod datagen;
 mod matches;
 mod mates;
 mod perft;
@@ -70,6 +75,7 @@ fn run(args: &[String]) -> Result<(), String> {
         "tune" => tune::run(rest),
         "analyse" => analyse::analyse(rest),
         "fit-winprob" => analyse::fit_winprob(rest),
+        "datagen" => datagen::parse_args(rest).and_then(|c| datagen::run(&c)),
         other => Err(format!("unknown command {other:?}; {USAGE}")),
     }
 }

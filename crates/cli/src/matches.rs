@@ -51,6 +51,9 @@ pub struct Side {
     pub uci: Option<String>,
     /// The external engine numbers ranks 1–10 (Fairy-Stockfish) instead of ICCS 0–9.
     pub ranks_from_one: bool,
+    /// A net file for this engine's neural evaluation (issue 40); the hand-tuned evaluation without one,
+    /// or when the file cannot be used (a warning says why).
+    pub net: Option<String>,
 }
 
 impl Side {
@@ -259,6 +262,16 @@ impl Player {
                     skill_level: side.skill,
                     ..SearchOptions::default()
                 });
+                if let Some(path) = &side.net {
+                    let loaded = std::fs::read(path)
+                        .map_err(|err| err.to_string())
+                        .and_then(|bytes| e.load_network(&bytes).map_err(|err| err.to_string()));
+                    if let Err(why) = loaded {
+                        eprintln!(
+                            "match: {path}: {why}; this side plays with the hand-tuned evaluation"
+                        );
+                    }
+                }
                 Player::Own(e, side.limits())
             }
         })
@@ -562,6 +575,7 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, String> {
                 "skill" => s.skill = num::<i8>(&mut it, arg)?.clamp(-10, 20),
                 "uci" => s.uci = Some(it.next().ok_or(format!("{arg} needs a command"))?.clone()),
                 "ranks-from-one" => s.ranks_from_one = true,
+                "net" => s.net = Some(it.next().ok_or(format!("{arg} needs a file"))?.clone()),
                 _ => return Err(format!("match: unknown argument {arg:?}")),
             }
             continue;

@@ -165,3 +165,161 @@ fn openings_are_legal_and_readable_by_match() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("opening   1"));
 }
+
+/// A scratch file under the target directory, removed first.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let p = dir.join(name);
+    std::fs::remove_file(&p).ok();
+    p
+}
+
+fn datagen(out: &std::path::Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "datagen",
+        "--out",
+        out.to_str().unwrap(),
+        "--seed",
+        "3",
+        "--depth",
+        "2",
+        "--nodes",
+        "300",
+        "--max-plies",
+        "60",
+    ];
+    args.extend_from_slice(extra);
+    xiangqi(&args)
+}
+
+#[test]
+fn datagen_writes_the_same_file_whatever_the_jobs_and_resumes() {
+    let one = scratch("datagen-1.bin");
+    let o = datagen(&one, &["--games", "6", "--jobs", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("6 games"), "{}", stdout(&o));
+    let a = std::fs::read(&one).unwrap();
+    // Header, then whole records, some of them.
+    assert_eq!(&a[0..8], b"XQNNDATA");
+    assert_eq!((a.len() - 64) % 36, 0);
+    let n = (a.len() - 64) / 36;
+    assert!(n > 50, "{n} positions from 6 games");
+    // Two threads: the same bytes (games are written in game order).
+    let two = scratch("datagen-2.bin");
+    assert!(datagen(&two, &["--games", "6", "--jobs", "2"])
+        .status
+        .success());
+    assert_eq!(std::fs::read(&two).unwrap(), a);
+    // Four games, then on to six: the same file.
+    let resumed = scratch("datagen-3.bin");
+    assert!(datagen(&resumed, &["--games", "4"]).status.success());
+    let four = std::fs::read(&resumed).unwrap();
+    assert!(four.len() < a.len() && a.starts_with(&four));
+    // Cut in the middle of a record, as a generator stopped by a signal leaves it.
+    std::fs::write(&resumed, &four[..four.len() - 10]).unwrap();
+    assert!(datagen(&resumed, &["--games", "6"]).status.success());
+    assert_eq!(std::fs::read(&resumed).unwrap(), a);
+    // Another seed is refused on that file, and leaves it as it was.
+    let o = xiangqi(&[
+        "datagen",
+        "--out",
+        resumed.to_str().unwrap(),
+        "--seed",
+        "4",
+        "--depth",
+        "2",
+        "--nodes",
+        "300",
+        "--max-plies",
+        "60",
+        "--games",
+        "8",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ERR_DATA_MISMATCH"));
+    assert_eq!(std::fs::read(&resumed).unwrap(), a);
+    // A --positions target stops at the end of the game that reaches it.
+    let capped = scratch("datagen-4.bin");
+    assert!(datagen(&capped, &["--positions", "20"]).status.success());
+    let c = std::fs::read(&capped).unwrap();
+    assert!(
+        (c.len() - 64) / 36 >= 20 && a.starts_with(&c),
+        "the first games of the same seed"
+    );
+    // Every record is a quiet position: not in check.
+    for rec in a[64..].chunks_exact(36) {
+        let s = xiangqi_engine::nnue::data::Sample::from_bytes(rec).unwrap();
+        assert!(!s.position.is_check(), "{}", s.position.fen());
+    }
+}
+
+#[test]
+fn datagen_refuses_what_is_not_a_data_file() {
+    let p = scratch("datagen-bad.bin");
+    std::fs::write(
+        &p,
+        b"some other file, not training data at all, long enough to hold a header....",
+    )
+    .unwrap();
+    let o = datagen(&p, &["--games", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ERR_DATA_MAGIC"));
+    let o = xiangqi(&["datagen", "--games", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn match_with_a_bad_net_plays_with_the_hand_tuned_evaluation() {
+    let bad = scratch("truncated.nnue");
+    std::fs::write(&bad, b"XQNNUE\0\0\x01\0").unwrap();
+    let args = |net: &str| {
+        let v: Vec<String> = [
+            "match",
+            "--a-depth",
+            "2",
+            "--b-depth",
+            "2",
+            "--openings",
+            "1",
+            "--games",
+            "2",
+            "--max-plies",
+            "40",
+            "--a-net",
+            net,
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        v
+    };
+    let run = |net: &str| {
+        let a = args(net);
+        xiangqi(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let o = run(bad.to_str().unwrap());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("ERR_NET_MAGIC") && err.contains("hand-tuned"),
+        "{err}"
+    );
+    // The same games as with no net at all.
+    let plain = xiangqi(&[
+        "match",
+        "--a-depth",
+        "2",
+        "--b-depth",
+        "2",
+        "--openings",
+        "1",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+    ]);
+    assert_eq!(stdout(&o), stdout(&plain));
+    let missing = run("/nonexistent/net.nnue");
+    assert!(missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("hand-tuned"));
+}

@@ -93,6 +93,13 @@ pub(super) struct Session {
     /// The evaluation's move-by-move terms of the position at each ply of the line searched (index 0: the
     /// root), [`MAX_PLY`] + 1 of them.
     material: Vec<Material>,
+    /// The neural evaluation, when the engine has a network: the network and its accumulators along the
+    /// line searched (used instead of the hand-tuned evaluation).
+    #[cfg(feature = "nnue")]
+    nnue: Option<(
+        std::sync::Arc<crate::nnue::Network>,
+        crate::nnue::AccumulatorStack,
+    )>,
     /// Plies without a capture after which a node is a draw (the game's move limit; 0: none).
     move_limit: u32,
     nodes: u64,
@@ -116,14 +123,28 @@ pub(super) struct Session {
 
 impl Session {
     /// A search of `pos`, the last position of `path`.
-    pub(super) fn new(pos: Position, path: SearchPath, move_limit: u32, limits: Limits) -> Session {
+    pub(super) fn new(
+        pos: Position,
+        path: SearchPath,
+        move_limit: u32,
+        limits: Limits,
+        #[cfg(feature = "nnue")] net: Option<std::sync::Arc<crate::nnue::Network>>,
+    ) -> Session {
         let mut material = vec![Material::default(); MAX_PLY + 1];
         material[0] = Material::of(pos.board());
+        #[cfg(feature = "nnue")]
+        let nnue = net.map(|net| {
+            let mut stack = crate::nnue::AccumulatorStack::new(&net, MAX_PLY + 1);
+            stack.refresh(&net, 0, &pos);
+            (net, stack)
+        });
         Session {
             limits,
             pos,
             path,
             material,
+            #[cfg(feature = "nnue")]
+            nnue,
             move_limit,
             nodes: 0,
             seldepth: 0,
@@ -151,6 +172,38 @@ impl Session {
     /// Nodes searched so far, over every slice.
     pub(super) fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The evaluation's move-by-move terms at `ply + 1` after `m`, to be played from the position at `ply`
+    /// (called before the move is made).
+    #[inline]
+    fn child(&mut self, ply: usize, m: Move) {
+        self.material[ply + 1] = self.material[ply].after(self.pos.board(), m);
+        #[cfg(feature = "nnue")]
+        if let Some((net, stack)) = &mut self.nnue {
+            stack.push(net, ply, self.pos.board(), m);
+        }
+    }
+
+    /// [`Session::child`] for a null move: the same terms.
+    #[inline]
+    fn child_null(&mut self, ply: usize) {
+        self.material[ply + 1] = self.material[ply];
+        #[cfg(feature = "nnue")]
+        if let Some((_, stack)) = &mut self.nnue {
+            stack.push_null(ply);
+        }
+    }
+
+    /// The static evaluation of the position at `ply`: the network's when there is one, else the
+    /// hand-tuned one.
+    #[inline]
+    fn evaluate(&mut self, ply: usize) -> i32 {
+        #[cfg(feature = "nnue")]
+        if let Some((net, stack)) = &mut self.nnue {
+            return crate::eval::scale_nnue(&self.pos, stack.evaluate(net, ply, &self.pos));
+        }
+        evaluate_with(&self.pos, &self.material[ply])
     }
 }
 
@@ -518,7 +571,7 @@ impl<'a> Worker<'a> {
         for i in first..self.s.root.len() {
             let m = self.s.root[i].mv;
             self.s.nodes += 1;
-            self.s.material[1] = self.s.material[0].after(self.s.pos.board(), m);
+            self.s.child(0, m);
             let undo = self.s.path.make(&mut self.s.pos, m);
             let score = if i == pv_idx {
                 -self.search(-beta, -alpha, depth - 1, 1, true, true)
@@ -624,7 +677,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_with(&self.s.pos, &self.s.material[ply]);
+            return self.s.evaluate(ply);
         }
         let key = self.s.pos.hash();
         let hit = self.tt.probe(key, ply);
@@ -645,7 +698,7 @@ impl<'a> Worker<'a> {
         let static_eval = if in_check || pv_node {
             -INFINITE
         } else {
-            evaluate_with(&self.s.pos, &self.s.material[ply])
+            self.s.evaluate(ply)
         };
         // Reverse futility: far above beta near the leaves, trust the static score.
         if !pv_node
@@ -666,7 +719,7 @@ impl<'a> Worker<'a> {
             && self.null_ok()
         {
             let r = 3 + depth / 6;
-            self.s.material[ply + 1] = self.s.material[ply];
+            self.s.child_null(ply);
             // `make_null` refuses only in check, which this node is not (`!in_check` above).
             if self.s.path.make_null(&mut self.s.pos) {
                 let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
@@ -694,7 +747,7 @@ impl<'a> Worker<'a> {
         for m in picker.by_ref() {
             let capture = self.s.pos.is_capture(m);
             let piece = self.s.pos.board().piece_at(m.from).map_or(0, |p| p.index());
-            self.s.material[ply + 1] = self.s.material[ply].after(self.s.pos.board(), m);
+            self.s.child(ply, m);
             let undo = self.s.path.make(&mut self.s.pos, m);
             let gives_check = self.s.path.last_gave_check();
             let quiet = !capture && !gives_check;
@@ -808,13 +861,13 @@ impl<'a> Worker<'a> {
             self.s.seldepth = ply;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_with(&self.s.pos, &self.s.material[ply]);
+            return self.s.evaluate(ply);
         }
         let in_check = self.s.pos.is_check();
         let stand = if in_check {
             -INFINITE
         } else {
-            let stand = evaluate_with(&self.s.pos, &self.s.material[ply]);
+            let stand = self.s.evaluate(ply);
             if stand >= beta {
                 return stand;
             }
@@ -846,7 +899,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            self.s.material[ply + 1] = self.s.material[ply].after(self.s.pos.board(), m);
+            self.s.child(ply, m);
             let undo = self.s.pos.play_unchecked(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.s.pos.undo(m, undo);

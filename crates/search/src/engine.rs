@@ -24,6 +24,9 @@ pub struct Engine {
     judge_options: Option<AdjudicationOptions>,
     /// The search under way ([`Engine::start`], [`Engine::step`]).
     session: Option<Session>,
+    /// The neural evaluation's network, used instead of the hand-tuned evaluation when set.
+    #[cfg(feature = "nnue")]
+    network: Option<std::sync::Arc<crate::nnue::Network>>,
 }
 
 impl core::fmt::Debug for Engine {
@@ -48,7 +51,32 @@ impl Engine {
             judge: Box::new(RulesJudge::new(options)),
             judge_options: Some(options),
             session: None,
+            #[cfg(feature = "nnue")]
+            network: None,
         }
+    }
+
+    /// Evaluates with `network` from the next search on (`None`: the hand-tuned evaluation, the default).
+    /// To load one from a file, [`Engine::load_network`].
+    #[cfg(feature = "nnue")]
+    pub fn set_network(&mut self, network: Option<std::sync::Arc<crate::nnue::Network>>) {
+        self.network = network;
+    }
+
+    /// Reads a net file and evaluates with it from the next search on. A file that cannot be used (not a net,
+    /// another version, truncated, damaged: [`NetError`](crate::nnue::NetError)) is refused and the engine
+    /// keeps the evaluation it had (the hand-tuned one, unless a network was set before).
+    #[cfg(feature = "nnue")]
+    pub fn load_network(&mut self, bytes: &[u8]) -> Result<(), crate::nnue::NetError> {
+        let net = crate::nnue::Network::from_bytes(bytes)?;
+        self.network = Some(std::sync::Arc::new(net));
+        Ok(())
+    }
+
+    /// The network the engine evaluates with, if any.
+    #[cfg(feature = "nnue")]
+    pub fn network(&self) -> Option<&crate::nnue::Network> {
+        self.network.as_deref()
     }
 
     /// Re-allocates the table (clears it).
@@ -158,7 +186,14 @@ impl Engine {
             self.judge = Box::new(RulesJudge::new(*options));
             self.judge_options = Some(*options);
         }
-        self.session = Some(Session::new(pos, path, options.move_limit, limits));
+        self.session = Some(Session::new(
+            pos,
+            path,
+            options.move_limit,
+            limits,
+            #[cfg(feature = "nnue")]
+            self.network.clone(),
+        ));
     }
 
     /// Runs the search [`Engine::start`] began for at most `slice` more (all of it with [`Slice::ALL`]):

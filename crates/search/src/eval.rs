@@ -204,6 +204,21 @@ pub fn evaluate_with(pos: &Position, material: &Material) -> i32 {
     stm + WEIGHTS[P_TEMPO]
 }
 
+/// The network's score `raw` of `pos` (side to move's view) as the search uses it: bounded well inside
+/// the mate scores, and divided by 8 when the side ahead has no mating material (the rule the hand-tuned
+/// evaluation applies; a network trained on few such endings may not know it).
+#[cfg(feature = "nnue")]
+pub fn scale_nnue(pos: &Position, raw: i32) -> i32 {
+    let s = raw.clamp(-20_000, 20_000);
+    let us = pos.turn();
+    let ahead = if s > 0 { us } else { us.other() };
+    if s != 0 && !has_mating_material(pos.board(), ahead) {
+        s / 8
+    } else {
+        s
+    }
+}
+
 /// Where [`terms`] puts what it finds: the engine sums it with [`WEIGHTS`] ([`Sum`]), the tuner records the
 /// coefficient of each weight ([`Trace`]).
 trait Terms {

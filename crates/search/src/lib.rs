@@ -61,6 +61,8 @@ pub mod bench;
 mod engine;
 pub mod eval;
 pub mod mate;
+#[cfg(feature = "nnue")]
+pub mod nnue;
 mod ordering;
 mod path;
 pub mod repetition;

@@ -1,0 +1,188 @@
+//! The network's arithmetic, twice: [`Scalar`], the plain reference that the tests compare against, and
+//! [`Vector`], the one the engine runs. Both compute exactly the same integers (the tests check it).
+//!
+//! [`Vector`] uses WebAssembly's 128-bit SIMD (`simd128`, through `core::arch::wasm32`) when the crate is
+//! built for wasm32 with that target feature on (`-C target-feature=+simd128`), and otherwise portable code
+//! written in blocks of 16 lanes that the compiler turns into the target's vector instructions on its own
+//! (SSE2 on every x86-64, NEON on aarch64). Explicit `std::arch` code for x86 would buy little over that
+//! for these loops (adds of `i16` lanes and one multiply-add) and would need `unsafe`, which this crate
+//! forbids; the wasm intrinsics are safe functions. docs/search.md, *The neural evaluation*, has the figures.
+
+/// The operations the network needs, over slices whose length is a multiple of 16.
+pub trait Kernel {
+    /// `acc += row`, lane by lane, wrapping.
+    fn add(acc: &mut [i16], row: &[i16]);
+    /// `acc -= row`, lane by lane, wrapping.
+    fn sub(acc: &mut [i16], row: &[i16]);
+    /// `Σ clamp(x, 0, 127) · w` over the lanes: the clipped ReLU of the accumulator times a row of the
+    /// first dense layer.
+    fn crelu_dot(x: &[i16], w: &[i8]) -> i32;
+}
+
+/// The reference: one lane at a time.
+pub struct Scalar;
+
+impl Kernel for Scalar {
+    fn add(acc: &mut [i16], row: &[i16]) {
+        for i in 0..acc.len() {
+            acc[i] = acc[i].wrapping_add(row[i]);
+        }
+    }
+
+    fn sub(acc: &mut [i16], row: &[i16]) {
+        for i in 0..acc.len() {
+            acc[i] = acc[i].wrapping_sub(row[i]);
+        }
+    }
+
+    fn crelu_dot(x: &[i16], w: &[i8]) -> i32 {
+        let mut s = 0i32;
+        for i in 0..x.len() {
+            s += x[i].clamp(0, 127) as i32 * w[i] as i32;
+        }
+        s
+    }
+}
+
+/// The vectorised kernel (see the module's documentation for which instructions it becomes).
+pub struct Vector;
+
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+impl Kernel for Vector {
+    #[inline]
+    fn add(acc: &mut [i16], row: &[i16]) {
+        for (a, r) in acc.chunks_exact_mut(16).zip(row.chunks_exact(16)) {
+            let a: &mut [i16; 16] = a.try_into().expect("16 lanes");
+            let r: &[i16; 16] = r.try_into().expect("16 lanes");
+            for k in 0..16 {
+                a[k] = a[k].wrapping_add(r[k]);
+            }
+        }
+    }
+
+    #[inline]
+    fn sub(acc: &mut [i16], row: &[i16]) {
+        for (a, r) in acc.chunks_exact_mut(16).zip(row.chunks_exact(16)) {
+            let a: &mut [i16; 16] = a.try_into().expect("16 lanes");
+            let r: &[i16; 16] = r.try_into().expect("16 lanes");
+            for k in 0..16 {
+                a[k] = a[k].wrapping_sub(r[k]);
+            }
+        }
+    }
+
+    #[inline]
+    fn crelu_dot(x: &[i16], w: &[i8]) -> i32 {
+        // Sixteen partial sums, added at the end: the shape of a vector multiply-add.
+        let mut sums = [0i32; 16];
+        for (x, w) in x.chunks_exact(16).zip(w.chunks_exact(16)) {
+            let x: &[i16; 16] = x.try_into().expect("16 lanes");
+            let w: &[i8; 16] = w.try_into().expect("16 lanes");
+            for k in 0..16 {
+                sums[k] += x[k].clamp(0, 127) as i32 * w[k] as i32;
+            }
+        }
+        sums.iter().sum()
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+impl Kernel for Vector {
+    #[inline]
+    fn add(acc: &mut [i16], row: &[i16]) {
+        use core::arch::wasm32::i16x8_add;
+        for (a, r) in acc.chunks_exact_mut(8).zip(row.chunks_exact(8)) {
+            store(a, i16x8_add(load(a), load(r)));
+        }
+    }
+
+    #[inline]
+    fn sub(acc: &mut [i16], row: &[i16]) {
+        use core::arch::wasm32::i16x8_sub;
+        for (a, r) in acc.chunks_exact_mut(8).zip(row.chunks_exact(8)) {
+            store(a, i16x8_sub(load(a), load(r)));
+        }
+    }
+
+    #[inline]
+    fn crelu_dot(x: &[i16], w: &[i8]) -> i32 {
+        use core::arch::wasm32::*;
+        let (zero, top) = (i16x8_splat(0), i16x8_splat(127));
+        let mut sum = i32x4_splat(0);
+        for (x, w) in x.chunks_exact(8).zip(w.chunks_exact(8)) {
+            let x = i16x8_min(i16x8_max(load(x), zero), top);
+            let w = i16x8(
+                w[0] as i16,
+                w[1] as i16,
+                w[2] as i16,
+                w[3] as i16,
+                w[4] as i16,
+                w[5] as i16,
+                w[6] as i16,
+                w[7] as i16,
+            );
+            // Lane-wise products added in pairs: four i32 sums (WebAssembly's i32x4.dot_i16x8_s).
+            sum = i32x4_add(sum, i32x4_dot_i16x8(x, w));
+        }
+        i32x4_extract_lane::<0>(sum)
+            + i32x4_extract_lane::<1>(sum)
+            + i32x4_extract_lane::<2>(sum)
+            + i32x4_extract_lane::<3>(sum)
+    }
+}
+
+/// Eight lanes as a vector (the compiler makes one `v128.load` of it).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn load(a: &[i16]) -> core::arch::wasm32::v128 {
+    core::arch::wasm32::i16x8(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7])
+}
+
+/// A vector's eight lanes into `a`.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn store(a: &mut [i16], v: core::arch::wasm32::v128) {
+    use core::arch::wasm32::i16x8_extract_lane as lane;
+    a[0] = lane::<0>(v);
+    a[1] = lane::<1>(v);
+    a[2] = lane::<2>(v);
+    a[3] = lane::<3>(v);
+    a[4] = lane::<4>(v);
+    a[5] = lane::<5>(v);
+    a[6] = lane::<6>(v);
+    a[7] = lane::<7>(v);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi::zobrist::splitmix64;
+
+    fn lanes(seed: u64, n: usize) -> Vec<i16> {
+        let mut s = seed;
+        (0..n)
+            .map(|_| {
+                let (t, v) = splitmix64(s);
+                s = t;
+                v as i16 >> 4
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_vector_kernel_computes_what_the_scalar_one_does() {
+        for seed in 0..20u64 {
+            let n = 16 * (1 + seed as usize % 8);
+            let (a, r) = (lanes(seed, n), lanes(seed + 100, n));
+            let w: Vec<i8> = lanes(seed + 200, n).iter().map(|&v| v as i8).collect();
+            let (mut s, mut v) = (a.clone(), a.clone());
+            Scalar::add(&mut s, &r);
+            Vector::add(&mut v, &r);
+            assert_eq!(s, v);
+            Scalar::sub(&mut s, &a);
+            Vector::sub(&mut v, &a);
+            assert_eq!(s, v);
+            assert_eq!(Scalar::crelu_dot(&a, &w), Vector::crelu_dot(&a, &w));
+        }
+    }
+}
