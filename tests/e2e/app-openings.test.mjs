@@ -22,7 +22,10 @@ after(async () => {
 });
 
 const openExplorer = async (page) => {
-  await page.click('#explorer-box > summary');
+  // (a click can land while the analysis lines above it arrive and move the panel down: clicked again until open)
+  for (let i = 0; i < 3 && !(await page.evaluate(() => document.getElementById('explorer-box').open)); i++) {
+    await page.click('#explorer-box > summary');
+  }
   await page.waitForFunction(() => ['ready', 'unavailable'].includes(window.xiangqiApp.state.explorer.status), null, { timeout: 20000 });
 };
 

@@ -238,7 +238,7 @@ test('a database read as a stream: listed in batches, any game opened, a broken 
   const list = readRecords(games);
   assert.equal(list.length, 1000);
   assert.deepEqual([list[500].error.code, list[500].headers.Red, list[501].headers.Red], ['ERR_RECORD_MOVE', 'R500', 'R501']);
-  const opening = { code: 'B05', ply: 2, names: { zh: '中炮对进左马', en: 'Central Cannon vs Left Horse' } };
+  const opening = { code: 'B05', ply: 2, names: { zh: '中炮对进左马', zhHant: '中炮對進左馬', en: 'Central Cannon vs Left Horse' } };
   assert.deepEqual(list[999], { index: 999, plies: 2, fen: list[0].fen, result: '1/2-1/2', warnings: 0, error: null,
     opening, headers: { Event: 'G999', Red: 'R999', Result: '1/2-1/2' } });
   assert.equal(list[500].opening, null, 'a game that cannot be read has no opening');

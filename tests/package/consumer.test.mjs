@@ -188,7 +188,7 @@ console.log(JSON.stringify({ names, cjs, customElements: typeof customElements }
 `);
   assert.deepEqual(out.cjs, ['Game', 'Game']);
   assert.equal(out.customElements, 'undefined');
-  assert.deepEqual(out.names['xiangqi-wasm/board'], ['XiangqiBoardElement', 'createBoard', 'ready']);
+  assert.deepEqual(out.names['xiangqi-wasm/board'], ['XiangqiBoardElement', 'createBoard', 'langOf', 'ready']);
   assert.deepEqual(out.names['xiangqi-wasm/lesson'], ['MAX_RECORD_BYTES', 'XiangqiLessonElement']);
   assert.deepEqual(out.names['xiangqi-wasm/editor'], ['MAX_RECORD_BYTES', 'XiangqiEditorElement']);
   assert.deepEqual(out.names['xiangqi-wasm/puzzle'], ['MAX_MATE_MOVES', 'MAX_RECORD_BYTES', 'WIN_MARGIN_CP', 'XiangqiPuzzleElement']);
@@ -379,7 +379,7 @@ document.body.dataset.ready = 'true';
       const { page, errors, ready } = await openReady(browser, `${server.url}lesson.html`, 'package-lesson');
       assert.equal(ready, 'true', errors.join('; '));
       assert.deepEqual(await page.evaluate(() => window.out), { first: ['1. C2.5', '中炮 <b>not bold</b>'],
-        variation: ['h2e2', 'h7e7'], comment: '顺炮', bold: 0, label: '下一步', boardFen: true });
+        variation: ['h2e2', 'h7e7'], comment: '顺炮', bold: 0, label: '下一着', boardFen: true });
       assert.deepEqual(errors, []);
     } finally {
       await server.close();
