@@ -253,6 +253,18 @@ fn chased_summary(cycle: &[CycleMove], color: Color, only: Option<Bitboard>) -> 
     out
 }
 
+/// The kinds of attack (check, mate threat, chase) `offender` made in `cycle`, in that order: what a perpetual
+/// attack (长打, cháng dǎ) mixed, for its explanation in every language.
+fn attack_kinds(cycle: &[CycleMove], offender: Color) -> impl Iterator<Item = Category> + '_ {
+    [Category::Check, Category::MateThreat, Category::Chase]
+        .into_iter()
+        .filter(move |k| {
+            cycle
+                .iter()
+                .any(|m| m.color == offender && m.category == *k)
+        })
+}
+
 /// What `offender` chased, as a phrase of `language`.
 fn chase_phrase(
     language: Language,
@@ -396,9 +408,7 @@ fn repetition(
             color_zh(o)
         ),
         (Reason::PerpetualAttack, Some(o)) => {
-            let kinds = [Category::Check, Category::MateThreat, Category::Chase]
-                .into_iter()
-                .filter(|k| cycle.iter().any(|c| c.color == o && c.category == *k));
+            let kinds = attack_kinds(cycle, o);
             if en {
                 let kinds: Vec<&str> = kinds
                     .map(|k| match k {
@@ -539,9 +549,7 @@ fn repetition_hant(
             c(o)
         ),
         (Reason::PerpetualAttack, Some(o)) => {
-            let kinds = [Category::Check, Category::MateThreat, Category::Chase]
-                .into_iter()
-                .filter(|k| cycle.iter().any(|m| m.color == o && m.category == *k))
+            let kinds = attack_kinds(cycle, o)
                 .map(|k| match k {
                     Category::Check => "將",
                     Category::MateThreat => "殺",
@@ -600,16 +608,11 @@ fn repetition_vi(
             color_vi(o)
         ),
         (Reason::PerpetualAttack, Some(o)) => {
-            let kinds: Vec<String> = [Category::Check, Category::MateThreat, Category::Chase]
-                .into_iter()
-                .filter(|k| cycle.iter().any(|m| m.color == o && m.category == *k))
-                .map(|k| {
-                    match k {
-                        Category::Check => "chiếu tướng",
-                        Category::MateThreat => "dọa chiếu bí",
-                        _ => "đuổi bắt",
-                    }
-                    .to_string()
+            let kinds: Vec<&str> = attack_kinds(cycle, o)
+                .map(|k| match k {
+                    Category::Check => "chiếu tướng",
+                    Category::MateThreat => "dọa chiếu bí",
+                    _ => "đuổi bắt",
                 })
                 .collect();
             format!(
