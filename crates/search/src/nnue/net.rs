@@ -180,7 +180,8 @@ impl Network {
         let l1_bias = r.i32s(l1);
         let out_weights = r.i16s(l1);
         let out_bias = r.i32s(1)[0];
-        Ok(Network {
+        // (the lengths agree by the payload's size checked above; from_weights is the one constructor)
+        Network::from_weights(
             features,
             ft,
             l1,
@@ -191,7 +192,7 @@ impl Network {
             l1_bias,
             out_weights,
             out_bias,
-        })
+        )
     }
 
     /// The net file of these weights.
