@@ -374,24 +374,40 @@ for (const [project, what] of [['vue', 'Vue 3 (isCustomElement) + vue-tsc'], ['s
   });
 }
 
+/**
+ * Starts a consumer's production server (`command args` in `cwd`, its own process group, told its port by
+ * `portArgs(port)` or by PORT / HOST), then waits for its first page. Returns the URL, that page's HTML (null if
+ * it never answered), the server's output so far (for the message) and `stop()`, which ends the group (npm and the
+ * server it started).
+ */
+async function startServer(command, args, cwd, { env = toolEnv(), portArgs = () => [], interval = 200 } = {}) {
+  const port = await freePort();
+  const server = spawn(command, [...args, ...portArgs(port)], { cwd, detached: true,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  server.stdout.on('data', (d) => { log += d; });
+  server.stderr.on('data', (d) => { log += d; });
+  const stop = async () => {
+    const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
+    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+    await exited;
+  };
+  const url = `http://127.0.0.1:${port}/`;
+  let html = null;
+  for (let i = 0; i < 100 && html === null; i++) {
+    html = await fetch(url).then((r) => (r.ok ? r.text() : null), () => null);
+    if (html === null) await new Promise((r) => setTimeout(r, interval));
+  }
+  return { url, html, log: () => log, stop };
+}
+
 test('SvelteKit 2 (adapter-node): a server load with the rules entry, an endpoint with the main entry; the page\'s '
   + 'board sends its move to the page\'s state', { timeout: 180_000 }, async () => {
   const project = join(dir, 'sveltekit');
   sh(npm, ['run', 'build', '--silent'], project);
-  const port = await freePort();
-  const server = spawn(process.execPath, ['build/index.js'], { cwd: project, detached: true,
-    env: toolEnv({ PORT: String(port), HOST: '127.0.0.1' }), stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  server.stdout.on('data', (d) => { log += d; });
-  server.stderr.on('data', (d) => { log += d; });
+  const { url, html, log, stop } = await startServer(process.execPath, ['build/index.js'], project, { interval: 100 });
   try {
-    const url = `http://127.0.0.1:${port}/`;
-    let html = null;
-    for (let i = 0; i < 100 && html === null; i++) {
-      html = await fetch(url).then((r) => (r.ok ? r.text() : null), () => null);
-      if (html === null) await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.ok(html, `the SvelteKit server did not answer:\n${log}`);
+    assert.ok(html, `the SvelteKit server did not answer:\n${log()}`);
     const rendered = /<output id="server">([^<]*)<\/output>/.exec(html)?.[1];
     assert.deepEqual(JSON.parse(rendered ?? 'null'), { legal: 45, invalid: false,
       fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1' }, html.slice(0, 400));
@@ -406,9 +422,7 @@ test('SvelteKit 2 (adapter-node): a server load with the rules entry, an endpoin
       await page.close();
     }
   } finally {
-    const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
-    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
-    await exited;
+    await stop();
   }
 });
 
@@ -416,20 +430,9 @@ test('React Router 7 (framework mode): a loader with the rules entry, a resource
   + '<XiangqiBoard onMove> after hydration', { timeout: 180_000 }, async () => {
   const project = join(dir, 'react-router');
   sh(npm, ['run', 'build', '--silent'], project);
-  const port = await freePort();
-  const server = spawn(npm, ['run', 'start', '--silent'], { cwd: project, detached: true,
-    env: toolEnv({ PORT: String(port), HOST: '127.0.0.1' }), stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  server.stdout.on('data', (d) => { log += d; });
-  server.stderr.on('data', (d) => { log += d; });
+  const { url, html, log, stop } = await startServer(npm, ['run', 'start', '--silent'], project);
   try {
-    const url = `http://127.0.0.1:${port}/`;
-    let html = null;
-    for (let i = 0; i < 100 && html === null; i++) {
-      html = await fetch(url).then((r) => (r.ok ? r.text() : null), () => null);
-      if (html === null) await new Promise((r) => setTimeout(r, 200));
-    }
-    assert.ok(html, `react-router-serve did not answer:\n${log}`);
+    assert.ok(html, `react-router-serve did not answer:\n${log()}`);
     const rendered = /<output id="server">([^<]*)<\/output>/.exec(html)?.[1]?.replaceAll('&quot;', '"');
     assert.deepEqual(JSON.parse(rendered ?? 'null'), { legal: 45,
       fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1' }, html.slice(0, 400));
@@ -444,9 +447,7 @@ test('React Router 7 (framework mode): a loader with the rules entry, a resource
       await page.close();
     }
   } finally {
-    const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
-    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
-    await exited;
+    await stop();
   }
 });
 
@@ -517,20 +518,10 @@ async function checkNext(script, name) {
   const build = spawnSync(npm, ['run', script, '--silent'], { cwd: project, encoding: 'utf8', env });
   assert.equal(build.status, 0, `next ${script}:\n${build.stdout}\n${build.stderr}`);
   console.log(`${name}: next build in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  const port = await freePort();
-  const server = spawn(npm, ['run', 'start', '--silent', '--', '-p', String(port), '-H', '127.0.0.1'],
-    { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let log = '';
-  server.stdout.on('data', (d) => { log += d; });
-  server.stderr.on('data', (d) => { log += d; });
+  const { url, html, log, stop } = await startServer(npm, ['run', 'start', '--silent', '--'], project,
+    { env, portArgs: (port) => ['-p', String(port), '-H', '127.0.0.1'] });
   try {
-    const url = `http://127.0.0.1:${port}/`;
-    let html = null;
-    for (let i = 0; i < 100 && html === null; i++) {
-      html = await fetch(url).then((r) => (r.ok ? r.text() : null), () => null);
-      if (html === null) await new Promise((r) => setTimeout(r, 200));
-    }
-    assert.ok(html, `${name}: next start did not answer:\n${log}`);
+    assert.ok(html, `${name}: next start did not answer:\n${log()}`);
     // The server component: the main entry (a game, a move, a FEN check) and the rules entry, run on the server.
     const rendered = /<output id="server">([^<]*)<\/output>/.exec(html)?.[1]?.replaceAll('&quot;', '"');
     assert.deepEqual(JSON.parse(rendered ?? 'null'), { legal: 45, rules: 44, invalid: false,
@@ -573,10 +564,7 @@ async function checkNext(script, name) {
       await page.close();
     }
   } finally {
-    // npm and the next server it started: the process group this test started.
-    const exited = new Promise((r) => { server.once('exit', r); setTimeout(r, 5000); });
-    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
-    await exited;
+    await stop(); // (npm and the next server it started)
   }
 }
 
