@@ -13,6 +13,7 @@
 
 use crate::args::num;
 use crate::matches::{read_openings, referee, GameEnd, DEFAULT_OPENINGS};
+use crate::workers::run_workers;
 use std::collections::BTreeMap;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -279,65 +280,49 @@ pub fn run(config: &DatagenConfig) -> Result<(), String> {
     });
     let next = AtomicU32::new(first_game);
     let stop = AtomicBool::new(out.lock().map_err(|_| "poisoned")?.done);
-    let failure: Mutex<Option<String>> = Mutex::new(None);
     let t0 = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..config.jobs {
-            scope.spawn(|| {
-                let job = || -> Result<(), String> {
-                    let mut engine = Engine::new(config.hash_mb);
-                    while !stop.load(Ordering::Relaxed) {
-                        let g = next.fetch_add(1, Ordering::Relaxed);
-                        if g >= target_games {
-                            break;
-                        }
-                        let records = play_game(&mut engine, config, g)?;
-                        let mut o = out.lock().map_err(|_| "a datagen thread panicked")?;
-                        o.pending.insert(g, records);
-                        while !o.done {
-                            let n = o.next_to_write;
-                            let Some(records) = o.pending.remove(&n) else {
-                                break;
-                            };
-                            let mut buf = Vec::with_capacity(records.len() * RECORD_SIZE);
-                            for r in &records {
-                                buf.extend_from_slice(r);
-                            }
-                            o.file
-                                .write_all(&buf)
-                                .map_err(|e| format!("cannot write: {e}"))?;
-                            o.positions += records.len() as u64;
-                            o.next_to_write = n + 1;
-                            if o.next_to_write >= target_games || o.positions >= target_positions {
-                                o.done = true;
-                                stop.store(true, Ordering::Relaxed);
-                            }
-                            if o.next_to_write % 10 == 0 {
-                                let secs = t0.elapsed().as_secs_f64();
-                                let made = o.positions - start_positions;
-                                eprintln!(
-                                    "datagen: {} games, {} positions, {:.1} positions/s",
-                                    o.next_to_write,
-                                    o.positions,
-                                    made as f64 / secs.max(1e-9)
-                                );
-                            }
-                        }
-                    }
-                    Ok(())
+    run_workers(config.jobs, &stop, || -> Result<(), String> {
+        let mut engine = Engine::new(config.hash_mb);
+        while !stop.load(Ordering::Relaxed) {
+            let g = next.fetch_add(1, Ordering::Relaxed);
+            if g >= target_games {
+                break;
+            }
+            let records = play_game(&mut engine, config, g)?;
+            let mut o = out.lock().map_err(|_| "a datagen thread panicked")?;
+            o.pending.insert(g, records);
+            while !o.done {
+                let n = o.next_to_write;
+                let Some(records) = o.pending.remove(&n) else {
+                    break;
                 };
-                if let Err(e) = job() {
-                    stop.store(true, Ordering::Relaxed);
-                    if let Ok(mut f) = failure.lock() {
-                        f.get_or_insert(e);
-                    }
+                let mut buf = Vec::with_capacity(records.len() * RECORD_SIZE);
+                for r in &records {
+                    buf.extend_from_slice(r);
                 }
-            });
+                o.file
+                    .write_all(&buf)
+                    .map_err(|e| format!("cannot write: {e}"))?;
+                o.positions += records.len() as u64;
+                o.next_to_write = n + 1;
+                if o.next_to_write >= target_games || o.positions >= target_positions {
+                    o.done = true;
+                    stop.store(true, Ordering::Relaxed);
+                }
+                if o.next_to_write % 10 == 0 {
+                    let secs = t0.elapsed().as_secs_f64();
+                    let made = o.positions - start_positions;
+                    eprintln!(
+                        "datagen: {} games, {} positions, {:.1} positions/s",
+                        o.next_to_write,
+                        o.positions,
+                        made as f64 / secs.max(1e-9)
+                    );
+                }
+            }
         }
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        return Err(e);
-    }
+        Ok(())
+    })?;
     let mut o = out.into_inner().map_err(|_| "a datagen thread panicked")?;
     o.file.flush().map_err(|e| e.to_string())?;
     let secs = t0.elapsed().as_secs_f64();

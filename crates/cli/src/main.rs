@@ -45,6 +45,7 @@ mod stats;
 mod tune;
 mod uci;
 mod wall_clock;
+mod workers;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -11,6 +11,7 @@
 use crate::args::num;
 use crate::stats::{Sprt, SprtState, Tally};
 use crate::wall_clock::InstantClock;
+use crate::workers::run_workers;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -439,7 +440,6 @@ pub fn run(config: &MatchConfig) -> Result<Tally, String> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let tally = Mutex::new(Tally::default());
-    let failure: Mutex<Option<String>> = Mutex::new(None);
     let options = Options {
         ruleset: config.rules,
         ..Options::default()
@@ -455,76 +455,60 @@ pub fn run(config: &MatchConfig) -> Result<Tally, String> {
         )),
         None => None,
     };
-    std::thread::scope(|scope| {
-        for _ in 0..config.jobs.max(1) {
-            scope.spawn(|| {
-                let job = || -> Result<(), String> {
-                    let mut a = Player::new(&config.a)?;
-                    let mut b = Player::new(&config.b)?;
-                    while !stop.load(Ordering::Relaxed) {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= config.games {
-                            break;
-                        }
-                        let (fen, moves) = &config.openings[(i / 2) % config.openings.len()];
-                        let start = Position::from_fen(fen).map_err(|e| e.to_string())?;
-                        let a_is_red = i % 2 == 0;
-                        let players = if a_is_red {
-                            [&mut a, &mut b]
-                        } else {
-                            [&mut b, &mut a]
-                        };
-                        let (end, game) =
-                            play_game(players, &start, moves, &options, config.max_plies)?;
-                        let plies = game.history().len();
-                        if let Some(file) = &record {
-                            let mut f = file.lock().map_err(|_| "a match thread panicked")?;
-                            writeln!(f, "{}", record_line(&game, &end))
-                                .map_err(|e| format!("cannot write the record: {e}"))?;
-                        }
-                        let a_color = if a_is_red { Color::Red } else { Color::Black };
-                        let mut t = tally.lock().map_err(|_| "a match thread panicked")?;
-                        let (result, why) = match &end {
-                            GameEnd::Win(c, why) if *c == a_color => {
-                                t.wins += 1;
-                                ("1-0", why)
-                            }
-                            GameEnd::Win(_, why) => {
-                                t.losses += 1;
-                                ("0-1", why)
-                            }
-                            GameEnd::Draw(why) => {
-                                t.draws += 1;
-                                ("1/2", why)
-                            }
-                        };
-                        println!(
-                            "game {:3} opening {:3} A={} {result} ({why}, {plies} plies)  | {}",
-                            i + 1,
-                            (i / 2) % config.openings.len() + 1,
-                            if a_is_red { "red  " } else { "black" },
-                            summary(&t, config.sprt.as_ref())
-                        );
-                        if let Some(sp) = &config.sprt {
-                            if sp.state(&t) != SprtState::Continue {
-                                stop.store(true, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    Ok(())
-                };
-                if let Err(e) = job() {
-                    stop.store(true, Ordering::Relaxed);
-                    if let Ok(mut f) = failure.lock() {
-                        f.get_or_insert(e);
-                    }
+    run_workers(config.jobs, &stop, || -> Result<(), String> {
+        let mut a = Player::new(&config.a)?;
+        let mut b = Player::new(&config.b)?;
+        while !stop.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= config.games {
+                break;
+            }
+            let (fen, moves) = &config.openings[(i / 2) % config.openings.len()];
+            let start = Position::from_fen(fen).map_err(|e| e.to_string())?;
+            let a_is_red = i % 2 == 0;
+            let players = if a_is_red {
+                [&mut a, &mut b]
+            } else {
+                [&mut b, &mut a]
+            };
+            let (end, game) = play_game(players, &start, moves, &options, config.max_plies)?;
+            let plies = game.history().len();
+            if let Some(file) = &record {
+                let mut f = file.lock().map_err(|_| "a match thread panicked")?;
+                writeln!(f, "{}", record_line(&game, &end))
+                    .map_err(|e| format!("cannot write the record: {e}"))?;
+            }
+            let a_color = if a_is_red { Color::Red } else { Color::Black };
+            let mut t = tally.lock().map_err(|_| "a match thread panicked")?;
+            let (result, why) = match &end {
+                GameEnd::Win(c, why) if *c == a_color => {
+                    t.wins += 1;
+                    ("1-0", why)
                 }
-            });
+                GameEnd::Win(_, why) => {
+                    t.losses += 1;
+                    ("0-1", why)
+                }
+                GameEnd::Draw(why) => {
+                    t.draws += 1;
+                    ("1/2", why)
+                }
+            };
+            println!(
+                "game {:3} opening {:3} A={} {result} ({why}, {plies} plies)  | {}",
+                i + 1,
+                (i / 2) % config.openings.len() + 1,
+                if a_is_red { "red  " } else { "black" },
+                summary(&t, config.sprt.as_ref())
+            );
+            if let Some(sp) = &config.sprt {
+                if sp.state(&t) != SprtState::Continue {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
         }
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        return Err(e);
-    }
+        Ok(())
+    })?;
     let t = tally.into_inner().map_err(|_| "a match thread panicked")?;
     println!("{}", summary(&t, config.sprt.as_ref()));
     if let Some(sp) = &config.sprt {
