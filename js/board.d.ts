@@ -1,5 +1,6 @@
 // Types of `xiangqi-wasm/board`: the canvas board (createBoard) and the <xiangqi-board> custom element.
-import type { Color, Game, MoveInfo, Square } from "./xiangqi_wasm.js";
+import type { Color, MoveInfo, Square } from "./xiangqi_wasm.js";
+import type { Game as BoardGame } from "./rules.js";
 
 /** Which pieces the user may pick up: one side, both (analysis), or none (a diagram). */
 export type Movable = Color | "both" | "none";
@@ -167,8 +168,12 @@ export class XiangqiBoardElement extends HTMLElement {
   readonly ready: Promise<XiangqiBoardElement>;
   /** The board API once connected and ready, else `null`. */
   readonly board: Board | null;
-  /** The game an `interactive` board plays on, else `null`. */
-  readonly game: Game | null;
+  /**
+   * The game an `interactive` board plays on, else `null`: a `Game` of the wasm build the board runs on, typed as
+   * the package's `Game` without `hint()` (on the light build, a page that does not import `xiangqi-wasm`, it has
+   * none: docs/board.md, "Which wasm a page downloads").
+   */
+  readonly game: BoardGame | null;
   /** The FEN of the board as it stands; setting it sets the `fen` attribute. */
   fen: string;
   /** Changes the config, before or after the board is ready. */

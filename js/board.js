@@ -94,28 +94,90 @@ const SPEECH = {
   },
 };
 
-// The bindings (`./xiangqi_wasm.js`) are imported dynamically, not statically: a static import would hold this module
-// back until the bindings and the two modules they import had arrived, and only then would the board ask for the
+// The bindings are imported dynamically, not statically, and this module imports nothing: a static import would hold
+// it back until the bindings and the two modules they import had arrived, and only then would the board ask for the
 // .wasm — three downloads in a row, then the compilation. Instead, as soon as this module runs in a page, it starts
-// downloading and compiling the .wasm (streamed: compiled as it arrives) and importing the bindings, at the same
-// time (`warm`). The compilation is left where the entry's `init()` looks for it when called without an argument
+// downloading and compiling the .wasm (streamed: compiled as it arrives) and importing the bindings, at the same time
+// (`warm`). The compilation is left where the entry's `init()` looks for it when called without an argument
 // (guard.js, `withEarlyModule`), so a page that calls `init()` itself, before or after, downloads the .wasm once;
-// `init(source)` with a source of its own still decides. Set by `ready()` once the bindings are loaded:
-let BoardView = null;
-let Game = null;
+// `init(source)` with a source of its own still decides.
+//
+// Which .wasm: the package has two browser builds, and a page downloads one (docs/board.md, "Which wasm a page
+// downloads"): the full build (`xiangqi_wasm_bg.wasm`, the module of `xiangqi-wasm`) when the page uses
+// `xiangqi-wasm` itself — its entry module has run (it leaves its exports at `globalThis[FULL_MARK]`; the puzzle
+// imports it for its prover) or the page has already asked for that .wasm (the registry of `withEarlyModule`) — else
+// the light build (`xiangqi_view_bg.wasm`: no search, built for size). The choice is made once, in a microtask after
+// this module has run, so that every module the page imports statically (bundled or not) has run by then, whatever
+// their order. It and the loaded build's exports are kept in BUILD_STATE, a global (not this module's variables, so
+// that this module needs no import to share them): wasm-build.js reads them for the record elements.
 
-let bindings = null;
-/**
- * Starts importing the bindings (once; again after a failure). The two modules the entry imports are asked for at
- * the same time as the entry, not after it has arrived: one round trip instead of two (they run nothing of the wasm).
- */
-function importBindings() {
-  bindings ??= Promise.all([import('./xiangqi_wasm.js'), import('./xiangqi_wasm_bindgen.js'), import('./guard.js')])
-    .then(([entry]) => entry).catch((e) => {
-    bindings = null;
+/** `globalThis[FULL_MARK]`: the exports of `xiangqi-wasm`'s entry once that module has run (pkg-postprocess.mjs). */
+const FULL_MARK = Symbol.for('xiangqi-wasm.full');
+/** `{ chosen: "full" | "view" | null, active: the loaded build's exports | null }`, read by wasm-build.js. */
+const BUILD_STATE = (globalThis[Symbol.for('xiangqi-wasm.build')] ??= { chosen: null, active: null });
+// Each build: its entry and the two modules it imports (asked for at the same time: one round trip, not two) and its
+// .wasm (`new URL(..., import.meta.url)`, the form bundlers recognise and copy).
+const BUILDS = {
+  full: {
+    modules: () => Promise.all([import('./xiangqi_wasm.js'), import('./xiangqi_wasm_bindgen.js'), import('./guard.js')]),
+    wasm: () => new URL('./xiangqi_wasm_bg.wasm', import.meta.url),
+  },
+  view: {
+    modules: () => Promise.all([import('./xiangqi_view.js'), import('./xiangqi_view_bindgen.js'), import('./guard.js')]),
+    wasm: () => new URL('./xiangqi_view_bg.wasm', import.meta.url),
+  },
+};
+
+/** The build this page runs on, decided at the first call (from a microtask or later: `whenChosen`). */
+function chosenBuild() {
+  if (BUILD_STATE.chosen) return BUILD_STATE.chosen;
+  let full = typeof globalThis[FULL_MARK] === 'object' && globalThis[FULL_MARK] !== null;
+  if (!full) {
+    try {
+      full = globalThis[Symbol.for('xiangqi-wasm.compiling')]?.has(BUILDS.full.wasm().href) === true;
+    } catch {
+      // (a URL that cannot be built: nothing was compiled early either way)
+    }
+  }
+  BUILD_STATE.chosen = full ? 'full' : 'view';
+  return BUILD_STATE.chosen;
+}
+
+/** The chosen build, once the modules being evaluated with this one have run. */
+const whenChosen = () => Promise.resolve().then(chosenBuild);
+
+const imports = {};
+/** Starts importing a build's entry and the modules it imports (once; again after a failure); resolves with the entry. */
+function importBuild(build) {
+  imports[build] ??= BUILDS[build].modules().then(([entry]) => entry).catch((e) => {
+    imports[build] = null;
     throw e;
   });
-  return bindings;
+  return imports[build];
+}
+
+/** The loaded build's exports (`BoardView`, `Game`): called once `ready()` has resolved. */
+const api = () => BUILD_STATE.active;
+
+/**
+ * Whether the page imported `xiangqi-wasm` only after the board had chosen the light build (in a later
+ * `<script type="module">`): such a page counts on the board's `ready` to mean that `xiangqi-wasm` is initialised, as
+ * when the package had one build, so `ready` then initialises it too (`pageEntry`: its own .wasm, a second download).
+ */
+const pageEntryPending = () => BUILD_STATE.chosen === 'view' && typeof globalThis[FULL_MARK] === 'object' && globalThis[FULL_MARK] !== null;
+
+/** `promise`, then, if `pageEntryPending()`, the page's `xiangqi-wasm` initialised (its init() is idempotent). */
+function pageEntry(promise) {
+  if (!pageEntryPending()) return promise;
+  return promise.then(async (value) => {
+    try {
+      await globalThis[FULL_MARK].default();
+    } catch (cause) {
+      throw Object.assign(new Error(`the xiangqi-wasm module could not be loaded: ${cause?.message ?? cause}`,
+        { cause }), { name: 'XiangqiError', code: 'ERR_WASM_LOAD' });
+    }
+    return value;
+  });
 }
 
 /**
@@ -144,16 +206,18 @@ async function compileResponse(response) {
 function warm() {
   // (`WebAssembly` itself may be missing: a browser with WebAssembly turned off, such as iOS in Lockdown Mode.)
   if (typeof document === 'undefined' || typeof WebAssembly === 'undefined' || typeof WebAssembly.compileStreaming !== 'function') return;
-  const url = new URL('./xiangqi_wasm_bg.wasm', import.meta.url);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return;
-  const registry = (globalThis[Symbol.for('xiangqi-wasm.compiling')] ??= new Map());
-  if (!registry.has(url.href)) {
-    const compiling = fetch(url).then(compileResponse);
-    registry.set(url.href, compiling);
-    compiling.catch(() => registry.delete(url.href));
-  }
-  importBindings().catch(() => {}); // (a failure is reported by ready(), which tries again)
-  warmFonts();
+  whenChosen().then((build) => {
+    const url = BUILDS[build].wasm();
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return;
+    const registry = (globalThis[Symbol.for('xiangqi-wasm.compiling')] ??= new Map());
+    if (!registry.has(url.href)) {
+      const compiling = fetch(url).then(compileResponse);
+      registry.set(url.href, compiling);
+      compiling.catch(() => registry.delete(url.href));
+    }
+    importBuild(build).catch(() => {}); // (a failure is reported by ready(), which tries again)
+    warmFonts(); // (after asking for the .wasm: finding the fonts takes milliseconds)
+  });
 }
 
 /**
@@ -179,21 +243,21 @@ warm();
 
 let wasm = null;
 /**
- * Loads the wasm module once (the same module `xiangqi-wasm` exports; `init` is idempotent). When it cannot be
- * loaded, rejects with a `XiangqiError` of code `ERR_WASM_LOAD` (the cause in `cause`), and the next call tries
- * again.
+ * Loads the wasm module once (the chosen build; the same module `xiangqi-wasm` exports when the page uses it; `init`
+ * is idempotent; `xiangqi-wasm` initialised too where the page imported it late: `pageEntry`). When it cannot be
+ * loaded, rejects with a `XiangqiError` of code `ERR_WASM_LOAD` (the cause in `cause`), and the next call tries again.
  */
 export function ready() {
-  wasm ??= importBindings().then(async (m) => {
+  wasm ??= whenChosen().then(importBuild).then(async (m) => {
     const exports = await m.default();
-    ({ BoardView, Game } = m);
+    BUILD_STATE.active = m;
     return exports;
   }).catch((cause) => {
     wasm = null;
     throw Object.assign(new Error(`the xiangqi-wasm module could not be loaded: ${cause?.message ?? cause}`,
       { cause }), { name: 'XiangqiError', code: 'ERR_WASM_LOAD' });
   });
-  return wasm;
+  return pageEntry(wasm);
 }
 
 function optionsError(message) {
@@ -391,7 +455,7 @@ class Board {
     root.replaceChildren(wrap);
     this.#wrap = wrap;
     this.#canvases = canvases;
-    this.#view = new BoardView(...canvases);
+    this.#view = new (api().BoardView)(...canvases);
 
     this.#reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
     this.#bind();
@@ -698,7 +762,7 @@ class Board {
     let text = null;
     let check = d.info?.check ?? false;
     try {
-      const g = new Game(fenBefore);
+      const g = new (api().Game)(fenBefore);
       if (g.validate(d.move).legal) {
         text = g.toNotation(d.move, ...say.notation);
         check = g.play(d.move).check;
@@ -767,7 +831,7 @@ export class XiangqiBoardElement extends (typeof HTMLElement === 'undefined' ? c
    * when the wasm cannot be loaded (connecting the element again then tries again, with a new `ready`).
    */
   get ready() {
-    return this.#ready;
+    return pageEntry(this.#ready);
   }
 
   /** The board API (`set`, `pointOf`, `squareAt`, ...), once connected and ready; else `null`. */
@@ -874,7 +938,7 @@ export class XiangqiBoardElement extends (typeof HTMLElement === 'undefined' ? c
         this.#game?.free();
         this.#game = null;
         try {
-          this.#game = new Game(c.fen ?? this.fen);
+          this.#game = new (api().Game)(c.fen ?? this.fen);
         } catch (e) {
           // Not a legal position: show it anyway, without moves.
           console.warn(`<xiangqi-board interactive>: ${e.message}`);

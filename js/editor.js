@@ -11,7 +11,7 @@
 // Security: record text (tags, comments) reaches the page only as text (record-text.js) or as the value of a form
 // field; no record text is parsed as HTML. Styles are constructable stylesheets (no <style>, no style attribute).
 import { RecordElement, hooks, elementError, stepButton, STEPS, MAX_RECORD_BYTES } from './element-base.js';
-import { Game, RecordEditor, readRecord, writeRecord } from './xiangqi_wasm.js';
+import { api } from './wasm-build.js';
 import { h, recordText, utf8Length } from './record-text.js';
 import { moveText, coordinatesFor } from './record-tree.js';
 
@@ -179,7 +179,7 @@ export class XiangqiEditorElement extends RecordElement {
 
   /** Loads a `RecordGame` (or a FEN, or `null` for an empty game). Throws the editor's typed errors (nothing changes). */
   set record(value) {
-    const editor = new RecordEditor(value ?? null);
+    const editor = new (api().RecordEditor)(value ?? null);
     this.#replace(editor);
     this.#given = true;
     // A record given after a record source failed: shown instead of the error.
@@ -202,7 +202,7 @@ export class XiangqiEditorElement extends RecordElement {
 
   /** The record written as text or bytes (`writeRecord`'s options; PGN by default). */
   write(options = { format: 'pgn' }) {
-    return this.#editor ? writeRecord(this.#editor.record(), options) : null;
+    return this.#editor ? api().writeRecord(this.#editor.record(), options) : null;
   }
 
   /** The record as PGN text. */
@@ -247,8 +247,8 @@ export class XiangqiEditorElement extends RecordElement {
       this[hooks.resolveReady]();
       return;
     }
-    const source = record == null ? (this.getAttribute('fen') || null) : readRecord(record);
-    const editor = new RecordEditor(source);
+    const source = record == null ? (this.getAttribute('fen') || null) : api().readRecord(record);
+    const editor = new (api().RecordEditor)(source);
     this.#replace(editor);
     this.#given = false;
     await this.board.ready;
@@ -473,7 +473,7 @@ export class XiangqiEditorElement extends RecordElement {
   #moveInfo(n) {
     let info = this.#info.get(n.id);
     if (!info) {
-      const game = new Game(this.#editor.node(n.parent).fen);
+      const game = new (api().Game)(this.#editor.node(n.parent).fen);
       try {
         info = game.playRecorded(n.move);
       } finally {
@@ -499,7 +499,7 @@ export class XiangqiEditorElement extends RecordElement {
     const t = this[hooks.text];
     const e = this.#els;
     const cur = editor.node(editor.current());
-    const game = new Game(cur.fen);
+    const game = new (api().Game)(cur.fen);
     try {
       const drawings = this.#pending ? [{ from: this.#pending, to: null, color: this.#els.color.value }] : [];
       this.board.set({ fen: cur.fen, lastMove: cur.move, check: game.isCheck() ? true : null, movable: game.turn(),

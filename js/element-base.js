@@ -16,6 +16,7 @@
 // An element extends `RecordElement` and implements the hooks named by the symbols of `hooks` (symbol-keyed, so
 // that they are not part of the element's public API). Record text reaches the page only as text (record-text.js).
 import { ready as boardReady, langOf } from './board.js';
+import { withPageEntry } from './wasm-build.js';
 import { h, recordText, fetchRecord, utf8Length } from './record-text.js';
 import { LANG_NOTATION } from './record-tree.js';
 
@@ -234,7 +235,7 @@ export class RecordElement extends (typeof HTMLElement === 'undefined' ? class {
 
   /** Resolves with the element once its record (or position) is shown, or an error message is. */
   get ready() {
-    return this.#ready;
+    return withPageEntry(this.#ready, boardReady);
   }
 
   /** The inner `<xiangqi-board>`. */

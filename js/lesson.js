@@ -15,6 +15,7 @@
 import { RecordElement, hooks, elementError, stepButton, STEPS, MAX_RECORD_BYTES } from './element-base.js';
 import { readTree, link, moveText } from './record-tree.js';
 import { WorkerClient } from './worker-rpc.js';
+import { chosenBuild } from './wasm-build.js';
 import { h, recordText } from './record-text.js';
 
 export { MAX_RECORD_BYTES };
@@ -272,7 +273,7 @@ export class XiangqiLessonElement extends RecordElement {
     }
     // A position, or a record: large records are read in a worker, so that the page never waits for them.
     const input = record ?? { fen: this.getAttribute('fen') || null };
-    const lesson = size > WORKER_BYTES ? await reader.call('readTree', { record: input, index })
+    const lesson = size > WORKER_BYTES ? await reader.call('readTree', { record: input, index, build: chosenBuild() ?? 'view' })
       : readTree(input, index);
     if (!isCurrent()) return;
     const nodes = link(lesson.nodes);

@@ -7,7 +7,7 @@
 // The tree comes in two shapes: flat (`readTree`, `solutionTree`: `parent`, `altOf` and `lineStart` as indexes into
 // the array, so that it can be posted from a worker) and linked (`link`: the same nodes pointing at each other, with
 // `next` and `alts`, for the element to walk).
-import { Game, readRecord } from './xiangqi_wasm.js';
+import { api } from './wasm-build.js';
 
 /**
  * Reads `input` — record text or bytes (any format the package reads; game `index` of a file of several), or
@@ -17,7 +17,7 @@ import { Game, readRecord } from './xiangqi_wasm.js';
  */
 export function readTree(input, index = 0) {
   const isRecord = typeof input === 'string' || input instanceof Uint8Array || input instanceof ArrayBuffer;
-  const record = isRecord ? readRecord(input, { index })
+  const record = isRecord ? api().readRecord(input, { index })
     : { headers: {}, fen: input.fen ?? null, result: '*', mainline: { comment: null, moves: [] }, format: 'fen',
       encoding: null, warnings: [] };
   // A record's moves are legal by the rules of movement; they are played as a record's (not adjudicated), so that
@@ -65,7 +65,7 @@ export function link(flat) {
  * `depth` (0 on the main line), `ply`.
  */
 function playTree(fen, mainline, play) {
-  const game = new Game(fen);
+  const game = new (api().Game)(fen);
   const nodes = [{ parent: null, altOf: null, lineStart: null, move: null, info: null, fen: game.fen(), before: null,
     comments: mainline.comment ? [mainline.comment] : [], nags: [], drawings: [], depth: 0, ply: 0 }];
   try {
@@ -122,7 +122,7 @@ export function moveText(fen, move, info, notation, lang) {
   if (info && notation === 'wxf') return info.wxf;
   const traditional = notation === 'chinese' && lang === 'zh-Hant';
   if (info && notation === 'chinese' && !traditional) return info.chinese;
-  const g = new Game(fen);
+  const g = new (api().Game)(fen);
   try {
     return g.toNotation(move, notation, traditional ? { script: 'traditional' } : undefined);
   } catch {

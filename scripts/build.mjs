@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the npm package into pkg/: one package for browsers, bundlers and Node (ESM and CommonJS).
 //
-//   wasm-pack --target web --weak-refs  -> target/wasm-pack/full/ and target/wasm-pack/rules/: the two wasm builds
+//   wasm-pack --target web --weak-refs  -> target/wasm-pack/{full,rules,view}/: the three wasm builds
 //                                          (WASM_BUILDS in scripts/wasm-flags.mjs) and their generated bindings
 //   scripts/pkg-postprocess.mjs          -> pkg/: the package, assembled from them and js/ (entries, declarations,
 //                                          the CommonJS entries bundled by rolldown, the `exports` map)

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Assembles the npm package in pkg/ from the two wasm builds (target/wasm-pack/full/ and target/wasm-pack/rules/,
+// Assembles the npm package in pkg/ from the three wasm builds (target/wasm-pack/full/, rules/ and view/,
 // made by scripts/build.mjs) and the hand-written files of js/ and src/. It copies (and minifies) files; it never edits the text
 // wasm-bindgen generated, so a change in the generator's output cannot break the package silently:
 //
 //   xiangqi_wasm_bindgen.js, xiangqi_rules_bindgen.js  the generated bindings, minified (not entries)
-//   xiangqi_wasm_bg.wasm, xiangqi_rules_bg.wasm        the two wasm modules
+//   xiangqi_wasm_bg.wasm, xiangqi_rules_bg.wasm        the wasm modules, and xiangqi_view_bg.wasm, the light build
+//   xiangqi_view.js, xiangqi_view_bindgen.js           of the board and the record elements (js/board.js chooses)
 //   guard.js                                           the layer over the bindings (js/guard.js): ERR_FREED, ERR_BUSY
 //   xiangqi_wasm.js, rules.js                          the browser / bundler entries: the bindings' exports, guarded
 //                                                      (their names read from the module at run time, here)
@@ -41,6 +42,9 @@ mkdirSync(pkgDir);
 const ENTRIES = {
   full: { web: 'xiangqi_wasm.js', node: 'node', dts: 'xiangqi_wasm.d.ts', dcts: 'node.d.cts', what: 'xiangqi-wasm' },
   rules: { web: 'rules.js', node: 'rules-node', dts: 'rules.d.ts', dcts: 'rules.d.cts', what: 'xiangqi-wasm/rules' },
+  // The light build of the board and the record elements (js/board.js chooses it): not an entry, no Node entry
+  // (nothing runs it on a server).
+  view: { web: 'xiangqi_view.js', node: null, what: 'the light wasm of xiangqi-wasm/board, /lesson and /editor' },
 };
 const files = new Set();
 
@@ -52,11 +56,12 @@ const files = new Set();
 // puzzle's puzzle-check.js (its checks, no DOM), puzzle-client.js (where they run) and puzzle-worker.js (the worker
 // running them). guard.js, board.js, worker-rpc.js and the elements' files are minified (oxc, through rolldown): the download is
 // budgeted (see size.mjs); the readable sources are in js/.
-const JS_FILES = ['guard.js', 'board.js', 'board.d.ts', 'element-base.js', 'record-text.js', 'record-tree.js', 'lesson.js',
+const JS_FILES = ['guard.js', 'wasm-build.js', 'board.js', 'board.d.ts', 'element-base.js', 'record-text.js', 'record-tree.js', 'lesson.js',
   'lesson-worker.js', 'lesson.d.ts', 'puzzle.js', 'puzzle-check.js', 'puzzle-client.js', 'puzzle-worker.js', 'puzzle.d.ts', 'editor.js', 'editor.d.ts', 'engine-client.js', 'engine-worker.js', 'engine-worker.d.ts', 'worker.d.ts', 'worker-rpc.js', 'worker-rpc.d.ts',
   'jsx.js', 'jsx.d.ts', 'elements.d.ts', 'react.js', 'react.d.ts', 'vue.d.ts', 'svelte.d.ts', 'openings.js', 'openings.d.ts',
   'openings-data.json'];
 const MINIFIED = { 'guard.js': ['the package\'s guard over the bindings', 'xiangqi_wasm.d.ts', 'README.md'], 'board.js': ['xiangqi-wasm/board', 'board.d.ts', 'BOARD.md'],
+  'wasm-build.js': ['xiangqi-wasm/lesson and xiangqi-wasm/editor (the wasm build the board runs on)', 'board.d.ts', 'BOARD.md'],
   'lesson.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'], 'lesson-worker.js': ['xiangqi-wasm/lesson', 'lesson.d.ts', 'LESSON.md'],
   'element-base.js': ['xiangqi-wasm/lesson, xiangqi-wasm/puzzle and xiangqi-wasm/editor', 'lesson.d.ts', 'LESSON.md'],
   'record-tree.js': ['xiangqi-wasm/lesson and xiangqi-wasm/puzzle', 'lesson.d.ts', 'LESSON.md'],
@@ -82,7 +87,8 @@ for (const f of JS_FILES) {
 for (const { name, outName } of WASM_BUILDS) {
   const built = join(root, 'target', 'wasm-pack', name);
   const { web, node, what } = ENTRIES[name];
-  const early = name === 'full'; // (only the full build has a board, which starts compiling its .wasm early)
+  // (the builds with a board, whose .wasm board.js starts compiling early)
+  const early = name !== 'rules';
   const bindings = `${outName}_bindgen.js`;
   const wasm = `${outName}_bg.wasm`;
   if (!existsSync(join(built, `${outName}.js`))) fail(`no ${outName}.js in ${built}: run node scripts/build.mjs`);
@@ -102,10 +108,15 @@ import * as bindings from './${bindings}';
 import { guard${early ? ', withEarlyModule' : ''} } from './guard.js';
 
 const api = guard(bindings);
+${name === 'full' ? `// The page uses xiangqi-wasm: the board and the elements run on this build too (board.js), one .wasm for all.
+globalThis[Symbol.for('xiangqi-wasm.full')] ??= api;
+` : ''}
 ${early ? `// init() takes the .wasm xiangqi-wasm/board started compiling when it was imported, if any (guard.js).
 export default withEarlyModule(api.default, () => new URL('./${wasm}', import.meta.url));` : 'export default api.default;'}
 export const { ${names.join(', ')} } = api;
 `);
+  for (const f of [bindings, wasm, web]) files.add(f);
+  if (!node) continue;
   // The Node entries take the wasm from a module, not from a file next to them: a server bundler (Next.js's webpack
   // and Turbopack, esbuild or Rollup bundling a server) rewrites `readFileSync(new URL('./x.wasm', import.meta.url))`
   // into something fs cannot read (a relative URL object, a path in the build output) or leaves the .wasm behind, and
@@ -132,14 +143,14 @@ initSync({ module: brotliDecompressSync(Buffer.from(wasmBase64, 'base64')) });
 export * from './${web}';
 export { default } from './${web}';
 `);
-  files.add(embedded);
-  for (const f of [bindings, wasm, web, `${node}.mjs`, `${node}.cjs`]) files.add(f);
+  for (const f of [embedded, `${node}.mjs`, `${node}.cjs`]) files.add(f);
 }
 
 // The CommonJS entries: the ESM ones bundled by rolldown (import.meta.url becomes the file's URL).
 const { build } = await import('rolldown');
 for (const { name } of WASM_BUILDS) {
   const { node } = ENTRIES[name];
+  if (!node) continue;
   await build({
     input: join(pkgDir, `${node}.mjs`), platform: 'node', logLevel: 'warn',
     // The wasm module stays a file of its own, shared with the ESM entry.
@@ -249,6 +260,7 @@ const out = {
     // The .wasm files, for bundlers that need them copied or imported as URLs (docs/js-api.md, "Bundlers").
     './xiangqi_wasm_bg.wasm': './xiangqi_wasm_bg.wasm',
     './xiangqi_rules_bg.wasm': './xiangqi_rules_bg.wasm',
+    './xiangqi_view_bg.wasm': './xiangqi_view_bg.wasm',
     './package.json': './package.json',
   },
   // The entries patch the bindings' classes (guard.js); board.js defines <xiangqi-board> when imported, lesson.js

@@ -31,6 +31,8 @@ const steps = [
   ['clippy wasm32', 'cargo', ['clippy', '--target', 'wasm32-unknown-unknown', '-p', 'xiangqi-wasm', '--', '-D', 'warnings'], []],
   // The rules-only entry's feature set (scripts/wasm-flags.mjs) is another build: checked too.
   ['clippy wasm32 rules', 'cargo', ['clippy', '--target', 'wasm32-unknown-unknown', '-p', 'xiangqi-wasm', '--no-default-features', '--features', 'wasm-notation,wasm-small', '--', '-D', 'warnings'], []],
+  // And the board's light build (no search, a board): the one set with the painter and without the engine.
+  ['clippy wasm32 view', 'cargo', ['clippy', '--target', 'wasm32-unknown-unknown', '-p', 'xiangqi-wasm', '--no-default-features', '--features', 'wasm-notation,wasm-board,wasm-small', '--', '-D', 'warnings'], []],
   ['cargo test', 'cargo', ['test', '--workspace'], []],
   // The rules crate's size feature `small` (on in the rules-only wasm): the same keys, the same moves.
   ['cargo test small', 'cargo', ['test', '-p', 'xiangqi', '--features', 'small', '--lib'], []],

@@ -31,9 +31,9 @@ export const WASM_FEATURES = ['--enable-simd', '--enable-bulk-memory', '--enable
   '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
 
 /**
- * The two wasm builds of the package: `xiangqi-wasm` (every default feature of the crate: rules, notation and
- * records, the hint engine, the board painter) and `xiangqi-wasm/rules` (rules, adjudication, notation and records:
- * no search, no board), each with its rustc opt-level. `outName` names the files (`<outName>_bg.wasm`).
+ * The three wasm builds of the package: `xiangqi-wasm` (every default feature of the crate: rules, notation and
+ * records, the hint engine, the board painter), `xiangqi-wasm/rules` (rules, adjudication, notation and records:
+ * no search, no board) and the light build of the board and the elements (below), each with its rustc opt-level. `outName` names the files (`<outName>_bg.wasm`).
  * The rules build is made for size ("z"; measured in docs/js-api.md, "Size"): what it is for — validating moves
  * and reading records on a server or in a form — does not need the search's speed.
  */
@@ -63,4 +63,11 @@ export const WASM_BUILDS = [
   // in one directory would each rebuild it every time (its dependencies differ anyway: another opt-level).
   { name: 'rules', outName: 'xiangqi_rules', cargoArgs: ['--package', 'xiangqi-wasm', '--no-default-features', '--features', 'wasm-notation,wasm-small'],
     optLevel: process.env.XIANGQI_RULES_OPT_LEVEL ?? 'z', rustflags: REMAP_PATHS, targetDir: 'target/wasm-rules' },
+  // The light build of the board and the record elements (js/board.js: a page that does not use `xiangqi-wasm`
+  // itself downloads this one): rules, notation and records, the board painter; no search. Made for size like the
+  // rules build (opt-level "z", the rules crate's `small`, talc): 210 KB gzipped against the full build's 288 KB;
+  // at opt-level "s" it was 239 KB, without `small` 224 KB. No simd128: the painter has no use for it, and a
+  // browser without it can still show a board.
+  { name: 'view', outName: 'xiangqi_view', cargoArgs: ['--package', 'xiangqi-wasm', '--no-default-features', '--features', process.env.XIANGQI_VIEW_FEATURES ?? 'wasm-notation,wasm-board,wasm-small'],
+    optLevel: process.env.XIANGQI_VIEW_OPT_LEVEL ?? 'z', rustflags: REMAP_PATHS, targetDir: 'target/wasm-view' },
 ];

@@ -59,13 +59,34 @@ function headLinks() {
       // The wasm is what the board waits for. Without a hint its download starts only once the page's script
       // has run (wasm-bindgen's init fetches it); preloading it from the HTML starts it beside the script
       // (about 100 ms earlier on a cold load: scripts/bench/app-bench.mjs). Same credentials mode as that fetch.
-      for (const file of Object.keys(ctx.bundle ?? {}).filter((f) => f.endsWith('.wasm'))) {
+      // Only the build the page runs on: the full one where the page's scripts import `xiangqi-wasm` itself (the
+      // app), else the light one of the board and the lesson (the package's board.js chooses the same way).
+      const file = pageWasm(ctx);
+      if (file) {
         links.push({ tag: 'link', injectTo: 'head',
           attrs: { rel: 'preload', href: `./${file}`, as: 'fetch', type: 'application/wasm', crossorigin: '' } });
       }
       return links;
     },
   };
+}
+
+/**
+ * The .wasm a built page downloads (its file in the bundle), or null: `xiangqi_wasm_bg` when the package's main entry
+ * (`xiangqi_wasm.js`) is among the modules the page's entry loads statically, else `xiangqi_view_bg`, the light build
+ * its board runs on.
+ */
+function pageWasm(ctx) {
+  const bundle = ctx.bundle ?? {};
+  if (!ctx.chunk) return null;
+  const seen = new Set();
+  const walk = (chunk) => {
+    if (!chunk || seen.has(chunk.fileName)) return false;
+    seen.add(chunk.fileName);
+    return chunk.moduleIds.some((id) => /[\\/]xiangqi_wasm\.js$/.test(id)) || chunk.imports.some((f) => walk(bundle[f]));
+  };
+  const wanted = walk(ctx.chunk) ? /(^|\/)xiangqi_wasm_bg[^/]*\.wasm$/ : /(^|\/)xiangqi_view_bg[^/]*\.wasm$/;
+  return Object.keys(bundle).find((f) => wanted.test(f)) ?? null;
 }
 
 export default defineConfig({
@@ -78,8 +99,8 @@ export default defineConfig({
     target: 'es2022',
     rollupOptions: {
       input: pages,
-      // xiangqi-wasm/board imports the bindings and the two modules they import dynamically (so that, unbundled,
-      // it asks for the .wasm before they arrive: docs/board.md, "Loading it fast"); the app imports them statically
+      // xiangqi-wasm/board imports the bindings and the two modules they import dynamically (so that, unbundled, it
+      // asks for the .wasm before they arrive: docs/board.md, "Loading it fast"); the app imports them statically
       // too, so the bundler notes that those dynamic imports split nothing off. That is expected: not reported.
       onwarn(warning, warn) {
         if (warning.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && /is dynamically imported by \S*board\.js/.test(warning.message)) return;
@@ -108,11 +129,17 @@ export default defineConfig({
         globPatterns: ['**/*.{html,js,css,wasm,png,svg,ico,woff2,json}'],
         // Except the opening explorer's data (xiangqi-wasm/openings-data.json, 260 KB gzipped): not downloaded with
         // the app but when the explorer is first opened, then kept for offline use by the runtime cache below.
-        globIgnores: ['**/openings-data*.json'],
+        // And the light wasm of the lesson embed (embed.html; 210 KB gzipped), which the app itself never loads:
+        // cached when the embed page first uses it, like the explorer's data.
+        globIgnores: ['**/openings-data*.json', '**/xiangqi_view_bg*.wasm'],
         runtimeCaching: [{
           urlPattern: ({ url }) => /\/openings-data[^/]*\.json$/.test(url.pathname),
           handler: 'CacheFirst',
           options: { cacheName: 'xiangqi-openings', expiration: { maxEntries: 2 } },
+        }, {
+          urlPattern: ({ url }) => /\/xiangqi_view_bg[^/]*\.wasm$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: { cacheName: 'xiangqi-embed-wasm', expiration: { maxEntries: 2 } },
         }],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         cleanupOutdatedCaches: true,

@@ -127,11 +127,11 @@ async function coldLoad(browser, { url, hits, body }) {
 }
 
 // The reference: a bare page with one <xiangqi-board> and the package's modules through an import map, with
-// preload hints for the glue and the wasm (as scripts/bench/board-bench.mjs's "preload" page, whose figure on the quiet
+// preload hints for the glue and the wasm of the board's light build (js/board.js chooses it) (as scripts/bench/board-bench.mjs's "preload" page, whose figure on the quiet
 // machine is in the README), served beside the package (pkg/).
 const BARE = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
-<link rel="modulepreload" href="/pkg/board.js"><link rel="modulepreload" href="/pkg/xiangqi_wasm.js">
-<link rel="preload" href="/pkg/xiangqi_wasm_bg.wasm" as="fetch" type="application/wasm" crossorigin>
+<link rel="modulepreload" href="/pkg/board.js"><link rel="modulepreload" href="/pkg/xiangqi_view.js">
+<link rel="preload" href="/pkg/xiangqi_view_bg.wasm" as="fetch" type="application/wasm" crossorigin>
 <script type="importmap">{ "imports": { "xiangqi-wasm": "/pkg/xiangqi_wasm.js" } }</script>
 <style>body { margin: 0; } xiangqi-board { width: 480px; }</style>
 <script type="module">

@@ -44,8 +44,8 @@ try {
   // 1. cold loads: the bare page, then the same page with preload hints for the glue and the .wasm (what a page
   // author can add: the three downloads then start together instead of one after the other)
   const PRELOAD = BARE.replace('<script type="importmap">', '<link rel="modulepreload" href="/pkg/board.js">'
-    + '<link rel="modulepreload" href="/pkg/xiangqi_wasm.js">'
-    + '<link rel="preload" href="/pkg/xiangqi_wasm_bg.wasm" as="fetch" type="application/wasm" crossorigin>'
+    + '<link rel="modulepreload" href="/pkg/xiangqi_view.js">'
+    + '<link rel="preload" href="/pkg/xiangqi_view_bg.wasm" as="fetch" type="application/wasm" crossorigin>'
     + '<script type="importmap">');
   // references in the same run: an empty page with one inline module (the machine's navigation overhead), and the
   // wasm module alone (init(), no board)
@@ -73,7 +73,7 @@ requestAnimationFrame(() => requestAnimationFrame(() => { window.framedAt = perf
     results.loads.push(await page.evaluate(() => {
       const res = (suffix) => performance.getEntriesByType('resource').find((r) => r.name.endsWith(suffix));
       return { wasm: window.wasmReadyAt, painted: window.paintedAt, framed: window.framedAt,
-        wasmFetched: res('_bg.wasm')?.responseEnd, glueFetched: res('xiangqi_wasm.js')?.responseEnd };
+        wasmFetched: res('_bg.wasm')?.responseEnd, glueFetched: (res('xiangqi_view.js') ?? res('xiangqi_wasm.js'))?.responseEnd };
     }));
     results.loads.at(-1).variant = variant;
     await context.close();

@@ -106,8 +106,11 @@ window.doneAt = performance.now(); ${frame}
 </script></head><body><xiangqi-board interactive></xiangqi-board></body></html>`,
 };
 function hintsFor(dir, base) {
-  return importGraph(dir, 'board.js').map((m) => `<link rel="modulepreload" href="${base}${m}">`).join('')
-    + `<link rel="preload" href="${base}xiangqi_wasm_bg.wasm" as="fetch" type="application/wasm" crossorigin>`;
+  // The board's own build (js/board.js chooses): the light one on a page without xiangqi-wasm; a package from
+  // before the light build (no wasm-build.js) had the full one only.
+  const build = existsSync(join(dir, 'wasm-build.js')) ? 'view' : 'full';
+  return importGraph(dir, 'board.js', { build }).map((m) => `<link rel="modulepreload" href="${base}${m}">`).join('')
+    + `<link rel="preload" href="${base}xiangqi_${build === 'view' ? 'view' : 'wasm'}_bg.wasm" as="fetch" type="application/wasm" crossorigin>`;
 }
 
 // Runs in the app before its scripts: when the board's `ready` resolves, and when main.js marks the app ready.

@@ -110,7 +110,7 @@ test('docs/board.md: the fast-loading snippet preloads what board.js loads', asy
   const preloaded = [...fast.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1].slice(prefix.length));
   const graph = importGraph(join(root, 'pkg'), 'board.js').filter((f) => f !== 'board.js');
   assert.deepEqual([...preloaded].sort(), [...graph].sort());
-  assert.match(fast, new RegExp(`rel="preload" href="${prefix}xiangqi_wasm_bg\\.wasm" as="fetch" type="application/wasm" crossorigin`));
+  assert.match(fast, new RegExp(`rel="preload" href="${prefix}xiangqi_view_bg\\.wasm" as="fetch" type="application/wasm" crossorigin`));
 
   const page = await browser.newPage();
   const errors = [];
@@ -125,9 +125,10 @@ ${fast.replaceAll(prefix, '/pkg/')}
     await page.goto(url);
     await page.waitForFunction(() => document.querySelector('xiangqi-board')?.board, null, { timeout: 30000 });
     const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()));
-    for (const f of [...graph, 'board.js', 'xiangqi_wasm_bg.wasm']) {
+    for (const f of [...graph, 'board.js', 'xiangqi_view_bg.wasm']) {
       assert.equal(fetched.filter((n) => n === f).length, 1, `${f} fetched once: ${fetched.join(' ')}`);
     }
+    assert.deepEqual(fetched.filter((n) => n.startsWith('xiangqi_wasm')), [], 'nothing of the full build');
     assert.deepEqual(errors, []);
   } catch (e) {
     mkdirSync(join(root, 'test-results', 'board'), { recursive: true });

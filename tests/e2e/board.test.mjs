@@ -606,7 +606,7 @@ test('bad config is refused with ERR_OPTIONS and bad FENs with their code, the b
   await context.close();
 });
 
-test('board.js asks for the .wasm as soon as it runs, before the bindings; every way of loading it downloads it once', async () => {
+test('board.js asks for the .wasm as soon as it runs, before the bindings; every way of loading it downloads one .wasm once', async () => {
   // The bare tag with board.js (the .wasm asked for before the bindings, which board.js imports dynamically, are even
   // requested); a host that imports both entries and calls init() itself (init() takes the compilation board.js
   // started); the tag with the preload lines of docs/board.md (one download, no unused-preload warning); a host
@@ -614,6 +614,9 @@ test('board.js asks for the .wasm as soon as it runs, before the bindings; every
   // <xiangqi-puzzle> tags (their modules import the bindings statically; one download still); and the tag and the
   // host on a server that sends the .wasm as application/octet-stream (no streaming compilation: compiled from the
   // bytes, with a warning). (The puzzle's goal is its written line: no worker, which would download its own copy.)
+  // Which .wasm (js/wasm-build.js): the light build where the page does not import `xiangqi-wasm` (the bare tag, the
+  // lesson), the full one where it does, in either order of the imports, or calls its init() first, and for the
+  // puzzle (its prover); never both.
   const element = (name, src, inner = '') => `<script type="module" src="/pkg/${src}"></script>${inner}
 <script type="module">try { await customElements.whenDefined('${name}');
 await document.querySelector('${name}').ready; window.ready = true; } catch (e) { window.ready = e; }</script>`;
@@ -629,12 +632,24 @@ try {
 </script>`;
   const preloads = importGraph(join(root, 'pkg'), 'board.js').filter((f) => f !== 'board.js')
     .map((f) => `<link rel="modulepreload" href="/pkg/${f}">`).join('')
-    + '<link rel="preload" href="/pkg/xiangqi_wasm_bg.wasm" as="fetch" type="application/wasm" crossorigin>';
-  const pages = { bare: tag, host: HOST, late, preloads: preloads + tag, octet: tag, 'octet-host': HOST,
+    + '<link rel="preload" href="/pkg/xiangqi_view_bg.wasm" as="fetch" type="application/wasm" crossorigin>';
+  // The board's module imported before xiangqi-wasm's: the choice waits for both to have run.
+  const boardFirst = `<div id="b"></div><script type="module">
+import { createBoard } from 'xiangqi-wasm/board';
+import init, { Game } from 'xiangqi-wasm';
+try {
+  await init();
+  await createBoard(document.getElementById('b'), { fen: new Game().fen() });
+  window.ready = true;
+} catch (e) { window.ready = e; }
+</script>`;
+  const pages = { bare: tag, host: HOST, late, 'board-first': boardFirst, preloads: preloads + tag, octet: tag, 'octet-host': HOST,
     lesson: element('xiangqi-lesson', 'lesson.js', '<xiangqi-lesson pgn="1. h2e2 h9g7 2. h0g2 i9h9"></xiangqi-lesson>'),
     puzzle: element('xiangqi-puzzle', 'puzzle.js',
       '<xiangqi-puzzle fen="8N/9/3k5/9/9/7R1/9/9/1p4N2/5K3 w - - 0 1" solution="f0e0 d7d8 h4d4" goal="line"></xiangqi-puzzle>') };
+  const FULL = new Set(['host', 'late', 'board-first', 'octet-host', 'puzzle']);
   for (const [name, body] of Object.entries(pages)) {
+    const [want, other] = FULL.has(name) ? ['xiangqi_wasm', 'xiangqi_view'] : ['xiangqi_view', 'xiangqi_wasm'];
     const context = await browser.newContext({ viewport: { width: 400, height: 500 } });
     const requests = [];
     context.on('request', (r) => requests.push(r.url().split('/').pop()));
@@ -643,7 +658,7 @@ try {
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
     if (name.startsWith('octet')) {
-      await page.route('**/xiangqi_wasm_bg.wasm', async (route) => {
+      await page.route('**/xiangqi_*_bg.wasm', async (route) => {
         const response = await route.fetch();
         await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
       });
@@ -665,11 +680,14 @@ try {
         });
         assert.deepEqual(painted, [true, true, true], name);
         await page.waitForTimeout(name === 'preloads' ? 3500 : 0); // (Chromium warns of an unused preload after ~3 s)
-        const wasm = requests.filter((r) => r === 'xiangqi_wasm_bg.wasm');
-        assert.equal(wasm.length, 1, `${name}: the .wasm was requested ${wasm.length} times (${requests.join(', ')})`);
+        const wasm = requests.filter((r) => r === `${want}_bg.wasm`);
+        assert.equal(wasm.length, 1, `${name}: ${want}_bg.wasm was requested ${wasm.length} times (${requests.join(', ')})`);
+        assert.deepEqual(requests.filter((r) => r.startsWith(other)), [], `${name}: nothing of the other build`);
         if (name === 'bare' || name === 'octet') {
-          assert.ok(requests.indexOf('xiangqi_wasm_bg.wasm') < requests.indexOf('xiangqi_wasm_bindgen.js'),
+          assert.ok(requests.indexOf(`${want}_bg.wasm`) < requests.indexOf(`${want}_bindgen.js`),
             `the .wasm is asked for before the bindings: ${requests.join(', ')}`);
+          // The element's own game is the light build's: the rules without the search.
+          assert.equal(await page.evaluate(() => typeof document.querySelector('xiangqi-board').game.hint), 'undefined');
         }
         if (name.startsWith('octet')) {
           assert.ok(errors.length >= 1 && errors.every((e) => /application\/wasm/.test(e)), `${name}: ${errors.join(' | ')}`);
@@ -680,6 +698,43 @@ try {
     } finally {
       await context.close();
     }
+  }
+});
+
+test('xiangqi-wasm imported in a later module script, no init(): the board\'s ready initialises it too', async () => {
+  // The board chose the light build before the page's second script ran; that script counts on `ready` to mean
+  // "the wasm is loaded", as when the package had one build: ready initialises xiangqi-wasm as well (two downloads,
+  // the documented cost of importing it late: docs/board.md, "Which wasm a page downloads").
+  const context = await browser.newContext({ viewport: { width: 400, height: 500 } });
+  const requests = [];
+  context.on('request', (r) => requests.push(r.url().split('/').pop()));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  const url = `${server.url}t/later-script.html`;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head>
+<meta charset="utf-8"><link rel="icon" href="data:,">${IMPORTS}<script type="module">import 'xiangqi-wasm/board';</script>
+<style>xiangqi-board { width: 360px; }</style></head><body><xiangqi-board interactive></xiangqi-board>
+<script type="module">
+import { Game } from 'xiangqi-wasm';
+const el = document.querySelector('xiangqi-board');
+try {
+  await el.ready;
+  const game = new Game();
+  window.result = { legal: game.legalMoves().length, hint: typeof game.hint, board: typeof el.game.hint };
+} catch (e) { window.result = String(e); }
+</script></body></html>` }));
+  try {
+    await page.goto(url);
+    await withShot(page, 'later-script', async () => {
+      await page.waitForFunction(() => window.result, null, { timeout: 20000 });
+      assert.deepEqual(await page.evaluate(() => window.result), { legal: 44, hint: 'function', board: 'undefined' });
+      assert.equal(requests.filter((r) => r === 'xiangqi_view_bg.wasm').length, 1, requests.join(', '));
+      assert.equal(requests.filter((r) => r === 'xiangqi_wasm_bg.wasm').length, 1, requests.join(', '));
+      assert.deepEqual(errors, []);
+    });
+  } finally {
+    await context.close();
   }
 });
 
@@ -706,7 +761,7 @@ test('<xiangqi-board> whose wasm cannot load: ready rejects with ERR_WASM_LOAD, 
   const context = await browser.newContext({ viewport: { width: 400, height: 500 } });
   const page = await context.newPage();
   let block = true;
-  await page.route('**/xiangqi_wasm_bg.wasm', (route) => (block ? route.abort() : route.continue()));
+  await page.route('**/xiangqi_*_bg.wasm', (route) => (block ? route.abort() : route.continue()));
   const url = `${server.url}t/wasm-fails.html`;
   await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head>
 <meta charset="utf-8"><link rel="icon" href="data:,">${IMPORTS}<style>xiangqi-board { width: 360px; }</style></head>

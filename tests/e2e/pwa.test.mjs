@@ -101,11 +101,13 @@ test('the service worker precaches every file of the build, each under a content
   const list = precacheOf(dist);
   const urls = list.map((e) => e.url);
   assert.equal(new Set(urls).size, urls.length, `duplicate precache entries: ${urls}`);
-  // Everything but the service worker itself (sw.js and its Workbox runtime, which the browser keeps) and the
-  // opening explorer's data (cached at run time when the explorer is first opened: the next test).
+  // Everything but the service worker itself (sw.js and its Workbox runtime, which the browser keeps), the
+  // opening explorer's data (cached at run time when the explorer is first opened: a test below) and the lesson
+  // embed's light wasm (the app never loads it; cached when the embed page first runs: a test below).
+  const lazy = [/^assets\/openings-data-[\w-]+\.json$/, /^assets\/xiangqi_view_bg-[\w-]+\.wasm$/];
   const files = filesOf(dist).filter((f) => f !== 'sw.js' && !/^workbox-[\w-]+\.js$/.test(f)
-    && !/^assets\/openings-data-[\w-]+\.json$/.test(f));
-  assert.ok(filesOf(dist).some((f) => /^assets\/openings-data-[\w-]+\.json$/.test(f)), 'the explorer\'s data is in the build');
+    && !lazy.some((re) => re.test(f)));
+  for (const re of lazy) assert.ok(filesOf(dist).some((f) => re.test(f)), `${re} is in the build`);
   assert.deepEqual([...urls].sort(), [...files].sort(), 'precache list and build files differ');
   for (const kind of [/\.html$/, /\.wasm$/, /engine-worker-[\w-]+\.js$/, /\.webmanifest$/, /icon-maskable-512\.png$/]) {
     assert.ok(urls.some((u) => kind.test(u)), `nothing matching ${kind} is precached`);
@@ -196,6 +198,37 @@ test('the opening explorer\'s data: fetched when the explorer is first opened, t
     assert.equal(await open(), 'ready', 'the explorer works offline once opened online');
     await page.waitForFunction(() => document.querySelectorAll('#explorer-rows tr').length > 3);
     await shot(page, 'explorer-offline');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('the lesson embed: the light wasm only (never the app\'s), cached on its first visit, then there offline', async () => {
+  const server = await deployServer(dist);
+  const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    const wasm = [];
+    context.on('request', (r) => { if (/\.wasm$/.test(r.url())) wasm.push(r.url().split('/').pop()); });
+    // The app first (it installs the service worker, which precaches the app's wasm, not the embed's).
+    await page.goto(server.url);
+    await appReady(page, 'embed-app-first');
+    assert.equal(await swActive(page), 'activated');
+    assert.ok(wasm.length >= 1 && wasm.every((f) => /^xiangqi_wasm_bg-/.test(f)), `the app's wasm only: ${wasm}`);
+    wasm.length = 0;
+    const embedReady = async (name) => {
+      await page.goto(new URL('embed.html', server.url).href);
+      await page.waitForFunction(() => document.querySelector('xiangqi-lesson')?.board?.board, null, { timeout: 30000 });
+      await shot(page, name);
+    };
+    await embedReady('embed-online');
+    assert.ok(wasm.length >= 1 && wasm.every((f) => /^xiangqi_view_bg-/.test(f)), `the embed's light wasm only: ${wasm}`);
+    await context.setOffline(true);
+    await embedReady('embed-offline');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

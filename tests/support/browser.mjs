@@ -81,16 +81,19 @@ export async function openReady(browser, url, name) {
 
 /**
  * The modules `entry` loads in the package folder `dir` (e.g. pkg/ and 'board.js'): itself and its static and dynamic
- * relative imports of the package's files, transitively — what `<link rel="modulepreload">` can announce.
+ * relative imports of the package's files, transitively — what `<link rel="modulepreload">` can announce. The board
+ * imports one of two wasm builds (js/board.js chooses): `build` says which (`"view"`, the light one a page without
+ * `xiangqi-wasm` runs on, by default; `"full"`), and the other build's modules are left out.
  */
-export function importGraph(dir, entry) {
+export function importGraph(dir, entry, { build = 'view' } = {}) {
+  const other = build === 'view' ? /^xiangqi_wasm(_bindgen)?\.js$/ : /^xiangqi_view(_bindgen)?\.js$/;
   const seen = new Set([entry]);
   const todo = [entry];
   while (todo.length) {
     const text = readFileSync(join(dir, todo.pop()), 'utf8');
     // (quoted either way, or with backticks: the minifier writes a dynamic import's specifier as a template literal)
     for (const [, spec] of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'`]\.\/([^"'`]+\.js)["'`]/g)) {
-      if (!seen.has(spec)) {
+      if (!seen.has(spec) && !other.test(spec)) {
         seen.add(spec);
         todo.push(spec);
       }
