@@ -3,14 +3,17 @@
 //! central cannon against screen horses 屏风马, D same- and opposite-direction cannons 顺炮/列炮, E the pawn opening
 //! 仙人指路) and its name in Chinese and English.
 //!
-//! Table-driven: [`classify`] walks the first 24 plies of a game from the standard start and looks each position
-//! key up in a generated table (`table.rs`, built by `scripts/openings/build.mjs` from the published ECCO
-//! definitions written as move lines, `scripts/openings/ecco-defs.txt`, and from labelled master games for the
-//! rest; the last key found decides, and once a closed published definition has decided, only definitions change
-//! the code). A key is "the first three plies in order, then each side's moves as a multiset", so
-//! move orders that reach the same set of moves are one opening (transpositions merged), while the family, which
-//! ECCO decides by the first moves, keeps its order. How the table was made, how often it agrees with the codes real
-//! archives carry, and where it disagrees: docs/openings.md.
+//! Table-driven: [`classify`] walks the first 24 plies of a game from the standard start with two generated matchers
+//! (`table.rs`, built by `scripts/openings/build.mjs`): the **rules**, the published ECCO definitions of the
+//! "m. / n. (此前可走 …)" form (`scripts/openings/ecco-rules.txt`: a side's defining moves, the only other moves it
+//! may have played before them, the codes the definition leaves out), which give their code at the ply they first
+//! hold; and a **table** of position keys, from the published definitions written as move lines
+//! (`scripts/openings/ecco-defs.txt`) and from labelled master games for the rest. The last code given decides, and
+//! once a closed published definition has decided, only definitions of the table change the code. A key is "the
+//! first three plies in order, then each side's moves as a multiset", so move orders that reach the same set of
+//! moves are one opening (transpositions merged), while the family, which ECCO decides by the first moves, keeps
+//! its order. How the table and the rules were made, how often they agree with the codes real archives carry, and
+//! where they disagree: docs/openings.md.
 //!
 //! ```
 //! use xiangqi::{opening, Game, Position};
