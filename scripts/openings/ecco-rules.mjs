@@ -20,6 +20,8 @@ export function readRules(text, Game) {
     const parts = line.split('|').map((p) => p.trim().split(/\s+/).filter(Boolean));
     const [code, ...leadWords] = parts[0];
     if (!/^[A-E]\d\d$/.test(code)) throw new Error(`not a rule: ${line}`);
+    // Every published definition opens with its family's first move; the rules crate reads a rule from its lead.
+    if (!leadWords.length) throw new Error(`${line}: no lead`);
     const sideWords = [null, null];
     let not = [];
     for (const p of parts.slice(1)) {
