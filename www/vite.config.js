@@ -129,7 +129,7 @@ export default defineConfig({
         globPatterns: ['**/*.{html,js,css,wasm,png,svg,ico,woff2,json}'],
         // Except the opening explorer's data (xiangqi-wasm/openings-data.json, 260 KB gzipped): not downloaded with
         // the app but when the explorer is first opened, then kept for offline use by the runtime cache below.
-        // And the light wasm of the lesson embed (embed.html; 210 KB gzipped), which the app itself never loads:
+        // And the light wasm of the lesson embed (embed.html; 203 KB gzipped), which the app itself never loads:
         // cached when the embed page first uses it, like the explorer's data.
         globIgnores: ['**/openings-data*.json', '**/xiangqi_view_bg*.wasm'],
         runtimeCaching: [{

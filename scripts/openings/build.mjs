@@ -13,7 +13,10 @@
 // options --purity, --group-purity, --min-support, --ecco-plies, --depth and --min-games change the thresholds
 // docs/openings.md reports on; --no-definitions leaves out the published definitions (scripts/openings/ecco-defs.txt),
 // --no-lock lets learnt entries change a code after a closed definition, --definition-agreement sets the share of
-// the build half's games a closed definition's key must agree with to be kept):
+// the build half's games a closed definition's key must agree with to be kept; --no-rules leaves out the rules of
+// the "m. / n." form (scripts/openings/ecco-rules.txt), --rules-after-lock lets them change a code after a closed
+// definition; --rule-report prints each rule's games in the build half, without the learnt entries, and the codes
+// they carry, --rule-examples RULE>CODE,… a few of those games' moves):
 //   git clone https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset /tmp/ccpd
 //   git -C /tmp/ccpd checkout 368a47a947773dd8692c026e286dd19b6277b993
 //   node scripts/build.mjs --no-www && node scripts/openings/build.mjs --ccpd /tmp/ccpd [--report FILE]
@@ -25,9 +28,10 @@ import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'n
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { keysOf, PREFIX_PLIES } from './ecco-hash.mjs';
+import { keysOf, moveIndex, PREFIX_PLIES } from './ecco-hash.mjs';
 import { eccoEnglish } from './ecco-english.mjs';
 import { readDefinitions } from './ecco-defs.mjs';
+import { readRules, ruleFires, excludes } from './ecco-rules.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -182,10 +186,25 @@ if (USE_DEFINITIONS) {
   console.log(`definitions set aside, the archive carrying another code (${setAside.length}): ${setAside.sort().join('; ')}`);
 }
 const table = new Map([...base, ...definitions]);
+// The published definitions of the "m. / n. (此前可走 …)" form (scripts/openings/ecco-rules.txt): the second matcher.
+// A rule gives its code (marked "#") at the ply it first holds, before the table's key of that ply, unless the game
+// has a code the rule leaves out or a closed definition has decided.
+const USE_RULES = USE_DEFINITIONS && !args.includes('--no-rules');
+const rules = USE_RULES ? readRules(readFileSync(join(root, 'scripts', 'openings', 'ecco-rules.txt'), 'utf8'), Game) : [];
+console.log(`rules: ${rules.length} (scripts/openings/ecco-rules.txt)`);
+const RULES_AFTER_LOCK = args.includes('--rules-after-lock');
 /** The walk of a game's keys: the code after each entry, learnt entries ignored once a leaf definition is reached. */
 function walk(moves, lookup, onEntry) {
   let code = null, locked = false;
-  keysOf(normal(moves).slice(0, ECCO_PLIES)).forEach((k, i) => {
+  const norm = normal(moves).slice(0, ECCO_PLIES);
+  const fires = rules.map((r) => ruleFires(r, norm));
+  keysOf(norm).forEach((k, i) => {
+    rules.forEach((r, j) => {
+      if (fires[j] !== i || excludes(r, code) || (locked && !RULES_AFTER_LOCK)) return;
+      const next = `${r.code}#`;
+      onEntry(null, next, code, r.code, i);
+      code = r.code;
+    });
     const entry = lookup(k);
     if (entry === undefined || (locked && !isDefinition(entry))) return;
     const next = apply(code, entry);
@@ -195,15 +214,38 @@ function walk(moves, lookup, onEntry) {
   });
   return code;
 }
+if (args.includes('--rule-report')) {
+  // Each rule on the build half, without the learnt entries: the games whose code a rule gave last, and the codes
+  // they carry (a rule most of whose games carry another code is read again against the published text).
+  const per = new Map();
+  let plain = 0;
+  for (const g of labelled) {
+    let last = null;
+    const got = walk(g.moves, (k) => definitions.get(k) ?? base.get(k), (k, entry, code, next) => { if (next !== code) last = k === null ? entry : null; });
+    if (got === g.ecco) plain++;
+    if (!last) continue;
+    const r = per.get(last) ?? new Map();
+    r.set(g.ecco, (r.get(g.ecco) ?? 0) + 1);
+    per.set(last, r);
+    if (arg('--rule-examples', '').split(',').includes(`${last.slice(0, 3)}>${g.ecco}`) && r.get(g.ecco) <= 4) {
+      console.log(`  ${last.slice(0, 3)} archive ${g.ecco}: ${normal(g.moves).slice(0, 20).join(' ')}`);
+    }
+  }
+  console.log(`rules: the build half's agreement without the learnt entries: ${plain} of ${labelled.length} (${(100 * plain / labelled.length).toFixed(2)} %)`);
+  for (const [rule, codes] of [...per].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const n = [...codes.values()].reduce((a, b) => a + b, 0);
+    console.log(`rule ${rule.slice(0, 3)}: ${n} games, ${codes.get(rule.slice(0, 3)) ?? 0} agree; ${[...codes].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([c, m]) => `${c} ${m}`).join(', ')}`);
+  }
+}
 for (const g of labelled) {
   walk(g.moves, (k) => definitions.get(k) ?? base.get(k) ?? majority.get(k), (k, entry, code, next) => {
-    if (next !== code) table.set(k, entry);
+    if (k !== null && next !== code) table.set(k, entry);
   });
 }
 function classify(moves) {
   let ply = 0, by = null;
   const code = walk(moves, (k) => table.get(k), (k, entry, code, next, i) => {
-    if (next !== code) { ply = i + 1; by = isDefinition(entry) ? 'definition' : base.has(k) ? 'base' : 'learnt'; }
+    if (next !== code) { ply = i + 1; by = k === null ? 'rule' : isDefinition(entry) ? 'definition' : base.has(k) ? 'base' : 'learnt'; }
   });
   return code && { code, ply, by };
 }
@@ -220,6 +262,12 @@ for (const g of heldLabelled) {
   decidedBy.set(o?.by, d);
   if (c === g.ecco) agree++; else confusions.set(`${g.ecco} -> ${c}`, (confusions.get(`${g.ecco} -> ${c}`) ?? 0) + 1);
 }
+{
+  // The build half's own agreement (the learnt entries were made from these games: higher than the held-out figure;
+  // the design of the rules was judged on it, not on the held-out games).
+  const own = labelled.filter((g) => classify(g.moves)?.code === g.ecco).length;
+  console.log(`ECCO: agreement on the ${labelled.length} build-half games: ${own} (${(100 * own / labelled.length).toFixed(2)} %)`);
+}
 console.log(`ECCO: ${table.size} table keys; agreement on ${heldLabelled.length} held-out games: ${agree} (${(100 * agree / heldLabelled.length).toFixed(1)} %)`);
 console.log(`ECCO: the entry that last changed a held-out game's code: ${[...decidedBy].map(([by, [n, a]]) => `${by ?? 'none'} ${n} games (${a} agree)`).join(', ')}`);
 
@@ -230,7 +278,7 @@ for (const line of readFileSync(join(root, 'scripts', 'openings', 'ecco-names.tx
   const [code, ...rest] = line.split(' ');
   names.set(code, rest.join(' '));
 }
-const codes = [...new Set([...table.values()].map((e) => e.slice(0, 3)))].sort();
+const codes = [...new Set([...table.values()].map((e) => e.slice(0, 3)).concat(rules.map((r) => r.code)))].sort();
 const nameRows = [];
 for (const code of codes) {
   const decade = `${code.slice(0, 2)}x`;
@@ -244,11 +292,27 @@ const keys = [...table.keys()].sort((a, b) => a - b);
 for (let i = 1; i < keys.length; i++) if (keys[i] === keys[i - 1]) throw new Error('duplicate key');
 const codeNumber = (c) => (c.charCodeAt(0) - 65) * 100 + Number(c.slice(1, 3));
 const entryNumber = (e) => codeNumber(e) | (e.endsWith('*') ? 0x8000 : 0) | (e.endsWith('!') ? 0x4000 : 0) | (isDefinition(e) ? 0x2000 : 0);
+// The rules as one u16 stream (see the comment written with RULES below).
+const RULE_FREE = 0xffff, RULE_ANY = 0xffff, RULE_AFTER = 0x8000;
+const ruleWords = [];
+for (const r of rules) {
+  ruleWords.push(codeNumber(r.code), r.lead.length);
+  for (const alts of r.lead) ruleWords.push(alts.length, ...alts.map(moveIndex));
+  for (const side of r.sides) {
+    if (!side) { ruleWords.push(RULE_FREE); continue; }
+    if (side.required.length > 8) throw new Error(`${r.source}: more than 8 required moves (the rules crate reads 8)`);
+    ruleWords.push(side.required.length);
+    for (const q of side.required) ruleWords.push(q.moves.length | (q.after ? RULE_AFTER : 0), ...q.moves.map(moveIndex));
+    if (side.allowed) ruleWords.push(side.allowed.length, ...side.allowed.map(moveIndex)); else ruleWords.push(RULE_ANY);
+  }
+  ruleWords.push(r.not.length, ...r.not.flatMap(([lo, hi]) => [codeNumber(lo), codeNumber(hi)]));
+}
 const chunk = (arr, per) => { const out = []; for (let i = 0; i < arr.length; i += per) out.push('    ' + arr.slice(i, i + per).join(', ') + ','); return out.join('\n'); };
 const rs = `// @generated by scripts/openings/build.mjs from the CCPD master games (CC BY 4.0); do not edit.
 // ${labelled.length} labelled training games; ${table.size} keys; the first ${ECCO_PLIES} plies, ${PREFIX_PLIES} in order.
-// ${definitions.size} keys of the published definitions (scripts/openings/ecco-defs.txt). A learnt code entry: at least
-// ${PURITY * 100} % of a key's games carry it; a group's: ${GROUP_PURITY * 100} % carry a code of its group.
+// ${definitions.size} keys of the published definitions (scripts/openings/ecco-defs.txt) and ${rules.length} rules
+// (scripts/openings/ecco-rules.txt). A learnt code entry: at least ${PURITY * 100} % of a key's games carry it; a
+// group's: ${GROUP_PURITY * 100} % carry a code of its group.
 
 /// The flag of a group's entry in \`CODES\`.
 pub(super) const GROUP: u16 = 0x8000;
@@ -256,6 +320,12 @@ pub(super) const GROUP: u16 = 0x8000;
 pub(super) const FINAL: u16 = 0x4000;
 /// The flag of a published definition's entry.
 pub(super) const DEFINITION: u16 = 0x2000;
+/// In \`RULES\`: a side the rule says nothing of.
+pub(super) const RULE_FREE: u16 = 0xffff;
+/// In \`RULES\`: a side whose other moves are free.
+pub(super) const RULE_ANY: u16 = 0xffff;
+/// In \`RULES\`: a required move that must follow the side's required moves written before it.
+pub(super) const RULE_AFTER: u16 = 0x8000;
 
 /// The plies a classification looks at.
 pub(super) const PLIES: usize = ${ECCO_PLIES};
@@ -277,6 +347,16 @@ pub(super) static CODES: [u16; ${keys.length}] = [
 ${chunk(keys.map((k) => entryNumber(table.get(k))), 16)}
 ];
 
+/// The published definitions of the "m. / n. (此前可走 …)" form (scripts/openings/ecco-rules.txt), ${rules.length} rules
+/// in the file's order, one after another; a move is \`from * 90 + to\` (squares file * 10 + rank). A rule: its code;
+/// the lead (the count of plies, then per ply the count of moves and the moves); Red's then Black's condition
+/// (\`FREE\`, or the count of required moves, then per required move the count of its alternatives, with \`AFTER\`
+/// where it must follow the side's required moves written before it, and the alternatives; then the count of allowed moves, or \`ANY\`, and
+/// the moves); the count of the ranges of codes it leaves out, then each range's first and last code.
+pub(super) static RULES: [u16; ${ruleWords.length}] = [
+${chunk(ruleWords, 16)}
+];
+
 /// (code, Chinese name, English name, whether the name is the code's own rather than its decade's), by code.
 pub(super) static NAMES: [(u16, &str, &str, bool); ${nameRows.length}] = [
 ${nameRows.map(([c, zh, en, own]) => `    (${codeNumber(c)}, ${JSON.stringify(zh)}, ${JSON.stringify(en)}, ${own}),`).join('\n')}
@@ -285,10 +365,11 @@ ${nameRows.map(([c, zh, en, own]) => `    (${codeNumber(c)}, ${JSON.stringify(zh
 mkdirSync(join(root, 'crates', 'rules', 'src', 'opening'), { recursive: true });
 writeFileSync(join(root, 'crates', 'rules', 'src', 'opening', 'table.rs'), rs);
 
-// The held-out sample for the tests: every fifth held-out labelled game, its first 24 plies.
+// The held-out sample for the tests: every fifth held-out labelled game, its first 24 plies, and the code this build
+// gives it ("ours": the rules crate must give the same).
 mkdirSync(join(root, 'tests', 'data', 'openings'), { recursive: true });
 const sample = heldLabelled.filter((_, i) => i % 5 === 0)
-  .map((g) => JSON.stringify({ ecco: g.ecco, result: g.result, moves: g.moves.slice(0, ECCO_PLIES).join(' ') }));
+  .map((g) => JSON.stringify({ ecco: g.ecco, ours: classify(g.moves)?.code ?? null, result: g.result, moves: g.moves.slice(0, ECCO_PLIES).join(' ') }));
 writeFileSync(join(root, 'tests', 'data', 'openings', 'heldout.jsonl'), sample.join('\n') + '\n');
 
 // ---- the explorer ------------------------------------------------------------------------------------------------

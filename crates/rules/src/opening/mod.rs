@@ -3,14 +3,17 @@
 //! central cannon against screen horses 屏风马, D same- and opposite-direction cannons 顺炮/列炮, E the pawn opening
 //! 仙人指路) and its name in Chinese and English.
 //!
-//! Table-driven: [`classify`] walks the first 24 plies of a game from the standard start and looks each position
-//! key up in a generated table (`table.rs`, built by `scripts/openings/build.mjs` from the published ECCO
-//! definitions written as move lines, `scripts/openings/ecco-defs.txt`, and from labelled master games for the
-//! rest; the last key found decides, and once a closed published definition has decided, only definitions change
-//! the code). A key is "the first three plies in order, then each side's moves as a multiset", so
-//! move orders that reach the same set of moves are one opening (transpositions merged), while the family, which
-//! ECCO decides by the first moves, keeps its order. How the table was made, how often it agrees with the codes real
-//! archives carry, and where it disagrees: docs/openings.md.
+//! Table-driven: [`classify`] walks the first 24 plies of a game from the standard start with two generated matchers
+//! (`table.rs`, built by `scripts/openings/build.mjs`): the **rules**, the published ECCO definitions of the
+//! "m. / n. (此前可走 …)" form (`scripts/openings/ecco-rules.txt`: a side's defining moves, the only other moves it
+//! may have played before them, the codes the definition leaves out), which give their code at the ply they first
+//! hold; and a **table** of position keys, from the published definitions written as move lines
+//! (`scripts/openings/ecco-defs.txt`) and from labelled master games for the rest. The last code given decides, and
+//! once a closed published definition has decided, only definitions of the table change the code. A key is "the
+//! first three plies in order, then each side's moves as a multiset", so move orders that reach the same set of
+//! moves are one opening (transpositions merged), while the family, which ECCO decides by the first moves, keeps
+//! its order. How the table and the rules were made, how often they agree with the codes real archives carry, and
+//! where they disagree: docs/openings.md.
 //!
 //! ```
 //! use xiangqi::{opening, Game, Position};
@@ -203,24 +206,180 @@ fn mirror(m: Move) -> Move {
     Move::new(flip(m.from), flip(m.to))
 }
 
+/// A move as the rules' data writes it: `from * 90 + to`, squares numbered `file * 10 + rank`.
+fn move_index(m: Move) -> u16 {
+    let sq = |s: crate::Square| u16::from(s.file()) * 10 + u16::from(s.rank());
+    sq(m.from) * 90 + sq(m.to)
+}
+
+/// One rule of `table::RULES` (a published definition of the "m. / n. (此前可走 …)" form, 此前可走, cǐqián kě zǒu,
+/// "before it may have played"): read from the flat data.
+struct Rule {
+    code: u16,
+    /// Where the rule's lead starts in `table::RULES`.
+    lead: usize,
+    /// Where Red's and Black's conditions start.
+    sides: [usize; 2],
+    /// Where the count of the ranges of codes it leaves out stands.
+    not: usize,
+}
+
+/// The rules of `table::RULES`, in the file's order (scripts/openings/ecco-rules.txt).
+fn rules() -> impl Iterator<Item = Rule> {
+    let data = &table::RULES[..];
+    let mut at = 0;
+    core::iter::from_fn(move || {
+        if at >= data.len() {
+            return None;
+        }
+        let code = data[at];
+        let lead = at + 1;
+        at = lead + 1;
+        for _ in 0..data[lead] {
+            at += 1 + usize::from(data[at]);
+        }
+        let mut sides = [0; 2];
+        for side in &mut sides {
+            *side = at;
+            if data[at] == table::RULE_FREE {
+                at += 1;
+                continue;
+            }
+            let required = data[at];
+            at += 1;
+            for _ in 0..required {
+                at += 1 + usize::from(data[at] & !table::RULE_AFTER);
+            }
+            if data[at] == table::RULE_ANY {
+                at += 1;
+            } else {
+                at += 1 + usize::from(data[at]);
+            }
+        }
+        let not = at;
+        at += 1 + 2 * usize::from(data[at]);
+        Some(Rule {
+            code,
+            lead,
+            sides,
+            not,
+        })
+    })
+}
+
+impl Rule {
+    /// The ply (0-based) at which the rule first holds along `moves` (read on the rules' wing), if it does: the
+    /// lead's plies are played in order, and each side with a condition has played its required moves (one marked
+    /// `RULE_AFTER` only after all the side's required moves written before it), having played before the last of
+    /// them only the lead's, the required and the allowed moves.
+    fn fires(&self, moves: &[u16]) -> Option<usize> {
+        let data = &table::RULES[..];
+        let lead_plies = usize::from(data[self.lead]);
+        if moves.len() < lead_plies {
+            return None;
+        }
+        let mut at = self.lead + 1;
+        for &m in &moves[..lead_plies] {
+            let n = usize::from(data[at]);
+            if !data[at + 1..at + 1 + n].contains(&m) {
+                return None;
+            }
+            at += 1 + n;
+        }
+        let mut fire = lead_plies.checked_sub(1)?;
+        for (side, &start) in self.sides.iter().enumerate() {
+            if data[start] == table::RULE_FREE {
+                continue;
+            }
+            // The required moves: (first alternative's index, count, whether after the previous one).
+            let count = usize::from(data[start]);
+            let mut required = [(0usize, 0usize, false); 8];
+            let mut at = start + 1;
+            for r in required.iter_mut().take(count) {
+                let n = usize::from(data[at] & !table::RULE_AFTER);
+                *r = (at + 1, n, data[at] & table::RULE_AFTER != 0);
+                at += 1 + n;
+            }
+            let allowed = (data[at] != table::RULE_ANY)
+                .then(|| &data[at + 1..at + 1 + usize::from(data[at])]);
+            let mut got = [false; 8];
+            let mut done = None;
+            for (i, &m) in moves.iter().enumerate().skip(side).step_by(2) {
+                let hit = (0..count).find(|&j| {
+                    let (first, n, after) = required[j];
+                    !got[j]
+                        && data[first..first + n].contains(&m)
+                        && (!after || got[..j].iter().all(|&g| g))
+                });
+                match hit {
+                    Some(j) => got[j] = true,
+                    None if i >= lead_plies && allowed.is_some_and(|a| !a.contains(&m)) => break,
+                    None => {}
+                }
+                if got[..count].iter().all(|&g| g) {
+                    done = Some(i);
+                    break;
+                }
+            }
+            fire = fire.max(done?);
+        }
+        Some(fire)
+    }
+
+    /// Whether the rule leaves `code` out (不包括, bù bāokuò).
+    fn excludes(&self, code: Option<Ecco>) -> bool {
+        let data = &table::RULES[..];
+        let Some(code) = code else {
+            return false;
+        };
+        let n = usize::from(data[self.not]);
+        (0..n).any(|i| {
+            let (lo, hi) = (data[self.not + 1 + 2 * i], data[self.not + 2 + 2 * i]);
+            (lo..=hi).contains(&code.0)
+        })
+    }
+}
+
 /// The ECCO classification of the moves played from `start`: `None` unless `start` is the standard start position
 /// with Red to move (ECCO classifies games, not set-up positions: a handicap or a record starting from the
 /// middlegame has no code), or when no move has been played. Only the first 24 plies count.
+///
+/// At each ply, the rules (the published definitions of the "m. / n." form) that first hold there give their code,
+/// in their order, unless the game has a code the rule leaves out or a closed definition has decided; then the
+/// table's key of the ply.
 pub fn classify(start: &Position, moves: impl IntoIterator<Item = Move>) -> Option<Opening> {
     if *start != Position::new() {
         return None;
     }
-    let mut key = Key::new();
-    let mut found = None;
+    let mut read: Vec<Move> = Vec::with_capacity(table::PLIES);
     let mut mirrored = false;
-    // Set once a closed published definition has decided: from then on only definitions change the code.
-    let mut decided = false;
     for (i, m) in moves.into_iter().take(table::PLIES).enumerate() {
         if i == 0 {
             let idx = |s: crate::Square| s.file() * 10 + s.rank();
             mirrored = table::MIRROR_FIRST.contains(&(idx(m.from), idx(m.to)));
         }
-        let m = if mirrored { mirror(m) } else { m };
+        read.push(if mirrored { mirror(m) } else { m });
+    }
+    let indices: Vec<u16> = read.iter().map(|&m| move_index(m)).collect();
+    let fired: Vec<(usize, Rule)> = rules()
+        .filter_map(|r| r.fires(&indices).map(|ply| (ply, r)))
+        .collect();
+    let mut key = Key::new();
+    let mut found: Option<Opening> = None;
+    // Set once a closed published definition has decided: from then on only definitions change the code.
+    let mut decided = false;
+    for (i, &m) in read.iter().enumerate() {
+        if !decided {
+            for (_, rule) in fired.iter().filter(|(ply, _)| *ply == i) {
+                if rule.excludes(found.map(|o| o.code)) {
+                    continue;
+                }
+                let code = Ecco(rule.code);
+                if found.map(|o| o.code) != Some(code) {
+                    found = Some(Opening { code, ply: i + 1 });
+                }
+            }
+        }
         let k = key.push(m);
         let Ok(at) = table::KEYS.binary_search(&k) else {
             continue;
@@ -351,6 +510,98 @@ mod tests {
         // 仙人指路 (兵三进一 or, on the other wing, 兵七进一) 对卒底炮: 2. 炮八平五 象７进５ 3. 炮五进四 is E38.
         assert_eq!(code("g3g4 h7g7 b2e2 g9e7 e2e6").as_deref(), Some("E38"));
         assert_eq!(code("c3c4 b7c7 h2e2 c9e7 e2e6").as_deref(), Some("E38"));
+    }
+
+    /// The rule of `code` in `table::RULES`.
+    fn rule(code: &str) -> Rule {
+        let code: Ecco = code.parse().unwrap();
+        rules().find(|r| r.code == code.0).unwrap()
+    }
+
+    fn indices(text: &str) -> Vec<u16> {
+        moves(text).into_iter().map(move_index).collect()
+    }
+
+    #[test]
+    fn rules_of_the_m_n_form_hold_in_any_order() {
+        // ECCO 2004 B22 (中炮右横车对左三步虎): 1. 炮二平五 马８进７, Black m. 车９平８ n. 炮８平９ (having played
+        // before only 卒３进１ / 卒７进１), Red 车一进一 (having played before only 马二进三 马八进七 兵三进一 兵七进一),
+        // the two sides' moves in any order: the rule holds at the ply its last move is played.
+        let b22 = rule("B22");
+        assert_eq!(
+            b22.fires(&indices("h2e2 h9g7 h0g2 i9h9 i0i1 h7i7")),
+            Some(5)
+        );
+        assert_eq!(
+            b22.fires(&indices("h2e2 h9g7 i0i1 i9h9 c3c4 h7i7")),
+            Some(5)
+        );
+        assert_eq!(b22.fires(&indices("h2e2 h9g7 i0i1 h7i7 c3c4")), None);
+        // C02 (中炮七路马对屏风马——红左马盘河): Black's two horses in either order (with 车９平８ 卒７进１ 卒３进１ allowed),
+        // Red's 马八进七 then 马七进六 (with 马二进三 车一平二 兵三进一 兵七进一 allowed).
+        let c02 = rule("C02");
+        let one = "h2e2 h9g7 h0g2 i9h9 b0c2 b9c7 c2d4";
+        let other = "h2e2 b9c7 b0c2 g6g5 h0g2 h9g7 c2d4";
+        assert_eq!(c02.fires(&indices(one)), Some(6));
+        assert_eq!(c02.fires(&indices(other)), Some(6));
+        let start = Position::new();
+        let code = |text: &str| classify(&start, moves(text)).map(|o| o.code.to_string());
+        assert_eq!(code(one).as_deref(), Some("C02"));
+        assert_eq!(code(other).as_deref(), Some("C02"));
+        assert_eq!(
+            code("h2e2 h9g7 h0g2 i9h9 i0i1 h7i7").as_deref(),
+            Some("B22")
+        );
+        assert_eq!(
+            code("h2e2 h9g7 i0i1 i9h9 c3c4 h7i7").as_deref(),
+            Some("B22")
+        );
+    }
+
+    #[test]
+    fn a_move_outside_the_list_leaves_the_rule() {
+        let start = Position::new();
+        let code = |text: &str| classify(&start, moves(text)).map(|o| o.code.to_string());
+        // Red's 炮八平六 is not among the moves B22 allows before 车一进一: not B22.
+        let b22 = rule("B22");
+        let off = "h2e2 h9g7 b2d2 i9h9 i0i1 h7i7";
+        assert_eq!(b22.fires(&indices(off)), None);
+        assert_ne!(code(off).as_deref(), Some("B22"));
+        // Red's 车一进一 is not among the moves C02 allows before 马七进六: C11 (中炮右横车对屏风马——红左马盘河), whose
+        // list has it, and not C02.
+        let off = "h2e2 h9g7 i0i1 b9c7 b0c2 i9h9 c2d4";
+        assert_eq!(rule("C02").fires(&indices(off)), None);
+        assert_eq!(rule("C11").fires(&indices(off)), Some(6));
+        assert_eq!(code(off).as_deref(), Some("C11"));
+        // B22's Black plays 车９平８ (m.) before 炮８平９ (n.): the other order is not B22.
+        assert_eq!(b22.fires(&indices("h2e2 h9g7 i0i1 h7i7 c3c4 i9h9")), None);
+        // Black's 炮８平６ before 马８进７ (反宫马, B31's order) does not hold when the horse came first.
+        let b31 = rule("B31");
+        assert_eq!(
+            b31.fires(&indices("h2e2 b9c7 h0g2 h7f7 i0h0 h9g7")),
+            Some(5)
+        );
+        assert_eq!(b31.fires(&indices("h2e2 b9c7 h0g2 h9g7 i0h0 h7f7")), None);
+        // A rule gives nothing to a game with a code it leaves out (C01, 不包括 C02~C04 C10~C19 C99).
+        assert!(rule("C01").excludes(Some("C12".parse().unwrap())));
+        assert!(!rule("C01").excludes(Some("C05".parse().unwrap())));
+        assert!(!rule("C01").excludes(None));
+    }
+
+    #[test]
+    fn every_rule_reads_whole() {
+        // The flat data reads as one rule per line of the rules file, in its order, each with a named code.
+        let text = include_str!("../../../../scripts/openings/ecco-rules.txt");
+        let codes: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| &l[..3])
+            .collect();
+        let read: Vec<String> = rules().map(|r| Ecco(r.code).to_string()).collect();
+        assert_eq!(read, codes);
+        for r in rules() {
+            assert!(!Ecco(r.code).name_zh().is_empty(), "{}", Ecco(r.code));
+        }
     }
 
     #[test]
