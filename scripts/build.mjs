@@ -5,7 +5,7 @@
 //                                          (WASM_BUILDS in scripts/wasm-flags.mjs) and their generated bindings
 //   scripts/pkg-postprocess.mjs          -> pkg/: the package, assembled from them and js/ (entries, declarations,
 //                                          the CommonJS entries bundled by rolldown, the `exports` map)
-//   vite build (www/vite.config.js)      -> www/dist/: the demo app and the lesson embed (skip with --no-www)
+//   vite build (www/vite.config.js)      -> www/dist/: the lesson embed's page, then the demo app (skip with --no-www)
 //
 // The wasm is built for size (the flags are in scripts/wasm-flags.mjs, measured with scripts/size.mjs); the native
 // release profile stays at opt-level 3 for perft speed. Usage: node scripts/build.mjs [--dev] [--no-www]
@@ -61,8 +61,11 @@ if (!existsSync(join(link, 'package.json'))) {
 console.error('[build] pkg/ is ready');
 
 if (!args.includes('--no-www')) {
-  // The demo app and the lesson embed: www/ -> www/dist/ (see www/vite.config.js).
-  run(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config',
-    join(root, 'www', 'vite.config.js'), '--logLevel', 'warn']);
+  // The demo app and the lesson embed: www/ -> www/dist/ (see www/vite.config.js): the embed's page first, on its
+  // own (it runs on the light wasm), then the app, which precaches both.
+  for (const part of ['embed', 'app']) {
+    run(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config',
+      join(root, 'www', 'vite.config.js'), '--logLevel', 'warn'], { XIANGQI_WWW_PART: part });
+  }
   console.error('[build] www/dist/ is ready');
 }

@@ -239,13 +239,21 @@ test('the lesson embed: the light wasm only (never the app\'s), cached on its fi
 test('a new build is announced as waiting, and update() reloads into it', async () => {
   // The second deployment: the same sources built again with one changed file (a mark on every page's <html>).
   const second = join(tmp, 'second');
+  // Built as scripts/build.mjs builds it: the lesson embed's page on its own, then the app (www/vite.config.js).
   const { build } = await import('vite');
-  await build({
-    configFile: join(www, 'vite.config.js'),
-    logLevel: 'silent',
-    build: { outDir: second, emptyOutDir: true },
-    plugins: [{ name: 'second-build', transformIndexHtml: (html) => html.replace('<html', '<html data-build="second"') }],
-  });
+  for (const part of ['embed', 'app']) {
+    process.env.XIANGQI_WWW_PART = part;
+    try {
+      await build({
+        configFile: join(www, 'vite.config.js'),
+        logLevel: 'silent',
+        build: { outDir: second, emptyOutDir: part === 'embed' },
+        plugins: [{ name: 'second-build', transformIndexHtml: (html) => html.replace('<html', '<html data-build="second"') }],
+      });
+    } finally {
+      delete process.env.XIANGQI_WWW_PART;
+    }
+  }
   const changed = precacheOf(second).filter((e) => !precacheOf(dist).some((o) => o.url === e.url && o.revision === e.revision));
   const pages = precacheOf(dist).map((e) => e.url).filter((u) => u.endsWith('.html')).sort();
   assert.ok(pages.includes('index.html'), `the app's page is precached: ${pages}`);
