@@ -166,16 +166,19 @@ const api = () => BUILD_STATE.active;
  */
 const pageEntryPending = () => BUILD_STATE.chosen === 'view' && typeof globalThis[FULL_MARK] === 'object' && globalThis[FULL_MARK] !== null;
 
+/** The `XiangqiError` `ERR_WASM_LOAD` for a wasm module that could not be loaded (`cause`: why). */
+function wasmLoadError(cause) {
+  return Object.assign(new Error(`the xiangqi-wasm module could not be loaded: ${cause?.message ?? cause}`, { cause }),
+    { name: 'XiangqiError', code: 'ERR_WASM_LOAD' });
+}
+
 /** `promise`, then, if `pageEntryPending()`, the page's `xiangqi-wasm` initialised (its init() is idempotent). */
 function pageEntry(promise) {
   if (!pageEntryPending()) return promise;
   return promise.then(async (value) => {
-    try {
-      await globalThis[FULL_MARK].default();
-    } catch (cause) {
-      throw Object.assign(new Error(`the xiangqi-wasm module could not be loaded: ${cause?.message ?? cause}`,
-        { cause }), { name: 'XiangqiError', code: 'ERR_WASM_LOAD' });
-    }
+    await globalThis[FULL_MARK].default().catch((cause) => {
+      throw wasmLoadError(cause);
+    });
     return value;
   });
 }
@@ -254,8 +257,7 @@ export function ready() {
     return exports;
   }).catch((cause) => {
     wasm = null;
-    throw Object.assign(new Error(`the xiangqi-wasm module could not be loaded: ${cause?.message ?? cause}`,
-      { cause }), { name: 'XiangqiError', code: 'ERR_WASM_LOAD' });
+    throw wasmLoadError(cause);
   });
   return pageEntry(wasm);
 }
