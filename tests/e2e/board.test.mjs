@@ -606,6 +606,17 @@ test('bad config is refused with ERR_OPTIONS and bad FENs with their code, the b
   await context.close();
 });
 
+/** A fresh context (400 × 500) and page that keep the file name of every request and the page's errors. */
+async function trackedPage() {
+  const context = await browser.newContext({ viewport: { width: 400, height: 500 } });
+  const requests = [];
+  context.on('request', (r) => requests.push(r.url().split('/').pop()));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return { context, page, requests, errors };
+}
+
 test('board.js asks for the .wasm as soon as it runs, before the bindings; every way of loading it downloads one .wasm once', async () => {
   // The bare tag with board.js (the .wasm asked for before the bindings, which board.js imports dynamically, are even
   // requested); a host that imports both entries and calls init() itself (init() takes the compilation board.js
@@ -650,12 +661,7 @@ try {
   const FULL = new Set(['host', 'late', 'board-first', 'octet-host', 'puzzle']);
   for (const [name, body] of Object.entries(pages)) {
     const [want, other] = FULL.has(name) ? ['xiangqi_wasm', 'xiangqi_view'] : ['xiangqi_view', 'xiangqi_wasm'];
-    const context = await browser.newContext({ viewport: { width: 400, height: 500 } });
-    const requests = [];
-    context.on('request', (r) => requests.push(r.url().split('/').pop()));
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    const { context, page, requests, errors } = await trackedPage();
     page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
     if (name.startsWith('octet')) {
       await page.route('**/xiangqi_*_bg.wasm', async (route) => {
@@ -705,12 +711,7 @@ test('xiangqi-wasm imported in a later module script, no init(): the board\'s re
   // The board chose the light build before the page's second script ran; that script counts on `ready` to mean
   // "the wasm is loaded", as when the package had one build: ready initialises xiangqi-wasm as well (two downloads,
   // the documented cost of importing it late: docs/board.md, "Which wasm a page downloads").
-  const context = await browser.newContext({ viewport: { width: 400, height: 500 } });
-  const requests = [];
-  context.on('request', (r) => requests.push(r.url().split('/').pop()));
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  const { context, page, requests, errors } = await trackedPage();
   const url = `${server.url}t/later-script.html`;
   await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head>
 <meta charset="utf-8"><link rel="icon" href="data:,">${IMPORTS}<script type="module">import 'xiangqi-wasm/board';</script>

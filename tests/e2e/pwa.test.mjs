@@ -164,15 +164,24 @@ test('after one visit, the app reloads offline from the service worker and plays
   }
 });
 
-test('the opening explorer\'s data: fetched when the explorer is first opened, then there offline', async () => {
+/**
+ * The build deployed on a server, a fresh context (`width` × 900) and page: the page's errors, and the URLs of the
+ * requests that `keep` accepts. Close the context and the server when done.
+ */
+async function deployedPage(width, keep) {
   const server = await deployServer(dist);
-  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  const fetched = [];
+  context.on('request', (r) => { if (keep(r.url())) fetched.push(r.url()); });
+  return { server, context, page, errors, fetched };
+}
+
+test('the opening explorer\'s data: fetched when the explorer is first opened, then there offline', async () => {
+  const { server, context, page, errors, fetched } = await deployedPage(1000, (u) => /openings-data/.test(u));
   try {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    const fetched = [];
-    context.on('request', (r) => { if (/openings-data/.test(r.url())) fetched.push(r.url()); });
     await page.goto(server.url);
     await appReady(page, 'explorer-first-visit');
     assert.equal(await swActive(page), 'activated');
@@ -206,27 +215,22 @@ test('the opening explorer\'s data: fetched when the explorer is first opened, t
 });
 
 test('the lesson embed: the light wasm only (never the app\'s), cached on its first visit, then there offline', async () => {
-  const server = await deployServer(dist);
-  const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+  const { server, context, page, errors, fetched } = await deployedPage(900, (u) => /\.wasm$/.test(u));
+  const files = () => fetched.map((u) => u.split('/').pop());
   try {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    const wasm = [];
-    context.on('request', (r) => { if (/\.wasm$/.test(r.url())) wasm.push(r.url().split('/').pop()); });
     // The app first (it installs the service worker, which precaches the app's wasm, not the embed's).
     await page.goto(server.url);
     await appReady(page, 'embed-app-first');
     assert.equal(await swActive(page), 'activated');
-    assert.ok(wasm.length >= 1 && wasm.every((f) => /^xiangqi_wasm_bg-/.test(f)), `the app's wasm only: ${wasm}`);
-    wasm.length = 0;
+    assert.ok(files().length >= 1 && files().every((f) => /^xiangqi_wasm_bg-/.test(f)), `the app's wasm only: ${files()}`);
+    fetched.length = 0;
     const embedReady = async (name) => {
       await page.goto(new URL('embed.html', server.url).href);
       await page.waitForFunction(() => document.querySelector('xiangqi-lesson')?.board?.board, null, { timeout: 30000 });
       await shot(page, name);
     };
     await embedReady('embed-online');
-    assert.ok(wasm.length >= 1 && wasm.every((f) => /^xiangqi_view_bg-/.test(f)), `the embed's light wasm only: ${wasm}`);
+    assert.ok(files().length >= 1 && files().every((f) => /^xiangqi_view_bg-/.test(f)), `the embed's light wasm only: ${files()}`);
     await context.setOffline(true);
     await embedReady('embed-offline');
     assert.deepEqual(errors, []);
