@@ -356,19 +356,32 @@ const TEMPLATE_CHECKS = {
       /ERROR "wrong\/Wrong\.svelte" 9:\d+ "Property 'mvoe' does not exist on type 'MoveDetail'/]),
 };
 
+/**
+ * Opens the consumer's page at `url` in Chromium, plays on its board (playOnBoard), runs `check(page)`, checks that
+ * the page reported no error, and keeps a screenshot named `name` whatever happened.
+ */
+async function playInPage(url, name, check = async () => {}) {
+  const { page, errors } = await open(url, name, { ready: false });
+  try {
+    await playOnBoard(page, name);
+    await check(page);
+    assert.deepEqual(errors, [], name);
+  } finally {
+    await page.screenshot({ path: join(SHOTS, `${name}.png`) }).catch(() => {});
+    await page.close();
+  }
+}
+
 for (const [project, what] of [['vue', 'Vue 3 (isCustomElement) + vue-tsc'], ['svelte', 'Svelte 5 + svelte-check']]) {
   test(`${what}: the recipe type-checks, a wrong attribute does not; the board in an app, its move event in the framework's state`, { timeout: 120_000 }, async () => {
     TEMPLATE_CHECKS[project]();
     sh(npm, ['run', 'build', '--silent'], join(dir, project));
     const server = await serve(join(dir, project, 'dist'));
-    const { page, errors } = await open(server.url, project, { ready: false });
     try {
-      await playOnBoard(page, project);
-      assert.equal(await page.textContent('#history'), '1', `${project}: the template ref is the element`);
-      assert.deepEqual(errors, [], project);
+      await playInPage(server.url, project, async (page) => {
+        assert.equal(await page.textContent('#history'), '1', `${project}: the template ref is the element`);
+      });
     } finally {
-      await page.screenshot({ path: join(SHOTS, `${project}.png`) }).catch(() => {});
-      await page.close();
       await server.close();
     }
   });
@@ -413,14 +426,7 @@ test('SvelteKit 2 (adapter-node): a server load with the rules entry, an endpoin
       fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1' }, html.slice(0, 400));
     assert.match(html, /<xiangqi-board interactive="" orientation="red"/);
     assert.deepEqual(await (await fetch(`${url}api/validate?fen=9%20w`)).json(), { ok: false, codes: ['ERR_FEN_BOARD'] });
-    const { page, errors } = await open(url, 'sveltekit', { ready: false });
-    try {
-      await playOnBoard(page, 'sveltekit');
-      assert.deepEqual(errors, []);
-    } finally {
-      await page.screenshot({ path: join(SHOTS, 'sveltekit.png') }).catch(() => {});
-      await page.close();
-    }
+    await playInPage(url, 'sveltekit');
   } finally {
     await stop();
   }
@@ -438,14 +444,7 @@ test('React Router 7 (framework mode): a loader with the rules entry, a resource
       fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1' }, html.slice(0, 400));
     assert.match(html, /<xiangqi-board interactive="" style="width:320px"><\/xiangqi-board>/);
     assert.deepEqual(await (await fetch(`${url}api/validate?fen=9%20w`)).json(), { ok: false, codes: ['ERR_FEN_BOARD'] });
-    const { page, errors } = await open(url, 'react-router', { ready: false });
-    try {
-      await playOnBoard(page, 'react-router');
-      assert.deepEqual(errors, []);
-    } finally {
-      await page.screenshot({ path: join(SHOTS, 'react-router.png') }).catch(() => {});
-      await page.close();
-    }
+    await playInPage(url, 'react-router');
   } finally {
     await stop();
   }

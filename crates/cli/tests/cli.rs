@@ -272,40 +272,8 @@ fn datagen_refuses_what_is_not_a_data_file() {
 fn match_with_a_bad_net_plays_with_the_hand_tuned_evaluation() {
     let bad = scratch("truncated.nnue");
     std::fs::write(&bad, b"XQNNUE\0\0\x01\0").unwrap();
-    let args = |net: &str| {
-        let v: Vec<String> = [
-            "match",
-            "--a-depth",
-            "2",
-            "--b-depth",
-            "2",
-            "--openings",
-            "1",
-            "--games",
-            "2",
-            "--max-plies",
-            "40",
-            "--a-net",
-            net,
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        v
-    };
-    let run = |net: &str| {
-        let a = args(net);
-        xiangqi(&a.iter().map(String::as_str).collect::<Vec<_>>())
-    };
-    let o = run(bad.to_str().unwrap());
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        err.contains("ERR_NET_MAGIC") && err.contains("hand-tuned"),
-        "{err}"
-    );
-    // The same games as with no net at all.
-    let plain = xiangqi(&[
+    // Two depth-2 games; the same with A given `net`.
+    let base = [
         "match",
         "--a-depth",
         "2",
@@ -317,7 +285,17 @@ fn match_with_a_bad_net_plays_with_the_hand_tuned_evaluation() {
         "2",
         "--max-plies",
         "40",
-    ]);
+    ];
+    let run = |net: &str| xiangqi(&[&base[..], &["--a-net", net]].concat());
+    let o = run(bad.to_str().unwrap());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("ERR_NET_MAGIC") && err.contains("hand-tuned"),
+        "{err}"
+    );
+    // The same games as with no net at all.
+    let plain = xiangqi(&base);
     assert_eq!(stdout(&o), stdout(&plain));
     let missing = run("/nonexistent/net.nnue");
     assert!(missing.status.success());
