@@ -90,6 +90,32 @@ test('the analysis board\'s explorer: loaded when first opened, master moves wit
   await context.close();
 });
 
+test('a render between the click on the explorer and its toggle event does not shut it again', async () => {
+  // A click opens the <details> at once; its `toggle` event, which tells the store, comes a task later. The analysis
+  // lines stream in meanwhile, and each renders the app: here a render is forced in between, every time.
+  const { page, context, errors } = await openApp(app);
+  await withShot(page, 'openings-explorer-render-race', async () => {
+    await page.click('#analyse');
+    await page.evaluate(() => {
+      document.querySelector('#explorer-box > summary').click();
+      window.xiangqiApp.store.message('offline');
+      window.xiangqiApp.store.hideMessage();
+    });
+    await page.waitForFunction(() => window.xiangqiApp.state.explorer.status === 'ready', null, { timeout: 20000 });
+    assert.equal(await page.evaluate(() => document.getElementById('explorer-box').open), true);
+    assert.equal(await page.evaluate(() => window.xiangqiApp.state.explorer.open), true);
+    // And shut the same way: it stays shut.
+    await page.evaluate(() => {
+      document.querySelector('#explorer-box > summary').click();
+      window.xiangqiApp.store.message('offline');
+    });
+    await page.waitForFunction(() => window.xiangqiApp.state.explorer.open === false);
+    assert.equal(await page.evaluate(() => document.getElementById('explorer-box').open), false);
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the review: book moves are never marked, the explorer beside the analysis', async () => {
   const { page, context, errors } = await openApp(app);
   await withShot(page, 'openings-review', async () => {

@@ -46,12 +46,20 @@ function engineView(state, g) {
 
 const pct = (n, total) => (total ? Math.round((100 * n) / total) : 0);
 
+/** The panel's open state last written from the state. A click opens the <details> at once but its `toggle` event
+ * (which tells the store) comes a task later: a render in between (the analysis lines stream in) must not shut it
+ * again, so the view writes `open` only when the state's value changes. */
+let renderedOpen = false;
+
 export function renderExplorer(state, Game) {
   const box = $('explorer-box');
   const hidden = !['analysis', 'review'].includes(state.mode) || (state.mode === 'analysis' ? !state.analysis : !state.review);
   box.hidden = hidden;
   if (hidden) return;
-  if (box.open !== state.explorer.open) box.open = state.explorer.open;
+  if (renderedOpen !== state.explorer.open) {
+    renderedOpen = state.explorer.open;
+    box.open = renderedOpen;
+  }
   const status = state.explorer.status;
   const explorer = explorerNow();
   $('explorer-status').textContent = !state.explorer.open ? ''
