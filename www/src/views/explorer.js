@@ -46,19 +46,18 @@ function engineView(state, g) {
 
 const pct = (n, total) => (total ? Math.round((100 * n) / total) : 0);
 
-/** The panel's open state last written from the state. A click opens the <details> at once but its `toggle` event
- * (which tells the store) comes a task later: a render in between (the analysis lines stream in) must not shut it
- * again, so the view writes `open` only when the state's value changes. */
-let renderedOpen = false;
-
 export function renderExplorer(state, Game) {
   const box = $('explorer-box');
   const hidden = !['analysis', 'review'].includes(state.mode) || (state.mode === 'analysis' ? !state.analysis : !state.review);
   box.hidden = hidden;
   if (hidden) return;
-  if (renderedOpen !== state.explorer.open) {
-    renderedOpen = state.explorer.open;
-    box.open = renderedOpen;
+  // A click opens the <details> at once, but its `toggle` event (which tells the store) comes a task later: a render
+  // in between (the analysis lines stream in) must not shut it again. So `open` is written only when the state's
+  // value changes, remembered on the element.
+  const open = String(state.explorer.open);
+  if (box.dataset.rendered !== open) {
+    box.dataset.rendered = open;
+    box.open = state.explorer.open;
   }
   const status = state.explorer.status;
   const explorer = explorerNow();
