@@ -14,9 +14,11 @@ pub trait Kernel {
     fn add(acc: &mut [i16], row: &[i16]);
     /// `acc -= row`, lane by lane, wrapping.
     fn sub(acc: &mut [i16], row: &[i16]);
-    /// `Σ clamp(x, 0, 127) · w` over the lanes: the clipped ReLU of the accumulator times a row of the
-    /// first dense layer.
-    fn crelu_dot(x: &[i16], w: &[i8]) -> i32;
+    /// `out = clamp(x, 0, 127)`, lane by lane: the clipped ReLU of an accumulator, once per evaluation.
+    fn crelu(x: &[i16], out: &mut [i16]);
+    /// `Σ x · w` over the lanes, in `i32`: the clipped accumulators times a row of the first dense layer
+    /// (its weights widened to `i16` when the net is read, so that this is one multiply-add per 8 lanes).
+    fn dot(x: &[i16], w: &[i16]) -> i32;
 }
 
 /// The reference: one lane at a time.
@@ -35,10 +37,16 @@ impl Kernel for Scalar {
         }
     }
 
-    fn crelu_dot(x: &[i16], w: &[i8]) -> i32 {
+    fn crelu(x: &[i16], out: &mut [i16]) {
+        for i in 0..x.len() {
+            out[i] = x[i].clamp(0, 127);
+        }
+    }
+
+    fn dot(x: &[i16], w: &[i16]) -> i32 {
         let mut s = 0i32;
         for i in 0..x.len() {
-            s += x[i].clamp(0, 127) as i32 * w[i] as i32;
+            s += x[i] as i32 * w[i] as i32;
         }
         s
     }
@@ -72,14 +80,25 @@ impl Kernel for Vector {
     }
 
     #[inline]
-    fn crelu_dot(x: &[i16], w: &[i8]) -> i32 {
-        // Sixteen partial sums, added at the end: the shape of a vector multiply-add.
+    fn crelu(x: &[i16], out: &mut [i16]) {
+        for (o, x) in out.chunks_exact_mut(16).zip(x.chunks_exact(16)) {
+            let o: &mut [i16; 16] = o.try_into().expect("16 lanes");
+            let x: &[i16; 16] = x.try_into().expect("16 lanes");
+            for k in 0..16 {
+                o[k] = x[k].clamp(0, 127);
+            }
+        }
+    }
+
+    #[inline]
+    fn dot(x: &[i16], w: &[i16]) -> i32 {
+        // Sixteen partial sums, added at the end: the shape of a vector multiply-add (SSE2's pmaddwd).
         let mut sums = [0i32; 16];
         for (x, w) in x.chunks_exact(16).zip(w.chunks_exact(16)) {
             let x: &[i16; 16] = x.try_into().expect("16 lanes");
-            let w: &[i8; 16] = w.try_into().expect("16 lanes");
+            let w: &[i16; 16] = w.try_into().expect("16 lanes");
             for k in 0..16 {
-                sums[k] += x[k].clamp(0, 127) as i32 * w[k] as i32;
+                sums[k] += x[k] as i32 * w[k] as i32;
             }
         }
         sums.iter().sum()
@@ -105,24 +124,21 @@ impl Kernel for Vector {
     }
 
     #[inline]
-    fn crelu_dot(x: &[i16], w: &[i8]) -> i32 {
-        use core::arch::wasm32::*;
+    fn crelu(x: &[i16], out: &mut [i16]) {
+        use core::arch::wasm32::{i16x8_max, i16x8_min, i16x8_splat};
         let (zero, top) = (i16x8_splat(0), i16x8_splat(127));
+        for (o, x) in out.chunks_exact_mut(8).zip(x.chunks_exact(8)) {
+            store(o, i16x8_min(i16x8_max(load(x), zero), top));
+        }
+    }
+
+    #[inline]
+    fn dot(x: &[i16], w: &[i16]) -> i32 {
+        use core::arch::wasm32::*;
         let mut sum = i32x4_splat(0);
         for (x, w) in x.chunks_exact(8).zip(w.chunks_exact(8)) {
-            let x = i16x8_min(i16x8_max(load(x), zero), top);
-            let w = i16x8(
-                w[0] as i16,
-                w[1] as i16,
-                w[2] as i16,
-                w[3] as i16,
-                w[4] as i16,
-                w[5] as i16,
-                w[6] as i16,
-                w[7] as i16,
-            );
             // Lane-wise products added in pairs: four i32 sums (WebAssembly's i32x4.dot_i16x8_s).
-            sum = i32x4_add(sum, i32x4_dot_i16x8(x, w));
+            sum = i32x4_add(sum, i32x4_dot_i16x8(load(x), load(w)));
         }
         i32x4_extract_lane::<0>(sum)
             + i32x4_extract_lane::<1>(sum)
@@ -174,7 +190,10 @@ mod tests {
         for seed in 0..20u64 {
             let n = 16 * (1 + seed as usize % 8);
             let (a, r) = (lanes(seed, n), lanes(seed + 100, n));
-            let w: Vec<i8> = lanes(seed + 200, n).iter().map(|&v| v as i8).collect();
+            let w: Vec<i16> = lanes(seed + 200, n)
+                .iter()
+                .map(|&v| v as i8 as i16)
+                .collect();
             let (mut s, mut v) = (a.clone(), a.clone());
             Scalar::add(&mut s, &r);
             Vector::add(&mut v, &r);
@@ -182,7 +201,13 @@ mod tests {
             Scalar::sub(&mut s, &a);
             Vector::sub(&mut v, &a);
             assert_eq!(s, v);
-            assert_eq!(Scalar::crelu_dot(&a, &w), Vector::crelu_dot(&a, &w));
+            let (mut cs, mut cv) = (vec![0; n], vec![0; n]);
+            Scalar::crelu(&a, &mut cs);
+            Vector::crelu(&a, &mut cv);
+            assert_eq!(cs, cv);
+            assert!(cs.iter().all(|&x| (0..=127).contains(&x)));
+            assert!(cs.contains(&0) && cs.contains(&127));
+            assert_eq!(Scalar::dot(&cs, &w), Vector::dot(&cs, &w));
         }
     }
 }
