@@ -276,6 +276,9 @@ pub struct Engine {
     started_at: f64,
     /// The analysis under way (`startAnalysis`, `stepAnalysis`).
     analysis: Option<Analysis>,
+    /// What `engine.network` says of the net loaded (`None`: the hand-tuned evaluation).
+    #[cfg(feature = "wasm-nnue")]
+    network: Option<NetworkDto>,
 }
 
 /// A game built for a search: its start as given (the FEN text, `None` for the start position) and the
@@ -422,6 +425,8 @@ impl Engine {
             last: None,
             started_at: 0.0,
             analysis: None,
+            #[cfg(feature = "wasm-nnue")]
+            network: None,
         })
     }
 
@@ -776,4 +781,88 @@ fn analysis_js(a: &GameAnalysis) -> JsValue {
         black: side_dto(&a.black),
         cancelled: a.cancelled,
     })
+}
+
+/// What `engine.loadNetwork` and `engine.network()` say of a net.
+#[cfg(feature = "wasm-nnue")]
+#[derive(Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct NetworkDto {
+    /// `"psq"` or `"palace"`.
+    features: &'static str,
+    ft: usize,
+    l1: usize,
+    /// The file's FNV-1a 64, 16 hex digits (as the trainer's log and provenance print it).
+    checksum: String,
+}
+
+/// The longest net file `loadNetwork` reads (a palace 512 × 64 net is about 7.8 MB).
+#[cfg(feature = "wasm-nnue")]
+const MAX_NET_BYTES: usize = 16 << 20;
+
+#[cfg(feature = "wasm-nnue")]
+#[wasm_bindgen]
+impl Engine {
+    /// `engine.loadNetwork(bytes)`: evaluates with the net file `bytes` (a `Uint8Array` or an `ArrayBuffer`)
+    /// from the next search on, and clears the table (its scores were the other evaluation's). A file that
+    /// cannot be used throws `ERR_NET_MAGIC`, `ERR_NET_VERSION`, `ERR_NET_FEATURES`, `ERR_NET_SHAPE`,
+    /// `ERR_NET_TRUNCATED` or `ERR_NET_CHECKSUM`, and the engine is as it was (the hand-tuned evaluation, or the
+    /// net loaded before); not bytes: `ERR_ARGUMENT`.
+    #[wasm_bindgen(js_name = loadNetwork, skip_typescript)]
+    pub fn load_network(&mut self, bytes: JsValue) -> Result<JsValue, XqError> {
+        let data = if let Some(a) = bytes.dyn_ref::<js_sys::Uint8Array>() {
+            (a.length() as usize <= MAX_NET_BYTES).then(|| a.to_vec())
+        } else if let Some(b) = bytes.dyn_ref::<js_sys::ArrayBuffer>() {
+            (b.byte_length() as usize <= MAX_NET_BYTES).then(|| js_sys::Uint8Array::new(b).to_vec())
+        } else {
+            return Err(XqError::argument(format!(
+                "loadNetwork: expected the net file's bytes (a Uint8Array or an ArrayBuffer), got {}",
+                type_name(&bytes)
+            )));
+        };
+        let Some(data) = data else {
+            return Err(XqError::new(
+                "ERR_NET_SHAPE",
+                format!("loadNetwork: more than {MAX_NET_BYTES} bytes, larger than any net this build reads"),
+            ));
+        };
+        let net = xiangqi_engine::nnue::Network::from_bytes(&data)
+            .map_err(|e| XqError::new(e.code(), format!("loadNetwork: {e}")))?;
+        let info = network_dto(&net, &data);
+        self.inner.set_network(Some(std::sync::Arc::new(net)));
+        self.inner.new_game();
+        let js = to_js(&info);
+        self.network = Some(info);
+        Ok(js)
+    }
+
+    /// `engine.unloadNetwork()`: the hand-tuned evaluation from the next search on (the table cleared).
+    #[wasm_bindgen(js_name = unloadNetwork, skip_typescript)]
+    pub fn unload_network(&mut self) {
+        if self.network.take().is_some() {
+            self.inner.set_network(None);
+            self.inner.new_game();
+        }
+    }
+
+    /// `engine.network()`: the net the engine evaluates with (`{ features, ft, l1, checksum }`), or `null` (the
+    /// hand-tuned evaluation).
+    #[wasm_bindgen(skip_typescript)]
+    pub fn network(&self) -> JsValue {
+        self.network.as_ref().map_or(JsValue::NULL, to_js)
+    }
+}
+
+#[cfg(feature = "wasm-nnue")]
+fn network_dto(net: &xiangqi_engine::nnue::Network, file: &[u8]) -> NetworkDto {
+    use xiangqi_engine::nnue::{data::fnv1a64, FeatureSet};
+    NetworkDto {
+        features: match net.features() {
+            FeatureSet::PieceSquare => "psq",
+            FeatureSet::PalaceBuckets => "palace",
+        },
+        ft: net.ft_size(),
+        l1: net.l1_size(),
+        checksum: format!("{:016x}", fnv1a64(file)),
+    }
 }

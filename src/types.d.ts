@@ -150,6 +150,9 @@ export type FenErrorCode =
  * - `ERR_NO_SEARCH`: `engine.step()` / `engine.stepAnalysis()` with no search / analysis under way (never started,
  *   or already over).
  * - `ERR_MATE_LIMIT`: a `MateProver` call that reached its `nodeLimit` without a proof either way.
+ * - `ERR_NET_MAGIC`, `ERR_NET_VERSION`, `ERR_NET_FEATURES`, `ERR_NET_SHAPE`, `ERR_NET_TRUNCATED`, `ERR_NET_CHECKSUM`:
+ *   a net file {@link Engine.loadNetwork} cannot use (not a net file, another format version, an unknown feature
+ *   set, unsupported sizes, too few or too many bytes, damaged); the engine is as it was.
  * - `ERR_EDIT_NODE` (with `node`): a {@link RecordEditor} edit or question about a node the tree does not have
  *   (never made, or deleted); `ERR_EDIT_ROOT`: an edit that needs a move at the start (delete, promote, NAGs, a
  *   comment before); `ERR_EDIT_MAIN_LINE`: promoting a node of the main line; `ERR_EDIT_COMMENT_BEFORE`: a
@@ -182,6 +185,12 @@ export type ErrorCode =
   | "ERR_BUSY"
   | "ERR_NO_SEARCH"
   | "ERR_MATE_LIMIT"
+  | "ERR_NET_MAGIC"
+  | "ERR_NET_VERSION"
+  | "ERR_NET_FEATURES"
+  | "ERR_NET_SHAPE"
+  | "ERR_NET_TRUNCATED"
+  | "ERR_NET_CHECKSUM"
   | "ERR_EDIT_NODE"
   | "ERR_EDIT_ROOT"
   | "ERR_EDIT_MAIN_LINE"
@@ -1592,6 +1601,18 @@ export class Game {
   [Symbol.dispose](): void;
 }
 
+/** A neural net an {@link Engine} evaluates with ({@link Engine.loadNetwork}). */
+export interface NetworkInfo {
+  /** Its inputs: `"psq"` (piece-square, mirrored) or `"palace"` (the same per point of the own general). */
+  features: 'psq' | 'palace';
+  /** Accumulator cells per side. */
+  ft: number;
+  /** Cells of the dense layer. */
+  l1: number;
+  /** FNV-1a 64 of the whole file, 16 hex digits (as the trainer's log and provenance print it). */
+  checksum: string;
+}
+
 /**
  * A hint engine that keeps its transposition table (what it learnt) between searches: use one per game and
  * call `newGame()` between games. Searches run synchronously: in a page, run them in a Web Worker
@@ -1748,6 +1769,22 @@ export class Engine {
    * engine.newGame();
    */
   newGame(): void;
+  /**
+   * Evaluates with a neural net from the next search on (docs/search.md, *The neural evaluation*): `bytes` is a
+   * net file (`xiangqi-train`'s output). The table is cleared. A file that cannot be used is refused and the
+   * engine stays as it was (the hand-tuned evaluation, or the net loaded before).
+   * @throws {XiangqiError} `ERR_NET_MAGIC` (not a net file), `ERR_NET_VERSION`, `ERR_NET_FEATURES`,
+   * `ERR_NET_SHAPE`, `ERR_NET_TRUNCATED`, `ERR_NET_CHECKSUM` (damaged); `ERR_ARGUMENT` if not bytes.
+   * @example
+   * const engine = new Engine({ hashMb: 4 });
+   * try { engine.loadNetwork(new Uint8Array(8)); } catch (e) { e.code; } // "ERR_NET_MAGIC"
+   * engine.network(); // null
+   */
+  loadNetwork(bytes: Uint8Array | ArrayBuffer): NetworkInfo;
+  /** Back to the hand-tuned evaluation from the next search on (the table cleared if a net was loaded). */
+  unloadNetwork(): void;
+  /** The net the engine evaluates with, or `null`: the hand-tuned evaluation (the default). */
+  network(): NetworkInfo | null;
   /** Frees the table now (optional: unreachable engines are reclaimed by the garbage collector). */
   free(): void;
   [Symbol.dispose](): void;

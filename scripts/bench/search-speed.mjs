@@ -6,18 +6,23 @@
 // reports nodes per second, the median of the rounds, each wasm figure also as a share of native. Rounds are
 // interleaved (native, Node, Chromium, native, ...) so that a change in the machine's load hits all three.
 //
-// Usage: node scripts/bench/search-speed.mjs [--depth 9] [--rounds 5] [--json]
+// With `--net FILE` (a net file of `xiangqi-train`, path relative to the repository), all three evaluate with
+// that neural net (`xiangqi bench --net`, `engine.loadNetwork`): the same node count then also says that the
+// wasm net evaluates exactly as the native one.
+//
+// Usage: node scripts/bench/search-speed.mjs [--depth 9] [--rounds 5] [--net FILE] [--json]
 //   (after `cargo build --release` and `npm run build`; a figure for docs and the README, not a test)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { servePackage, launch } from '../../tests/support/browser.mjs';
-import { root, numberOption, hasFlag, median } from './common.mjs';
+import { root, numberOption, option, hasFlag, median } from './common.mjs';
 
 const DEPTH = numberOption('--depth', 9);
 const ROUNDS = numberOption('--rounds', 5);
 const json = hasFlag('--json');
+const NET = option('--net', null);
 const native = join(root, 'target', 'release', 'xiangqi');
 for (const [file, how] of [[native, 'cargo build --release'], [join(root, 'pkg', 'node.mjs'), 'npm run build']]) {
   if (!existsSync(file)) {
@@ -30,9 +35,11 @@ const FENS = readFileSync(join(root, 'crates', 'search', 'src', 'bench.rs'), 'ut
   .match(/"[^"]+ [wb] - - \d+ \d+"/g).map((s) => JSON.parse(s));
 if (FENS.length !== 10) throw new Error(`expected the 10 bench positions, found ${FENS.length}`);
 
-/** The bench positions searched to DEPTH, each from a fresh table: { nodes, ms }. Runs in Node and in a page. */
-function benchIn(Engine, fens, depth) {
+/** The bench positions searched to DEPTH, each from a fresh table, with the net file `net` (bytes) if given:
+ * { nodes, ms }. Runs in Node and in a page. */
+function benchIn(Engine, fens, depth, net) {
   const engine = new Engine({ hashMb: 16 });
+  if (net) engine.loadNetwork(net);
   let nodes = 0;
   const t0 = performance.now();
   for (const fen of fens) {
@@ -45,7 +52,8 @@ function benchIn(Engine, fens, depth) {
 }
 
 function benchNative() {
-  const out = execFileSync(native, ['bench', '--depth', String(DEPTH)], { encoding: 'utf8' });
+  const out = execFileSync(native, ['bench', '--depth', String(DEPTH), ...(NET ? ['--net', join(root, NET)] : [])],
+    { encoding: 'utf8' });
   const nodes = Number(/Nodes searched\s*:\s*(\d+)/.exec(out)[1]);
   const ms = Number(/Total time \(ms\)\s*:\s*(\d+)/.exec(out)[1]);
   return { nodes, ms };
@@ -63,7 +71,9 @@ await page.evaluate(async (src) => {
   window.benchIn = new Function(`return (${src})`)();
   window.xq = m;
 }, benchIn.toString());
-const benchChromium = () => page.evaluate(([fens, depth]) => window.benchIn(window.xq.Engine, fens, depth),
+const netBytes = NET ? readFileSync(join(root, NET)) : null;
+if (NET) await page.evaluate((bytes) => { window.net = new Uint8Array(bytes); }, [...netBytes]);
+const benchChromium = () => page.evaluate(([fens, depth]) => window.benchIn(window.xq.Engine, fens, depth, window.net),
   [FENS, DEPTH]);
 const version = browser.version();
 
@@ -71,7 +81,7 @@ const runs = { native: [], node: [], chromium: [] };
 try {
   for (let r = 0; r < ROUNDS; r += 1) {
     runs.native.push(benchNative());
-    runs.node.push(benchIn(Engine, FENS, DEPTH));
+    runs.node.push(benchIn(Engine, FENS, DEPTH, netBytes));
     runs.chromium.push(await benchChromium());
   }
 } finally {
@@ -86,7 +96,7 @@ if (nodes.size !== 1) {
 }
 const nps = Object.fromEntries(Object.entries(runs).map(([k, xs]) => [k, median(xs.map((x) => x.nodes / x.ms * 1000))]));
 const result = {
-  depth: DEPTH, rounds: ROUNDS, nodes: [...nodes][0], chromium: version, node: process.version,
+  depth: DEPTH, rounds: ROUNDS, net: NET, nodes: [...nodes][0], chromium: version, node: process.version,
   nps, share: { node: nps.node / nps.native, chromium: nps.chromium / nps.native },
   ms: Object.fromEntries(Object.entries(runs).map(([k, xs]) => [k, xs.map((x) => Math.round(x.ms))])),
 };
@@ -94,7 +104,7 @@ if (json) {
   console.log(JSON.stringify(result, null, 2));
 } else {
   const k = (x) => `${(x / 1000).toFixed(0)} k nodes/s`;
-  console.log(`xiangqi bench positions, depth ${DEPTH}: ${result.nodes} nodes in every build; median of ${ROUNDS} rounds`);
+  console.log(`xiangqi bench positions, depth ${DEPTH}${NET ? `, net ${NET}` : ''}: ${result.nodes} nodes in every build; median of ${ROUNDS} rounds`);
   console.log(`  native             ${k(nps.native)}   (ms: ${result.ms.native.join(' ')})`);
   console.log(`  wasm, Node ${process.version}  ${k(nps.node)}   ${(100 * result.share.node).toFixed(0)} % of native   (ms: ${result.ms.node.join(' ')})`);
   console.log(`  wasm, Chromium ${version}  ${k(nps.chromium)}   ${(100 * result.share.chromium).toFixed(0)} % of native   (ms: ${result.ms.chromium.join(' ')})`);

@@ -49,9 +49,10 @@ test('every declared function and class method exists at runtime, and vice versa
 test('ErrorCode lists every code the Rust code can throw', () => {
   const codes = union('ErrorCode');
   for (const c of union('FenErrorCode')) codes.add(c);
-  // (not crates/search/src/nnue: the neural evaluation is behind the cargo feature `nnue`, which the package is not
-  // built with; its ERR_NET_* / ERR_DATA_* codes reach the CLI and the trainer only)
+  // (of crates/search/src/nnue only the net file's reader: its ERR_NET_* codes reach `engine.loadNetwork`; the
+  // training data's ERR_DATA_* reach the CLI and the trainer only)
   const src = ['src', 'crates/rules/src', 'crates/search/src'].flatMap((d) => rustSources(join(root, d), ['nnue']))
+    .concat(readFileSync(join(root, 'crates', 'search', 'src', 'nnue', 'net.rs'), 'utf8'))
     .join('\n');
   const used = new Set([...src.matchAll(/"(ERR_[A-Z_]+)"/g)].map((m) => m[1]));
   // The layer's own codes (freed and busy objects) come from js/guard.js.

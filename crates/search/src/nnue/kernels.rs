@@ -6,7 +6,8 @@
 //! written in blocks of 16 lanes that the compiler turns into the target's vector instructions on its own
 //! (SSE2 on every x86-64, NEON on aarch64). Explicit `std::arch` code for x86 would buy little over that
 //! for these loops (adds of `i16` lanes and one multiply-add) and would need `unsafe`, which this crate
-//! forbids; the wasm intrinsics are safe functions. docs/search.md, *The neural evaluation*, has the figures.
+//! forbids; the wasm intrinsics are safe functions, and the eight-lane loads and stores go through bytemuck's
+//! safe casts (one `v128.load` / `v128.store` each). docs/search.md, *The neural evaluation*, has the figures.
 
 /// The operations the network needs, over slices whose length is a multiple of 16.
 pub trait Kernel {
@@ -105,40 +106,56 @@ impl Kernel for Vector {
     }
 }
 
+// The wasm kernels are written as index loops over eight-lane arrays, each forced inline: the package's wasm is
+// built for size (opt-level "s"), at which the compiler kept `chunks_exact` / `zip` and `copy_from_slice` as
+// calls, one per eight lanes (the disassembly showed a call to build the iterator and a memcpy call per store).
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 impl Kernel for Vector {
-    #[inline]
+    #[inline(always)]
     fn add(acc: &mut [i16], row: &[i16]) {
         use core::arch::wasm32::i16x8_add;
-        for (a, r) in acc.chunks_exact_mut(8).zip(row.chunks_exact(8)) {
-            store(a, i16x8_add(load(a), load(r)));
+        let mut i = 0;
+        while i + 8 <= acc.len() {
+            let v = i16x8_add(load(&acc[i..i + 8]), load(&row[i..i + 8]));
+            store(&mut acc[i..i + 8], v);
+            i += 8;
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn sub(acc: &mut [i16], row: &[i16]) {
         use core::arch::wasm32::i16x8_sub;
-        for (a, r) in acc.chunks_exact_mut(8).zip(row.chunks_exact(8)) {
-            store(a, i16x8_sub(load(a), load(r)));
+        let mut i = 0;
+        while i + 8 <= acc.len() {
+            let v = i16x8_sub(load(&acc[i..i + 8]), load(&row[i..i + 8]));
+            store(&mut acc[i..i + 8], v);
+            i += 8;
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn crelu(x: &[i16], out: &mut [i16]) {
         use core::arch::wasm32::{i16x8_max, i16x8_min, i16x8_splat};
         let (zero, top) = (i16x8_splat(0), i16x8_splat(127));
-        for (o, x) in out.chunks_exact_mut(8).zip(x.chunks_exact(8)) {
-            store(o, i16x8_min(i16x8_max(load(x), zero), top));
+        let mut i = 0;
+        while i + 8 <= x.len() {
+            store(
+                &mut out[i..i + 8],
+                i16x8_min(i16x8_max(load(&x[i..i + 8]), zero), top),
+            );
+            i += 8;
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn dot(x: &[i16], w: &[i16]) -> i32 {
         use core::arch::wasm32::*;
         let mut sum = i32x4_splat(0);
-        for (x, w) in x.chunks_exact(8).zip(w.chunks_exact(8)) {
+        let mut i = 0;
+        while i + 8 <= x.len() {
             // Lane-wise products added in pairs: four i32 sums (WebAssembly's i32x4.dot_i16x8_s).
-            sum = i32x4_add(sum, i32x4_dot_i16x8(load(x), load(w)));
+            sum = i32x4_add(sum, i32x4_dot_i16x8(load(&x[i..i + 8]), load(&w[i..i + 8])));
+            i += 8;
         }
         i32x4_extract_lane::<0>(sum)
             + i32x4_extract_lane::<1>(sum)
@@ -147,26 +164,20 @@ impl Kernel for Vector {
     }
 }
 
-/// Eight lanes as a vector (the compiler makes one `v128.load` of it).
+/// Eight lanes as a vector: one `v128.load` (unaligned), through bytemuck's safe cast.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline(always)]
 fn load(a: &[i16]) -> core::arch::wasm32::v128 {
-    core::arch::wasm32::i16x8(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7])
+    let a: &[i16; 8] = a.try_into().expect("8 lanes");
+    bytemuck::cast(*a)
 }
 
-/// A vector's eight lanes into `a`.
+/// A vector's eight lanes into `a`: one `v128.store`.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline(always)]
 fn store(a: &mut [i16], v: core::arch::wasm32::v128) {
-    use core::arch::wasm32::i16x8_extract_lane as lane;
-    a[0] = lane::<0>(v);
-    a[1] = lane::<1>(v);
-    a[2] = lane::<2>(v);
-    a[3] = lane::<3>(v);
-    a[4] = lane::<4>(v);
-    a[5] = lane::<5>(v);
-    a[6] = lane::<6>(v);
-    a[7] = lane::<7>(v);
+    let a: &mut [i16; 8] = a.try_into().expect("8 lanes");
+    *a = bytemuck::cast(v);
 }
 
 #[cfg(test)]
