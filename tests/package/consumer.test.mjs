@@ -52,6 +52,8 @@ before(async () => {
     'engine-worker.js', 'worker.d.ts']) {
     assert.ok(files.includes(f), `tarball lacks ${f}: ${files}`);
   }
+  // The wasm can evaluate with a neural net (engine.loadNetwork), but the package ships none (docs/js-api.md).
+  assert.deepEqual(files.filter((f) => /\.nnue$/.test(f)), []);
   consumer = join(work, 'app');
   mkdirSync(consumer);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, version: '1.0.0' }));

@@ -57,15 +57,20 @@ test('the workspace has the floors of the house', () => {
   assert.equal(dir('xiangqi-wasm'), '.');
   // The neural evaluation's tools are development crates: never published, never in the package.
   for (const tool of ['xiangqi-train', 'xiangqi-nnue-probe']) assert.deepEqual(pkg(tool).publish, [], tool);
+  // The package's wasm carries the neural evaluation's inference (feature `wasm-nnue`, `engine.loadNetwork`), never
+  // a net: no net file is in the package (tests/package/ checks the packed file list).
+  assert.deepEqual(pkg('xiangqi-wasm').features['wasm-nnue'], ['wasm-search', 'xiangqi-engine/nnue']);
   assert.ok(!normalDeps('xiangqi-wasm').some((d) => d.name === 'xiangqi-engine' && d.features.includes('nnue')),
-    'the package does not carry the network');
+    'the inference only through the feature wasm-nnue');
 });
 
 test('the arrows: rules <- search <- wasm, rules <- view <- wasm, nothing else', () => {
   // The rules depend on nothing but std (and, natively and optionally, encoding_rs for GBK records).
   assert.deepEqual(normalDeps('xiangqi').map((d) => [d.name, d.optional, d.target]),
     [['encoding_rs', true, 'cfg(not(target_arch = "wasm32"))']]);
-  assert.deepEqual(normalDeps('xiangqi-engine').map((d) => d.name), ['xiangqi']);
+  // (and, on wasm32 with the neural evaluation, bytemuck: the safe casts of its simd128 kernels)
+  assert.deepEqual(normalDeps('xiangqi-engine').map((d) => [d.name, d.optional, d.target]),
+    [['xiangqi', false, null], ['bytemuck', true, 'cfg(target_arch = "wasm32")']]);
   assert.deepEqual(normalDeps('xiangqi-view').map((d) => d.name), ['xiangqi']);
   assert.deepEqual(normalDeps('xiangqi-cli').map((d) => d.name).sort(), ['xiangqi', 'xiangqi-engine']);
   assert.deepEqual(normalDeps('xiangqi-nnue-probe').map((d) => d.name).sort(), ['xiangqi', 'xiangqi-engine']);
