@@ -61,6 +61,7 @@ use iccs_only as notation;
 mod options;
 #[cfg(feature = "wasm-notation")]
 mod record_edit;
+#[cfg(feature = "wasm-notation")]
 mod record_write;
 #[cfg(feature = "wasm-notation")]
 mod records;
