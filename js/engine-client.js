@@ -24,6 +24,9 @@ import { WorkerClient } from './worker-rpc.js';
 
 export class EngineClient {
   #rpc;
+  /** The net file given to loadNetwork (null: the hand-tuned evaluation), and the worker it was loaded into. */
+  #net = null;
+  #netWorker = null;
 
   /** Starts the worker (`url` defaults to engine-worker.js next to this file). */
   constructor(url) {
@@ -51,7 +54,8 @@ export class EngineClient {
       moves = game.history();
       options = game.options();
     }
-    return this.#rpc.call('search', { fen, moves: [...moves], limits, options: options ?? null }, { onProgress });
+    return this.#withNet(() => this.#rpc.call('search', { fen, moves: [...moves], limits, options: options ?? null },
+      { onProgress }));
   }
 
   /**
@@ -66,10 +70,41 @@ export class EngineClient {
       moves = game.history();
       gameOptions = game.options();
     }
-    return this.#rpc.call('analyse', { fen, moves: [...moves], options: gameOptions ?? null, analyse: options }, {
-      signal,
-      onProgress: onProgress && ((p) => onProgress(p.move, p.done, p.total)),
-    });
+    return this.#withNet(() => this.#rpc.call('analyse', { fen, moves: [...moves], options: gameOptions ?? null,
+      analyse: options }, { signal, onProgress: onProgress && ((p) => onProgress(p.move, p.done, p.total)) }));
+  }
+
+  /**
+   * Evaluates with a neural net file (`Engine.loadNetwork` in the worker) from the next search on: resolves with
+   * `{ features, ft, l1, checksum }`, or rejects with ERR_NET_* (the worker's engine as it was). The client keeps
+   * the bytes and loads them again into a worker started after this one ended.
+   */
+  async loadNetwork(bytes) {
+    const copy = bytes instanceof ArrayBuffer ? new Uint8Array(bytes.slice(0)) : ArrayBuffer.isView(bytes)
+      ? new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) : bytes;
+    const info = await this.#rpc.call('loadNetwork', { bytes: copy });
+    this.#net = copy;
+    this.#netWorker = this.#rpc.current;
+    return info;
+  }
+
+  /** The hand-tuned evaluation again from the next search on (in this worker and any later one). */
+  async unloadNetwork() {
+    this.#net = null;
+    this.#netWorker = null;
+    await this.#rpc.call('unloadNetwork', {});
+  }
+
+  /** Runs `call` after loading the net into the worker if it is not the one the net was loaded into. */
+  async #withNet(call) {
+    const running = this.#rpc.current;
+    if (this.#net && (running === null || running !== this.#netWorker)) {
+      // A new worker (the last one ended): load the net first, so that the search is the one asked for.
+      const net = this.#net;
+      await this.#rpc.call('loadNetwork', { bytes: net });
+      if (this.#net === net) this.#netWorker = this.#rpc.current;
+    }
+    return call();
   }
 
   /** Stops every pending search (each resolves with the best move found so far) and cancels every analysis. */

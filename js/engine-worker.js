@@ -14,6 +14,10 @@
 //   analyse { fen, moves, options, analyse }  how good was each move of that game; analyse: AnalyseOptions
 //           ({ depth?, nodes?, timeMs?, from?, to?, side? }). Progress { move, done, total } for each analysed
 //           move (an AnalysedMove); the result: the Analysis (`cancelled: true` when cancelled).
+//   loadNetwork { bytes }                     evaluates with that neural net file from the next search on
+//           (Engine.loadNetwork, after the current search); the result { features, ft, l1, checksum }, or the
+//           error ERR_NET_* (the engine as it was).
+//   unloadNetwork                             the hand-tuned evaluation again; the result null.
 //   newGame (a notification)                  forgets the table (after the current search).
 // A new search or analysis replaces the running one, which answers at once. The messages of earlier versions are
 // still understood:
@@ -114,9 +118,25 @@ function enqueue(work, params, call) {
   return answer;
 }
 
+/** Runs `fn(engine)` after the work queued before it (a search under way is not replaced). */
+function afterQueue(fn) {
+  const answer = queue.then(async () => {
+    await ready;
+    engine ??= new Engine({ hashMb: 16 });
+    return fn(engine);
+  });
+  queue = answer.catch(() => {});
+  return answer;
+}
+
 if (inWorker) serve({
   search: (params, call) => enqueue(search, params, call),
   analyse: (params, call) => enqueue(analyse, params, call),
+  loadNetwork: (params) => afterQueue((e) => e.loadNetwork(params?.bytes)),
+  unloadNetwork: () => afterQueue((e) => {
+    e.unloadNetwork();
+    return null;
+  }),
   newGame() {
     queue = queue.then(() => engine?.newGame());
   },

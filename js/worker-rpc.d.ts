@@ -88,6 +88,8 @@ export class WorkerClient {
   constructor(options: WorkerClientOptions);
   /** The worker running now (or the last one started), or `null` before any or where the calls run on the page. */
   readonly worker: Worker | null;
+  /** The worker running now, or `null` when none is (the next call starts one). */
+  readonly current: Worker | null;
   /** Whether the calls run on the page's thread (no worker could start). */
   readonly onPage: boolean;
   /** The ids of the calls not answered yet. */

@@ -302,6 +302,11 @@ export class WorkerClient {
     return this.#client instanceof RpcClient ? this.#client.worker : this.#last;
   }
 
+  /** The worker running now, or `null` when none is (the next call starts one). */
+  get current() {
+    return this.#client instanceof RpcClient ? this.#client.worker : null;
+  }
+
   /** Whether the calls run on the page's thread (no worker could start). */
   get onPage() {
     return this.#onPage;

@@ -1,6 +1,7 @@
 // Types of `xiangqi-wasm/worker`: the hint engine in a Web Worker, behind a promise client.
 import type {
   Game, GameOptions, Hint, SearchLimits, SearchProgress, ErrorCode, AnalyseOptions, AnalysedMove, Analysis,
+  NetworkInfo,
 } from "./xiangqi_wasm.js";
 
 /** What to search: a `game` (its start, moves and options), or `fen` + `moves` (+ `options`). */
@@ -80,6 +81,15 @@ export class EngineClient {
    * a.red.accuracy;
    */
   analyse(game: Game | WorkerGame, options?: AnalyseOptions, follow?: WorkerAnalyse): Promise<Analysis>;
+  /**
+   * Evaluates with a neural net file in the worker (`Engine.loadNetwork`) from the next search on; the client keeps
+   * the bytes and loads them again into a worker started after this one ended.
+   * @throws {WorkerError} through the promise: `ERR_NET_MAGIC`, `ERR_NET_VERSION`, `ERR_NET_FEATURES`,
+   * `ERR_NET_SHAPE`, `ERR_NET_TRUNCATED`, `ERR_NET_CHECKSUM` (the worker's engine as it was), `ERR_ARGUMENT`.
+   */
+  loadNetwork(bytes: Uint8Array | ArrayBuffer): Promise<NetworkInfo>;
+  /** The hand-tuned evaluation again from the next search on. */
+  unloadNetwork(): Promise<void>;
   /** Stops every pending search (each resolves with the best move found so far) and cancels every analysis. */
   stop(): void;
   /** Forgets what the engine learnt (a new game). */

@@ -230,3 +230,52 @@ test('the worker speaks worker-rpc.js, and still understands the messages of ear
   assert.deepEqual([r.cancelled.type, r.cancelled.result.stopped], ['result', true]);
   assert.equal(typeof r.cancelled.result.move, 'string');
 });
+
+test('a neural net in the worker: the same search as the page\'s Engine with it, typed errors, and loaded again after a restart', async () => {
+  const { readFileSync } = await import('node:fs');
+  const net = [...readFileSync(join(root, 'tests', 'data', 'nnue', 'psq64-set1-927k.nnue'))];
+  const r = await page.evaluate(async (bytes) => {
+    const { EngineClient } = await import('/pkg/engine-client.js');
+    const { Engine } = await import('/pkg/xiangqi_wasm.js');
+    const file = new Uint8Array(bytes);
+    // (depth 2: a search that ends within the worker's first 25 ms slice; a search resumed across slices visits a
+    // few more or fewer nodes than one run whole, so only a one-slice search equals the page's to the node)
+    const probe = { moves: ['h2e2', 'h9g7'], limits: { depth: 2 } };
+    const key = (x) => JSON.stringify([x.move, x.score, x.nodes, x.pv]);
+    // The page's engine, with and without the net: the references.
+    const local = new Engine({ hashMb: 16 });
+    const plain = key(local.search(null, probe.moves, probe.limits));
+    const info = local.loadNetwork(file);
+    const withNet = key(local.search(null, probe.moves, probe.limits));
+    local.free();
+    const engine = new EngineClient();
+    const out = { plain, withNet, info };
+    out.before = key(await engine.search(probe));
+    engine.newGame();
+    out.loaded = await engine.loadNetwork(file);
+    out.after = key(await engine.search(probe));
+    out.bad = await engine.loadNetwork(file.subarray(0, 100)).then(() => null, (e) => e.code);
+    engine.newGame();
+    out.afterBad = key(await engine.search(probe)); // still the net
+    // A new worker (the old one ended): the client loads the net into it before the search.
+    engine.terminate();
+    out.restarted = key(await engine.search(probe));
+    await engine.unloadNetwork();
+    engine.newGame();
+    out.unloaded = key(await engine.search(probe));
+    engine.terminate();
+    out.fresh = key(await engine.search(probe)); // a new worker, no net
+    engine.terminate();
+    return out;
+  }, net);
+  assert.notEqual(r.withNet, r.plain);
+  assert.equal(r.before, r.plain);
+  assert.deepEqual(r.loaded, r.info);
+  assert.equal(r.loaded.features, 'psq');
+  assert.equal(r.after, r.withNet);
+  assert.equal(r.bad, 'ERR_NET_TRUNCATED');
+  assert.equal(r.afterBad, r.withNet, 'a refused file leaves the net loaded');
+  assert.equal(r.restarted, r.withNet, 'the net loaded again into the new worker');
+  assert.equal(r.unloaded, r.plain);
+  assert.equal(r.fresh, r.plain);
+});
