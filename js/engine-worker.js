@@ -6,13 +6,13 @@
 //
 // Protocol: worker-rpc.js (the one RPC of the package's workers):
 //   search  { fen, moves, limits, options }   fen: FEN or null (start), moves: ICCS played from it, limits:
-//           { depth?, timeMs?, nodes?, multiPv?, skill?, seed? }, options: the game's GameOptions ({ rules,
+//           { depth?, timeMs?, nodes?, multiPv?, skill?, seed?, network? }, options: the game's GameOptions ({ rules,
 //           moveLimit, ... }, as game.options() returns them): repetitions and the move limit are judged by them in
 //           the search, as Engine.search(game) does. Progress { depth, multipv, score, pv, nodes, timeMs, ... } after
 //           each new completed depth (and each of its lines with multiPv); the result { move, score, depth, nodes, timeMs, pv, lines, stopped }; cancelling
 //           it stops the search (it answers with the best move so far).
 //   analyse { fen, moves, options, analyse }  how good was each move of that game; analyse: AnalyseOptions
-//           ({ depth?, nodes?, timeMs?, from?, to?, side? }). Progress { move, done, total } for each analysed
+//           ({ depth?, nodes?, timeMs?, from?, to?, side?, network? }). Progress { move, done, total } for each analysed
 //           move (an AnalysedMove); the result: the Analysis (`cancelled: true` when cancelled).
 //   loadNetwork { bytes }                     evaluates with that neural net file from the next search on
 //           (Engine.loadNetwork, after the current search); the result { features, ft, l1, checksum }, or the
@@ -113,20 +113,23 @@ function enqueue(work, params, call) {
   if (current) current.stopped = true; // a new request replaces the running one, which answers at once
   const job = { ...params, progress: call.progress, stopped: false };
   call.onCancel(() => { job.stopped = true; });
-  const answer = queue.then(() => work(job));
+  return chain(() => work(job));
+}
+
+/** Runs `task` after the work queued before it; its answer, whose failure does not stop the queue. */
+function chain(task) {
+  const answer = queue.then(task);
   queue = answer.catch(() => {});
   return answer;
 }
 
 /** Runs `fn(engine)` after the work queued before it (a search under way is not replaced). */
 function afterQueue(fn) {
-  const answer = queue.then(async () => {
+  return chain(async () => {
     await ready;
     engine ??= new Engine({ hashMb: 16 });
     return fn(engine);
   });
-  queue = answer.catch(() => {});
-  return answer;
 }
 
 if (inWorker) serve({
@@ -138,7 +141,7 @@ if (inWorker) serve({
     return null;
   }),
   newGame() {
-    queue = queue.then(() => engine?.newGame());
+    chain(() => engine?.newGame()).catch(() => {}); // a notification: nobody to answer
   },
 }, {
   // The messages of earlier versions.

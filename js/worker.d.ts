@@ -4,6 +4,16 @@ import type {
   NetworkInfo,
 } from "./xiangqi_wasm.js";
 
+/**
+ * The package's neural net (`xiangqi-wasm/network.nnue`: 160 KB, 43 KB gzipped; MIT OR Apache-2.0, trained by this
+ * project on its own games) as a URL: fetch it and give the bytes to {@link EngineClient.loadNetwork}.
+ * @example
+ * import { EngineClient, NETWORK_URL } from "xiangqi-wasm/worker";
+ * const engine = new EngineClient();
+ * await engine.loadNetwork(await (await fetch(NETWORK_URL)).arrayBuffer());
+ */
+export const NETWORK_URL: string;
+
 /** What to search: a `game` (its start, moves and options), or `fen` + `moves` (+ `options`). */
 export interface WorkerSearch {
   /** A game: its initial FEN, history and options (rule set, move limit) go to the worker. */

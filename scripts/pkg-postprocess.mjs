@@ -15,6 +15,7 @@
 //   xiangqi_wasm.d.ts, node.d.cts                      src/types.d.ts + src/board.d.ts + js/init.d.ts
 //   rules.d.ts, rules.d.cts                            js/rules.d.ts (the .d.cts importing ./node.cjs)
 //   board.js, lesson.js, ... (js/)                     the board, the lesson and puzzle embeds, the worker (see JS_FILES)
+//   network.nnue                                       the neural evaluation's net (SHIPPED_NET), for loadNetwork
 //   README.md, BOARD.md, LESSON.md, PUZZLE.md, ...     the docs (images linked absolutely), and the licences
 //   package.json                                       the manifest and the `exports` map
 import { readFileSync, writeFileSync, existsSync, copyFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
@@ -71,6 +72,13 @@ const MINIFIED = { 'guard.js': ['the package\'s guard over the bindings', 'xiang
   'puzzle-worker.js': ['xiangqi-wasm/puzzle', 'puzzle.d.ts', 'PUZZLE.md'],
   'editor.js': ['xiangqi-wasm/editor', 'editor.d.ts', 'EDITOR.md'],
   'worker-rpc.js': ['xiangqi-wasm/worker-rpc', 'worker-rpc.d.ts', 'README.md'] };
+// The net `engine.loadNetwork` / `EngineClient.loadNetwork` can load (`xiangqi-wasm/network.nnue`, NETWORK_URL of
+// `xiangqi-wasm/worker`): an asset, fetched by whoever wants it, never by an entry. Trained by this project on its own
+// games (docs/strength.md); its training log and provenance are beside it.
+const SHIPPED_NET = 'tests/data/nnue/psq64-set1-2162k.nnue';
+copyFileSync(join(root, SHIPPED_NET), join(pkgDir, 'network.nnue'));
+files.add('network.nnue');
+
 const { minifySync } = await import('rolldown/utils');
 for (const f of JS_FILES) {
   files.add(f);
@@ -246,6 +254,8 @@ const out = {
     // The opening explorer (no wasm) and its data, an asset (fetched by loadOpenings, or read by a server).
     './openings': { types: './openings.d.ts', default: './openings.js' },
     './openings-data.json': './openings-data.json',
+    // The neural evaluation's net, an asset (fetched with NETWORK_URL, or read by a server).
+    './network.nnue': './network.nnue',
     './engine-worker.js': { types: './engine-worker.d.ts', default: './engine-worker.js' },
     // Types only: the custom elements for React's JSX (jsx.js is empty), Vue's templates and Svelte (jsx.js serves
     // a runtime import of the types-only entries too).

@@ -2,23 +2,43 @@
 // A UCI engine over the wasm build, so that `xiangqi match` can play the package's own searcher (as a web
 // page runs it) against another engine: wasm meets wasm.
 //
-//   node scripts/uci-wasm.mjs [PKG_DIR]        (PKG_DIR defaults to ./pkg, built by `npm run build`)
+//   node scripts/uci-wasm.mjs [PKG_DIR] [--net FILE]
+//
+// PKG_DIR defaults to ./pkg, built by `npm run build`. `--net FILE` loads a network for the neural evaluation
+// (`engine.loadNetwork`); a file the engine refuses ends the adapter with the error's code before `uci`.
 //
 // Speaks the subset of UCI that `xiangqi match` and the usual GUIs use: uci, isready, ucinewgame,
 // setoption name Hash|Skill value N, position (startpos | fen F) [moves ...], go (movetime | depth | nodes |
 // wtime/btime/winc/binc), stop is not needed (searches are bounded), quit. Moves are ICCS (ranks 0-9), as
 // `xiangqi uci` speaks them. Positions are replayed in analysis mode: the GUI is the referee, so a game that
 // went past this library's own ending is still searched from the position the GUI gave.
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { resolve, join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 
-const pkgDir = resolve(process.argv[2] ?? 'pkg');
+const { values: opts, positionals } = parseArgs({ options: { net: { type: 'string' } }, allowPositionals: true });
+const pkgDir = resolve(positionals[0] ?? 'pkg');
 const { Engine, Game, startFen } = await import(pathToFileURL(join(pkgDir, 'node.mjs')).href);
+const netBytes = opts.net === undefined ? null : readFileSync(opts.net);
+
+/** A new engine with the adapter's network, if it was given one. */
+function newEngine(hashMb) {
+  const made = new Engine({ hashMb });
+  if (netBytes !== null) made.loadNetwork(netBytes);
+  return made;
+}
 
 let hashMb = 16;
 let skill = 20;
-let engine = new Engine({ hashMb });
+let engine;
+try {
+  engine = newEngine(hashMb);
+} catch (e) {
+  process.stderr.write(`uci-wasm: ${opts.net}: ${e.message}\n`);
+  process.exit(1);
+}
 let game = new Game(startFen(), { mode: 'analysis' });
 const out = (line) => process.stdout.write(`${line}\n`);
 
@@ -82,7 +102,7 @@ for await (const raw of rl) {
   try {
     switch (tokens[0]) {
       case 'uci':
-        out('id name xiangqi-wasm (wasm under Node)');
+        out(`id name xiangqi-wasm (wasm under Node${netBytes === null ? '' : ', neural evaluation'})`);
         out('option name Hash type spin default 16 min 1 max 256');
         out('option name Skill type spin default 20 min 0 max 20');
         out('uciok');
@@ -99,7 +119,7 @@ for await (const raw of rl) {
         if (name === 'hash' && Number.isInteger(value)) {
           hashMb = value;
           engine.free();
-          engine = new Engine({ hashMb });
+          engine = newEngine(hashMb);
         } else if (name === 'skill' && Number.isInteger(value)) {
           skill = Math.min(20, Math.max(0, value));
         }

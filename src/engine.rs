@@ -6,8 +6,8 @@ use super::dto::to_js;
 use super::errors::XqError;
 use super::game::Game;
 use super::input::{
-    fen_arg, int_arg, int_option, is_absent, move_arg, options_arg, signed_option, string_option,
-    type_name,
+    bool_option, fen_arg, int_arg, int_option, is_absent, move_arg, options_arg, signed_option,
+    string_option, type_name,
 };
 use super::options::game_options;
 use core::sync::atomic::AtomicBool;
@@ -136,13 +136,15 @@ struct SearchRequest {
     options: SearchOptions,
 }
 
-/// `{ depth?, timeMs?, nodes?, multiPv?, skill?, seed? }`; with no limit, the search's default time
+/// `{ depth?, timeMs?, nodes?, multiPv?, skill?, seed?, network? }`; with no limit, the search's default time
 /// ([`Limits::default_time`]).
 fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
-    let [depth, time_ms, nodes, multi_pv, skill, seed] = options_arg(
+    let [depth, time_ms, nodes, multi_pv, skill, seed, network] = options_arg(
         v,
         what,
-        ["depth", "timeMs", "nodes", "multiPv", "skill", "seed"],
+        [
+            "depth", "timeMs", "nodes", "multiPv", "skill", "seed", "network",
+        ],
     )?;
     let depth = int_option(&depth, what, "depth", 1..=64)?;
     let time_ms = int_option(&time_ms, what, "timeMs", 1..=86_400_000)?;
@@ -150,6 +152,7 @@ fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
     let multi_pv = int_option(&multi_pv, what, "multiPv", 1..=20)?;
     let skill = signed_option(&skill, what, "skill", skill_range())?;
     let seed = int_option(&seed, what, "seed", 0..=9_000_000_000_000_000)?;
+    let use_network = bool_option(&network, what, "network", true)?;
     let mut limits = match time_ms {
         Some(ms) => Limits::movetime(ms),
         None => Limits::default(),
@@ -159,7 +162,10 @@ fn search_request(v: &JsValue, what: &str) -> Result<SearchRequest, XqError> {
     if depth.is_none() && nodes.is_none() && time_ms.is_none() {
         limits = Limits::default_time();
     }
-    let mut options = SearchOptions::default();
+    let mut options = SearchOptions {
+        use_network,
+        ..SearchOptions::default()
+    };
     if let Some(n) = multi_pv {
         options.multi_pv = n as usize;
     }
@@ -593,10 +599,13 @@ fn no_search(what: &str) -> XqError {
     )
 }
 
-/// `AnalyseOptions`: `{ depth?, nodes?, timeMs?, from?, to?, side? }`.
+/// `AnalyseOptions`: `{ depth?, nodes?, timeMs?, from?, to?, side?, network? }`.
 fn analysis_options(v: &JsValue, what: &str) -> Result<AnalysisOptions, XqError> {
-    let [depth, nodes, time_ms, from, to, side] =
-        options_arg(v, what, ["depth", "nodes", "timeMs", "from", "to", "side"])?;
+    let [depth, nodes, time_ms, from, to, side, network] = options_arg(
+        v,
+        what,
+        ["depth", "nodes", "timeMs", "from", "to", "side", "network"],
+    )?;
     let depth = int_option(&depth, what, "depth", 1..=64)?;
     let nodes = int_option(&nodes, what, "nodes", 1..=1_000_000_000_000_000)?;
     let time_ms = int_option(&time_ms, what, "timeMs", 1..=86_400_000)?;
@@ -623,6 +632,7 @@ fn analysis_options(v: &JsValue, what: &str) -> Result<AnalysisOptions, XqError>
         o.to = Some(t as usize);
     }
     o.side = side.map(|s| if s == "red" { Color::Red } else { Color::Black });
+    o.use_network = bool_option(&network, what, "network", true)?;
     Ok(o)
 }
 
@@ -745,8 +755,8 @@ fn move_dto(m: &MoveAnalysis) -> MoveDto {
         color: m.color.name(),
         before: value(m.before),
         after: value(m.after),
-        expected_before: round(m.before.expected(), 4),
-        expected_after: round(m.after.expected(), 4),
+        expected_before: round(m.before.expected_with(m.scale), 4),
+        expected_after: round(m.after.expected_with(m.scale), 4),
         best: m.best.map(|b| b.to_string()),
         pv: texts(&m.pv),
         loss: round(m.loss, 4),
@@ -785,7 +795,7 @@ fn analysis_js(a: &GameAnalysis) -> JsValue {
 
 /// What `engine.loadNetwork` and `engine.network()` say of a net.
 #[cfg(feature = "wasm-nnue")]
-#[derive(Clone, Serialize)]
+#[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct NetworkDto {
     /// `"psq"` or `"palace"`.

@@ -666,6 +666,11 @@ export interface SearchLimits {
   skill?: number | undefined;
   /** Seed of the weaker levels' choices: same seed, same move. */
   seed?: number | undefined;
+  /**
+   * Evaluate with the engine's neural net when it has one (`Engine.loadNetwork`; the default, `true`). `false`: the
+   * hand-tuned evaluation for this search even so (levels measured with it, comparisons). No effect without a net.
+   */
+  network?: boolean | undefined;
 }
 
 /** One of the best lines. */
@@ -717,6 +722,8 @@ export interface AnalyseOptions {
   to?: number | undefined;
   /** Only this side's moves (default both). */
   side?: Color | undefined;
+  /** Evaluate with the engine's neural net when it has one (default `true`); `false`: the hand-tuned evaluation. */
+  network?: boolean | undefined;
 }
 
 /**
@@ -741,7 +748,10 @@ export interface AnalysedMove {
   before: AnalysisValue;
   /** The value of the position after the move (Red's view). */
   after: AnalysisValue;
-  /** Red's expected score (0 to 1: a loss, a win) before the move, through the win-probability model. */
+  /**
+   * Red's expected score (0 to 1: a loss, a win) before the move, through the win-probability model (on the neural
+   * net's own scale when the analysis evaluated with one: docs/analysis.md).
+   */
   expectedBefore: number;
   /** Red's expected score after the move. */
   expectedAfter: number;

@@ -109,7 +109,8 @@ test('the service worker precaches every file of the build, each under a content
     && !lazy.some((re) => re.test(f)));
   for (const re of lazy) assert.ok(filesOf(dist).some((f) => re.test(f)), `${re} is in the build`);
   assert.deepEqual([...urls].sort(), [...files].sort(), 'precache list and build files differ');
-  for (const kind of [/\.html$/, /\.wasm$/, /engine-worker-[\w-]+\.js$/, /\.webmanifest$/, /icon-maskable-512\.png$/]) {
+  for (const kind of [/\.html$/, /\.wasm$/, /engine-worker-[\w-]+\.js$/, /\.webmanifest$/, /icon-maskable-512\.png$/,
+    /^assets\/network-[\w-]+\.nnue$/]) {
     assert.ok(urls.some((u) => kind.test(u)), `nothing matching ${kind} is precached`);
   }
   for (const { url, revision } of list) {
@@ -145,6 +146,11 @@ test('after one visit, the app reloads offline from the service worker and plays
     await page.reload();
     await appReady(page, 'offline-reloaded');
     assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'the page is not controlled');
+    // The neural net too is there offline (precached), and loaded into the worker.
+    await page.waitForFunction(() => ['ready', 'unavailable'].includes(window.xiangqiApp.network.status), null,
+      { timeout: 20000 });
+    assert.equal(await page.evaluate(() => window.xiangqiApp.network.status), 'ready',
+      await page.evaluate(() => window.xiangqiApp.network.error));
     const reply = await playAgainstComputer(page);
     await shot(page, 'offline-after-reply');
     // Red's cannon went h2→e2 (Black cannot take it in one move) and Black answered.

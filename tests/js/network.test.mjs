@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Engine } from '../../pkg/node.mjs';
+import { Engine, Game } from '../../pkg/node.mjs';
 import { root } from '../support/data.mjs';
 import { throwsCode } from '../support/assert.mjs';
 
@@ -78,4 +78,35 @@ test('loadNetwork: a file that cannot be used is refused with its code, and the 
     assert.deepEqual([JSON.stringify(engine.network()), probe(engine)], before);
     engine.free();
   }
+});
+
+test('`network: false` searches and analyses with the hand-tuned evaluation, the net kept for the next search', () => {
+  const engine = new Engine({ hashMb: 4 });
+  const plain = new Engine({ hashMb: 4 });
+  engine.loadNetwork(NET);
+  const search = (e, limits) => {
+    e.newGame();
+    const r = e.search(FEN, [], { depth: 6, ...limits });
+    return JSON.stringify([r.move, r.score, r.nodes, r.pv]);
+  };
+  const handTuned = search(plain, {});
+  const withNet = search(engine, {});
+  assert.notEqual(withNet, handTuned);
+  assert.equal(search(engine, { network: false }), handTuned);
+  assert.equal(search(plain, { network: true }), handTuned, 'no net: nothing to use');
+  assert.equal(search(engine, { network: true }), withNet);
+  assert.equal(search(engine, {}), withNet, 'the net is still loaded');
+  // The analysis of a game.
+  const game = new Game();
+  for (const m of ['h2e2', 'h9g7', 'h0g2', 'i9h9']) game.play(m);
+  const analyse = (e, options) => JSON.stringify(e.analyse(game, { depth: 3, ...options }).moves.map((m) => [m.best, m.before, m.after]));
+  assert.equal(analyse(engine, { network: false }), analyse(plain, {}));
+  assert.notEqual(analyse(engine, {}), analyse(plain, {}));
+  for (const bad of ['no', 0, null]) {
+    throwsCode(() => engine.search(FEN, [], { depth: 2, network: bad }), 'ERR_OPTIONS');
+    throwsCode(() => engine.analyse(game, { depth: 2, network: bad }), 'ERR_OPTIONS');
+  }
+  game.free();
+  engine.free();
+  plain.free();
 });

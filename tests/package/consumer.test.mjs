@@ -32,6 +32,8 @@ init().then(() => {
   document.body.dataset.ready = 'error';
 });
 `;
+/** What `loadNetwork` says of the package's net: tests/data/nnue/psq64-set1-2162k.nnue (its .provenance). */
+const SHIPPED_NET = { features: 'psq', ft: 64, l1: 16, checksum: '7d69250b0e24c155' };
 const EXPECTED = {
   n: 44,
   fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1',
@@ -52,8 +54,8 @@ before(async () => {
     'engine-worker.js', 'worker.d.ts']) {
     assert.ok(files.includes(f), `tarball lacks ${f}: ${files}`);
   }
-  // The wasm can evaluate with a neural net (engine.loadNetwork), but the package ships none (docs/js-api.md).
-  assert.deepEqual(files.filter((f) => /\.nnue$/.test(f)), []);
+  // One neural net, the one the repository's docs measure (docs/strength.md), as an asset of its own.
+  assert.deepEqual(files.filter((f) => /\.nnue$/.test(f)), ['network.nnue']);
   consumer = join(work, 'app');
   mkdirSync(consumer);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, version: '1.0.0' }));
@@ -93,6 +95,26 @@ console.log(JSON.stringify({ n: g.legalMoves().length, code: err.code, guard: is
   ok: validateFen(g.fen()).ok, dests: g.dests().get('b0') }));
 `);
   assert.deepEqual(out, { n: 44, code: 'ERR_FEN_GENERALS_FACING', guard: true, ok: true, dests: ['a2', 'c2'] });
+});
+
+test('(a) the package\'s net loads in Node (found by ESM and CommonJS resolution), and `network: false` leaves it aside', () => {
+  const out = runNode('net.mjs', `import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { Engine, Game } from 'xiangqi-wasm';
+const file = fileURLToPath(import.meta.resolve('xiangqi-wasm/network.nnue'));
+const engine = new Engine();
+const info = engine.loadNetwork(readFileSync(file));
+const game = new Game();
+const search = (limits) => { engine.newGame(); return engine.search(game, { depth: 5, ...limits }); };
+const net = search({});
+const hand = search({ network: false });
+engine.unloadNetwork();
+const plain = search({});
+console.log(JSON.stringify({ same: createRequire(import.meta.url).resolve('xiangqi-wasm/network.nnue') === file, info,
+  handIsPlain: hand.nodes === plain.nodes && hand.move === plain.move, netDiffers: net.nodes !== plain.nodes }));
+`);
+  assert.deepEqual(out, { same: true, info: SHIPPED_NET, handIsPlain: true, netDiffers: true });
 });
 
 test('(a) TypeScript finds the types through the exports map, for import and for require', () => {
@@ -194,7 +216,7 @@ console.log(JSON.stringify({ names, cjs, customElements: typeof customElements }
   assert.deepEqual(out.names['xiangqi-wasm/lesson'], ['MAX_RECORD_BYTES', 'XiangqiLessonElement']);
   assert.deepEqual(out.names['xiangqi-wasm/editor'], ['MAX_RECORD_BYTES', 'XiangqiEditorElement']);
   assert.deepEqual(out.names['xiangqi-wasm/puzzle'], ['MAX_MATE_MOVES', 'MAX_RECORD_BYTES', 'WIN_MARGIN_CP', 'XiangqiPuzzleElement']);
-  assert.deepEqual(out.names['xiangqi-wasm/worker'], ['EngineClient']);
+  assert.deepEqual(out.names['xiangqi-wasm/worker'], ['EngineClient', 'NETWORK_URL']);
   assert.deepEqual(out.names['xiangqi-wasm/engine-worker.js'], []);
   assert.deepEqual(out.names['xiangqi-wasm/jsx'], []);
   assert.ok(out.names['xiangqi-wasm/rules'].includes('Game') && !out.names['xiangqi-wasm/rules'].includes('Engine'));
@@ -396,17 +418,19 @@ test('(e) a Vite build of an app with the board and the worker runs in Chromium'
     + '<script type="module" src="./main.js"></script></body></html>');
   writeFileSync(join(app, 'main.js'), `import init, { Game } from 'xiangqi-wasm';
 import { createBoard } from 'xiangqi-wasm/board';
-import { EngineClient } from 'xiangqi-wasm/worker';
+import { EngineClient, NETWORK_URL } from 'xiangqi-wasm/worker';
 try {
   await init();
   const game = new Game();
   const board = await createBoard(document.getElementById('b'), { fen: game.fen(), dests: game.dests(), movable: 'red' });
   const engine = new EngineClient();
   const hint = await engine.search({ game, limits: { depth: 2 } });
+  const net = await engine.loadNetwork(await (await fetch(NETWORK_URL)).arrayBuffer());
+  const netHint = await engine.search({ game, limits: { depth: 2 } });
   engine.terminate();
   const canvas = document.querySelector('#b canvas');
   document.getElementById('out').textContent = JSON.stringify({ legal: game.isLegal(hint.move), width: canvas.width,
-    e0: board.squareAt(board.pointOf('e0').x, board.pointOf('e0').y) });
+    e0: board.squareAt(board.pointOf('e0').x, board.pointOf('e0').y), net, netLegal: game.isLegal(netHint.move) });
   document.body.dataset.ready = 'true';
 } catch (e) {
   document.getElementById('out').textContent = String(e && e.stack || e);
@@ -419,11 +443,13 @@ try {
   const assets = readdirSync(join(app, 'dist', 'assets'));
   assert.ok(assets.some((f) => f.endsWith('.wasm')), `no .wasm asset: ${assets}`);
   assert.ok(assets.some((f) => f.startsWith('engine-worker')), `Vite emitted no worker: ${assets}`);
+  assert.ok(assets.some((f) => f.endsWith('.nnue')), `Vite emitted no net (NETWORK_URL): ${assets}`);
   const server = await serve(join(app, 'dist'));
   try {
     const { page, errors, ready } = await openReady(browser, server.url, 'vite-board');
     assert.equal(ready, 'true', `${await page.textContent('#out')} ${errors.join('; ')}`);
-    assert.deepEqual(JSON.parse(await page.textContent('#out')), { legal: true, width: 300, e0: 'e0' });
+    assert.deepEqual(JSON.parse(await page.textContent('#out')),
+      { legal: true, width: 300, e0: 'e0', net: SHIPPED_NET, netLegal: true });
     assert.deepEqual(errors, []);
   } finally {
     await server.close();
@@ -458,10 +484,12 @@ test('(f) publint and arethetypeswrong find no problem in the tarball', { timeou
   }
   const board = execFileSync('tar', ['-xzOf', tarball, 'package/BOARD.md'], { encoding: 'utf8' });
   assert.match(board, /\]\(https:\/\/raw\.githubusercontent\.com\/xiangqi-wasm\/xiangqi-wasm\/main\/docs\/board\.png\)/);
-  // Every entry of the exports map is checked by one of the two runs but the .wasm files and the explorer's data
-  // (assets, not modules; the data is read by tests/js/openings.test.mjs).
+  // Every entry of the exports map is checked by one of the two runs but the .wasm files, the explorer's data and the
+  // net (assets, not modules; the data is read by tests/js/openings.test.mjs, the net by the Node test above).
   const pj = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
-  assert.deepEqual(Object.keys(pj.exports).filter((k) => !k.endsWith('.wasm') && !k.endsWith('.json') || k === './package.json').sort(),
+  assert.equal(pj.exports['./network.nnue'], './network.nnue');
+  assert.deepEqual(Object.keys(pj.exports).filter((k) => !k.endsWith('.wasm') && !k.endsWith('.json') && !k.endsWith('.nnue')
+    || k === './package.json').sort(),
     ['.', './board', './editor', './engine-worker.js', './jsx', './lesson', './openings', './package.json', './puzzle', './react', './rules',
       './svelte', './vue', './worker', './worker-rpc', './xiangqi_wasm.js'].sort());
   assert.equal(pj.exports['./openings-data.json'], './openings-data.json');

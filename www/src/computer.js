@@ -104,7 +104,9 @@ export function createComputer({ store, engine, Game }) {
   /** The human offers a draw: the computer answers by draw-policy.js. */
   function offerDraw() {
     const computer = computerColor(state);
-    return run('draw', DRAW_LIMITS, (r, gen) => {
+    // With the evaluation of the level the computer plays at (levels.js).
+    const network = levelById(state.level).limits.network ?? true;
+    return run('draw', { ...DRAW_LIMITS, network }, (r, gen) => {
       const forComputer = state.game.turn() === computer ? r.score : negateScore(r.score);
       const { accept } = answerDrawOffer({
         score: forComputer,
@@ -124,6 +126,8 @@ export function createComputer({ store, engine, Game }) {
     reviewAbort = controller;
     store.reviewStart(state.game.history().length, nodes);
     try {
+      // With the neural net when the worker has it: the analysis then reads the scores on the net's own
+      // win-probability scale (docs/analysis.md), so the marks mean the same losses.
       const a = await engine.analyse(state.game, { nodes }, {
         signal: controller.signal,
         onProgress: (m, done, total) => {

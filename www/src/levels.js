@@ -17,12 +17,16 @@
 // too, standing in for the amateur lines the data does not have); the strongest keep to the main lines and leave
 // the book sooner. Measured in docs/openings.md ("The levels' book").
 
+// The evaluation: the two full-strength levels search with the package's neural net once the app has loaded it
+// (main.js; the hand-tuned evaluation until then), which makes them some 200 Elo stronger (docs/strength.md). The
+// weaker levels keep the hand-tuned evaluation they were measured with (`network: false`).
+
 /** @type {readonly Level[]} weakest first */
 export const LEVELS = Object.freeze([
-  { id: 'novice', limits: { skill: -3, timeMs: 300 }, book: { plies: 6, minShare: 0 } },
-  { id: 'beginner', limits: { skill: 0, timeMs: 300 }, book: { plies: 6, minShare: 0 } },
-  { id: 'casual', limits: { skill: 6, timeMs: 500 }, book: { plies: 8, minShare: 0.02 } },
-  { id: 'club', limits: { skill: 12, timeMs: 800 }, book: { plies: 10, minShare: 0.03 } },
+  { id: 'novice', limits: { skill: -3, timeMs: 300, network: false }, book: { plies: 6, minShare: 0 } },
+  { id: 'beginner', limits: { skill: 0, timeMs: 300, network: false }, book: { plies: 6, minShare: 0 } },
+  { id: 'casual', limits: { skill: 6, timeMs: 500, network: false }, book: { plies: 8, minShare: 0.02 } },
+  { id: 'club', limits: { skill: 12, timeMs: 800, network: false }, book: { plies: 10, minShare: 0.03 } },
   { id: 'strong', limits: { skill: 20, timeMs: 1000 }, book: { plies: 10, minShare: 0.05 } },
   { id: 'maximum', limits: { skill: 20, timeMs: 5000 }, book: { plies: 6, minShare: 0.1 } },
 ]);

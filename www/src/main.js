@@ -10,7 +10,7 @@ import { wasmReady } from './boot.js';
 import './app.css';
 import { Clock, Game, RecordReader, readRecord, validateFen, writeRecord } from 'xiangqi-wasm';
 import { ready as boardReady } from 'xiangqi-wasm/board';
-import { EngineClient } from 'xiangqi-wasm/worker';
+import { EngineClient, NETWORK_URL } from 'xiangqi-wasm/worker';
 import { registerPwa } from './pwa.js';
 import { LANGS, browserLang, t } from './i18n.js';
 import { setGameClass } from './text.js';
@@ -68,7 +68,31 @@ async function start() {
   // copy of the wasm would otherwise be fetched and compiled while the page's is, on the phone's one network and CPU,
   // and the first move does not need it when the player moves first.
   let client = null;
-  const engineClient = () => (client ??= new EngineClient());
+  // The package's neural net (43 KB gzipped) is fetched when the worker starts, and loaded into it. The searches that
+  // use it (the full-strength levels of levels.js; the hint, the analysis board, the review) play with the hand-tuned
+  // evaluation until it is there, and for good if it cannot be had (offline before it was cached, a damaged file: a
+  // warning in the console).
+  const network = { status: 'none', info: null, error: null };
+  const loadNetwork = async (c) => {
+    network.status = 'loading';
+    try {
+      const response = await fetch(NETWORK_URL);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      network.info = await c.loadNetwork(await response.arrayBuffer());
+      network.status = 'ready';
+    } catch (e) {
+      network.status = 'unavailable';
+      network.error = e?.code ?? String(e?.message ?? e);
+      console.warn(`neural net not loaded, the hand-tuned evaluation plays: ${e?.code ?? ''} ${e?.message ?? e}`);
+    }
+  };
+  const engineClient = () => {
+    if (!client) {
+      client = new EngineClient();
+      loadNetwork(client);
+    }
+    return client;
+  };
   const engine = {
     search: (request) => engineClient().search(request),
     analyse: (...args) => engineClient().analyse(...args),
@@ -126,7 +150,8 @@ async function start() {
   if (window.requestIdleCallback) requestIdleCallback(engineClient, { timeout: 1000 });
   else setTimeout(engineClient, 200);
   // For the browser tests and the curious: the live state, read only by convention.
-  window.xiangqiApp = { get game() { return store.state.game; }, get state() { return store.state; }, store, studio };
+  window.xiangqiApp = { get game() { return store.state.game; }, get state() { return store.state; }, store, studio,
+    network };
 }
 
 start().catch((e) => {

@@ -193,7 +193,7 @@ fn fit_k(points: &[Point]) -> f64 {
     ((a + b) / 2.0).exp()
 }
 
-/// `xiangqi fit-winprob FILE… [--nodes N | --depth D] [--skip-plies N] [--games N] [--cap N]`: analyses
+/// `xiangqi fit-winprob FILE… [--nodes N | --depth D] [--skip-plies N] [--games N] [--cap N] [--net FILE]`: analyses
 /// recorded games as `Engine::analyse` does (every position, the table kept along the game), pairs each
 /// position's score for the side to move with the game's result for that side, and fits the `K` of the
 /// win-probability model `1 / (1 + 10^(−cp / K))` by least log loss. Positions before ply `--skip-plies`
@@ -207,12 +207,14 @@ pub fn fit_winprob(args: &[String]) -> Result<(), String> {
     let mut max_games = usize::MAX;
     let mut cap = 300usize;
     let mut files = Vec::new();
+    let mut net: Option<String> = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         if limits_arg(arg, &mut it, &mut options.limits)? {
             continue;
         }
         match arg.as_str() {
+            "--net" => net = Some(it.next().ok_or("--net needs a file")?.clone()),
             "--skip-plies" => skip = num(&mut it, arg)?,
             "--games" => max_games = num::<usize>(&mut it, arg)?.max(1),
             "--cap" => cap = num(&mut it, arg)?,
@@ -254,6 +256,9 @@ pub fn fit_winprob(args: &[String]) -> Result<(), String> {
         }
     }
     let mut engine = Engine::new(16);
+    if let Some(path) = &net {
+        crate::args::load_net(&mut engine, path)?;
+    }
     let stop = AtomicBool::new(false);
     let mut points = Vec::new();
     // Every analysed move (all plies): its mover, whether it was the engine's choice, its values.
@@ -297,7 +302,11 @@ pub fn fit_winprob(args: &[String]) -> Result<(), String> {
     }
     let seconds = t.elapsed().as_secs_f64();
     let k = fit_k(&points);
-    let current = analysis::WIN_PROBABILITY_K;
+    let current = if net.is_some() {
+        analysis::WIN_PROBABILITY_K_NETWORK
+    } else {
+        analysis::WIN_PROBABILITY_K
+    };
     let n_read = lines.len();
     println!(
         "{n_read} games read: red won {}, black won {}, drawn {} ({:.1} %; {unfinished} at {cap} plies or more)",

@@ -1,6 +1,6 @@
 //! `xiangqi bench`: search speed over the bench positions, and the node count that signs the search.
 
-use crate::args::num;
+use crate::args::{load_net, num};
 use crate::wall_clock::InstantClock;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -25,11 +25,7 @@ pub fn search_bench(args: &[String]) -> Result<(), String> {
     }
     let mut engine = Engine::new(hash);
     if let Some(path) = &net {
-        // Here a net that cannot be used is an error: a benchmark of the wrong evaluation measures nothing.
-        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-        engine
-            .load_network(&bytes)
-            .map_err(|e| format!("{path}: {e}"))?;
+        load_net(&mut engine, path)?;
     }
     let stop = AtomicBool::new(false);
     let mut total_nodes = 0u64;

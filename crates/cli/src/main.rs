@@ -12,7 +12,7 @@
 //!                                               both colours: W/D/L, Elo with its 95 % interval, SPRT
 //! xiangqi openings [--count N] [--plies N] [--seed S] [--depth D] [--max-cp CP]
 //!                                               random balanced openings for `match`, one a line
-//! xiangqi mates FILE.jsonl                      time to find each mate of a puzzle file
+//! xiangqi mates FILE.jsonl [--net FILE]         time to find each mate of a puzzle file
 //! xiangqi make-puzzles GAMES… [--min-moves N] [--max-moves N] [--max-first N] [--count N] [--out FILE]
 //!                                               mate exercises from recorded games, proved (JSON)
 //! xiangqi tune FILE… [--skip-plies N] [--iterations N] [--rate R] [--l2 L] [--write]
@@ -20,7 +20,7 @@
 //!                                               --write rewrites crates/search/src/weights.rs
 //! xiangqi analyse [--fen FEN] [MOVE…] | --record FILE [--game N]  [--nodes N | --depth D | --ms MS]
 //!               [--from N] [--to N]             how good was each move: class, scores, loss, best line
-//! xiangqi fit-winprob FILE… [--nodes N | --depth D] [--skip-plies N] [--games N]
+//! xiangqi fit-winprob FILE… [--nodes N | --depth D] [--skip-plies N] [--games N] [--net FILE]
 //!                                               fits the analysis's win-probability model to recorded games
 //! xiangqi datagen --out FILE (--games N | --positions N) [--jobs N] [--seed S] [--nodes N] [--depth D]
 //!               [--random-plies MIN,MAX] [--openings FILE] [--max-plies N] [--adjudicate CP] [--hash MB]

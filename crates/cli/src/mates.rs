@@ -1,4 +1,4 @@
-//! `xiangqi mates FILE`: how long the search takes to find each mate of a puzzle file.
+//! `xiangqi mates FILE [--net FILE]`: how long the search takes to find each mate of a puzzle file.
 
 use crate::wall_clock::InstantClock;
 use std::sync::atomic::AtomicBool;
@@ -25,14 +25,19 @@ fn json_num(line: &str, field: &str) -> Option<i32> {
     digits.parse().ok()
 }
 
-/// `xiangqi mates FILE`: for each puzzle (`fen`, `mate_in`), the time until the search first reports the
-/// exact mate distance.
+/// `xiangqi mates FILE [--net NET]`: for each puzzle (`fen`, `mate_in`), the time until the search first
+/// reports the exact mate distance (with the neural evaluation's net `NET`, else the hand-tuned evaluation).
 pub fn mate_times(args: &[String]) -> Result<(), String> {
-    let [file] = args else {
-        return Err("usage: xiangqi mates FILE.jsonl".into());
+    let (file, net) = match args {
+        [file] => (file, None),
+        [file, flag, net] if flag == "--net" => (file, Some(net)),
+        _ => return Err("usage: xiangqi mates FILE.jsonl [--net FILE]".into()),
     };
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let mut engine = Engine::new(16);
+    if let Some(path) = net {
+        crate::args::load_net(&mut engine, path)?;
+    }
     let stop = AtomicBool::new(false);
     let mut times = Vec::new();
     let mut missed = 0;

@@ -37,6 +37,13 @@ use xiangqi::{Color, Game, Move, Position};
 /// docs/analysis.md: the data, the fit and its error).
 pub const WIN_PROBABILITY_K: f64 = 640.0;
 
+/// [`WIN_PROBABILITY_K`] for the scores of the neural evaluation: the scale an analysis uses when its searches
+/// evaluate with a network ([`AnalysisOptions::use_network`] and a network loaded). Fitted the same way, on the
+/// same games, with the package's net (`xiangqi fit-winprob --net`: 678.7 on the same 35,232 positions; docs/
+/// analysis.md), so that a move's loss, and so its class, means the same with either evaluation. Another net has its
+/// own scale; this one is the package's.
+pub const WIN_PROBABILITY_K_NETWORK: f64 = 680.0;
+
 /// Nodes searched per position when the caller gives no limit: deterministic, and fast enough for a
 /// 60-move game in a few seconds in a browser (docs/analysis.md).
 pub const DEFAULT_NODES: u64 = 40_000;
@@ -211,6 +218,9 @@ pub struct MoveAnalysis {
     pub depth: u32,
     /// Nodes of the searches of the position before it.
     pub nodes: u64,
+    /// The win-probability model's scale its loss was measured with: [`WIN_PROBABILITY_K`], or
+    /// [`WIN_PROBABILITY_K_NETWORK`] when the searches evaluated with a network ([`Value::expected_with`]).
+    pub scale: f64,
 }
 
 /// The moves of one side, summed up.
@@ -275,6 +285,9 @@ pub struct AnalysisOptions {
     pub to: Option<usize>,
     /// Only the moves of this side (default both). The positions searched are those these moves need.
     pub side: Option<Color>,
+    /// Evaluate with the engine's network when it has one (default); `false`: the hand-tuned evaluation
+    /// ([`SearchOptions::use_network`]).
+    pub use_network: bool,
 }
 
 impl Default for AnalysisOptions {
@@ -284,6 +297,7 @@ impl Default for AnalysisOptions {
             from: 1,
             to: None,
             side: None,
+            use_network: true,
         }
     }
 }
@@ -321,6 +335,8 @@ pub struct Analysis {
     next_move: usize,
     records: Vec<MoveAnalysis>,
     cancelled: bool,
+    /// The win-probability scale of the evaluation the searches use (set at the first step).
+    scale: f64,
 }
 
 /// Whether an ending is decided by the position itself (not by the players or the clock).
@@ -367,6 +383,7 @@ impl Analysis {
             records: Vec::new(),
             moves,
             cancelled: false,
+            scale: WIN_PROBABILITY_K,
         }
     }
 
@@ -408,6 +425,11 @@ impl Analysis {
         }
         if self.done == 0 {
             engine.new_game();
+            self.scale = if self.options.use_network && engine.has_network() {
+                WIN_PROBABILITY_K_NETWORK
+            } else {
+                WIN_PROBABILITY_K
+            };
         }
         let i = self.plan[self.done];
         let eval = self.search(engine, i, clock, stop);
@@ -448,6 +470,7 @@ impl Analysis {
         let kept = engine.options().clone();
         engine.set_options(SearchOptions {
             seed: kept.seed,
+            use_network: self.options.use_network,
             ..SearchOptions::default()
         });
         engine.start_at(&self.rules, path, pos, self.options.limits.clone());
@@ -483,7 +506,7 @@ impl Analysis {
             self.start.turn().other()
         };
         let best = before.best == Some(mv);
-        let loss = move_loss(color, best, before.value, after.value, WIN_PROBABILITY_K);
+        let loss = move_loss(color, best, before.value, after.value, self.scale);
         let m = MoveAnalysis {
             ply: i + 1,
             mv,
@@ -497,6 +520,7 @@ impl Analysis {
             accuracy: accuracy(loss),
             depth: before.depth,
             nodes: before.nodes,
+            scale: self.scale,
         };
         self.next_move += 1;
         self.records.push(m.clone());

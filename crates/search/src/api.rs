@@ -141,6 +141,9 @@ pub struct SearchOptions {
     pub skill_level: i8,
     /// Seed of the generator that weaker skill levels use: same seed, same choices.
     pub seed: u64,
+    /// Evaluate with the engine's network when it has one (the default). `false`: the hand-tuned evaluation
+    /// for this search even so — for play measured with it (the app's weaker levels), or to compare the two.
+    pub use_network: bool,
 }
 
 impl Default for SearchOptions {
@@ -149,6 +152,7 @@ impl Default for SearchOptions {
             multi_pv: 1,
             skill_level: 20,
             seed: 0x5EED,
+            use_network: true,
         }
     }
 }

@@ -27,6 +27,9 @@ pub struct Engine {
     /// The neural evaluation's network, used instead of the hand-tuned evaluation when set.
     #[cfg(feature = "nnue")]
     network: Option<std::sync::Arc<crate::nnue::Network>>,
+    /// Whether the table's scores came from a network: a search with the other evaluation clears it first.
+    #[cfg(feature = "nnue")]
+    table_from_network: bool,
 }
 
 impl core::fmt::Debug for Engine {
@@ -53,6 +56,8 @@ impl Engine {
             session: None,
             #[cfg(feature = "nnue")]
             network: None,
+            #[cfg(feature = "nnue")]
+            table_from_network: false,
         }
     }
 
@@ -77,6 +82,19 @@ impl Engine {
     #[cfg(feature = "nnue")]
     pub fn network(&self) -> Option<&crate::nnue::Network> {
         self.network.as_deref()
+    }
+
+    /// Whether the engine has a network: its searches evaluate with it unless
+    /// [`SearchOptions::use_network`] is off.
+    #[cfg(feature = "nnue")]
+    pub fn has_network(&self) -> bool {
+        self.network.is_some()
+    }
+
+    /// Whether the engine has a network: never without the feature `nnue`.
+    #[cfg(not(feature = "nnue"))]
+    pub fn has_network(&self) -> bool {
+        false
     }
 
     /// Re-allocates the table (clears it).
@@ -186,13 +204,21 @@ impl Engine {
             self.judge = Box::new(RulesJudge::new(*options));
             self.judge_options = Some(*options);
         }
+        #[cfg(feature = "nnue")]
+        let network = self.network.clone().filter(|_| self.options.use_network);
+        #[cfg(feature = "nnue")]
+        if network.is_some() != self.table_from_network {
+            // The table's scores are the other evaluation's: their bounds would mislead this search.
+            self.tt.clear();
+            self.table_from_network = network.is_some();
+        }
         self.session = Some(Session::new(
             pos,
             path,
             options.move_limit,
             limits,
             #[cfg(feature = "nnue")]
-            self.network.clone(),
+            network,
         ));
     }
 

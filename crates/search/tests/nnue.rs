@@ -6,12 +6,13 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use xiangqi::zobrist::splitmix64;
 use xiangqi::{Game, Move, Position};
+use xiangqi_engine::analysis::{AnalysisOptions, WIN_PROBABILITY_K, WIN_PROBABILITY_K_NETWORK};
 use xiangqi_engine::nnue::data::{
     read_all, resume_point, DataError, DataHeader, GameResult, Sample, DATA_HEADER_SIZE,
     RECORD_SIZE,
 };
 use xiangqi_engine::nnue::{AccumulatorStack, FeatureSet, NetError, Network, NET_HEADER_SIZE};
-use xiangqi_engine::{Engine, Limits, NoClock};
+use xiangqi_engine::{Engine, Limits, NoClock, SearchOptions};
 
 fn nets() -> Vec<Network> {
     vec![
@@ -211,6 +212,61 @@ fn the_engine_searches_with_a_network() {
     // And taking it away goes back to the hand-tuned evaluation.
     loaded.set_network(None);
     assert_eq!(search(&mut loaded, MIDDLE_GAME), hand);
+}
+
+#[test]
+fn a_search_can_leave_the_network_aside() {
+    let mut plain = Engine::new(1);
+    let hand = search(&mut plain, MIDDLE_GAME);
+    let mut engine = Engine::new(1);
+    engine.set_network(Some(Arc::new(nets()[0].clone())));
+    let with_net = search(&mut engine, MIDDLE_GAME);
+    assert_ne!((with_net.score, with_net.nodes), (hand.score, hand.nodes));
+    engine.set_options(SearchOptions {
+        use_network: false,
+        ..SearchOptions::default()
+    });
+    assert_eq!(
+        search(&mut engine, MIDDLE_GAME),
+        hand,
+        "the hand-tuned evaluation"
+    );
+    assert!(
+        engine.network().is_some(),
+        "the network is kept for later searches"
+    );
+    engine.set_options(SearchOptions::default());
+    assert_eq!(search(&mut engine, MIDDLE_GAME), with_net);
+    // An analysis too.
+    let mut game = Game::from_fen(MIDDLE_GAME).unwrap();
+    game.play(with_net.best_move.unwrap()).unwrap();
+    let analyse = |engine: &mut Engine, use_network: bool| {
+        let options = AnalysisOptions {
+            limits: Limits::depth(3),
+            use_network,
+            ..AnalysisOptions::default()
+        };
+        engine.analyse(
+            &game,
+            &options,
+            &NoClock,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+    };
+    let hand_analysis = analyse(&mut plain, true);
+    assert_eq!(analyse(&mut engine, false).moves, hand_analysis.moves);
+    let net_analysis = analyse(&mut engine, true);
+    assert_ne!(net_analysis.moves, hand_analysis.moves);
+    // Each evaluation's scores are read on its own win-probability scale.
+    assert!(hand_analysis
+        .moves
+        .iter()
+        .all(|m| m.scale == WIN_PROBABILITY_K));
+    assert!(net_analysis
+        .moves
+        .iter()
+        .all(|m| m.scale == WIN_PROBABILITY_K_NETWORK));
 }
 
 fn header() -> DataHeader {
