@@ -61,22 +61,47 @@ export function launch() {
 }
 
 /**
- * Opens `url`, waits until `document.body.dataset.ready` is set, and returns { page, errors } where errors
- * collects page errors and console errors. Saves a screenshot to test-results/ when `ready` is not "true".
+ * Opens `url`, waits until `document.body.dataset.ready` is set, and returns { page, errors, ready } where errors
+ * collects page errors and console errors. Every step is bounded (`timeout` ms for the navigation and for the wait,
+ * a few seconds for the rest), so a page that hangs or a renderer that dies fails the test in time instead of
+ * stalling it. When `ready` is not "true", `errors` also carries why, the page's whole console, and a screenshot is
+ * saved to test-results/`name`.png.
  */
-export async function openReady(browser, url, name) {
+export async function openReady(browser, url, name, { timeout = 20000 } = {}) {
   const page = await browser.newPage();
   const errors = [];
+  const log = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-  await page.goto(url);
-  await page.waitForFunction(() => document.body?.dataset.ready, null, { timeout: 20000 }).catch(() => {});
-  const ready = await page.evaluate(() => document.body?.dataset.ready ?? null);
+  page.on('console', (m) => {
+    log.push(`${m.type()}: ${m.text()}`);
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('crash', () => errors.push('the page crashed'));
+  try {
+    await page.goto(url, { timeout });
+    await page.waitForFunction(() => document.body?.dataset.ready, null, { timeout });
+  } catch (e) {
+    errors.push(`not ready: ${String(e.message).split('\n')[0]}`);
+  }
+  const ready = await bounded(page.evaluate(() => document.body?.dataset.ready ?? null), 5000, 'reading data-ready')
+    .catch((e) => { errors.push(e.message); return null; });
   if (ready !== 'true') {
+    errors.push(`the page's console: ${log.length ? log.join(' | ') : '(empty)'}`);
     mkdirSync('test-results', { recursive: true });
-    await page.screenshot({ path: join('test-results', `${name}.png`) }).catch(() => {});
+    await page.screenshot({ path: join('test-results', `${name}.png`), timeout: 5000 }).catch((e) => {
+      errors.push(`no screenshot: ${String(e.message).split('\n')[0]}`);
+    });
   }
   return { page, errors, ready };
+}
+
+/** `promise`, or a rejection saying `what` took longer than `ms`. */
+function bounded(promise, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /**
