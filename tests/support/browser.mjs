@@ -19,7 +19,7 @@ export function serve(dir, { headers = {} } = {}) {
 
 /**
  * Serves `handler` (a connect-style `(req, res, next)` handler, such as sirv's) on a free port of 127.0.0.1, with a
- * 404 wherever it calls `next`; resolves to { url, close }.
+ * 404 wherever it calls `next`; resolves to { url, close }, where close ends the connections still open.
  */
 export function listen(handler) {
   const server = createServer((req, res) => handler(req, res, () => {
@@ -30,7 +30,12 @@ export function listen(handler) {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) });
+      // close() alone waits for every open connection, and one a browser opened ahead of need (a preconnect) that
+      // never sent a request holds it until Node's 60 s header timeout: past a test's own timeout. So end them all.
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => {
+        server.close(r);
+        server.closeAllConnections();
+      }) });
     });
   });
 }
