@@ -30,8 +30,8 @@ export function listen(handler) {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      // close() alone waits for every open connection, and one a browser opened ahead of need (a preconnect) that
-      // never sent a request holds it until Node's 60 s header timeout: past a test's own timeout. So end them all.
+      // close() alone waits for the connections still open, and one that never sent a request (browsers open some
+      // ahead of need) held it for over 100 s when tried on Node 20: past a test's own timeout. So end them all.
       resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => {
         server.close(r);
         server.closeAllConnections();
