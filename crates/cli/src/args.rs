@@ -1,7 +1,7 @@
 //! What the commands share about their arguments: the usage line and the reading of numbers.
 
 /// The usage line, printed with a bad command.
-pub const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] [--net FILE] | xiangqi uci | xiangqi match [options] | xiangqi openings [options] | xiangqi mates FILE [--net FILE] | xiangqi make-puzzles GAMES… [options] | xiangqi tune FILE… [options] | xiangqi analyse [options] [MOVE…] | xiangqi fit-winprob FILE… [options] [--net FILE] | xiangqi datagen --out FILE (--games N | --positions N) [options]";
+pub const USAGE: &str = "usage: xiangqi perft DEPTH [--fen FEN] [--divide] | xiangqi moves [--fen FEN] | xiangqi perft-bench [--depth N] | xiangqi bench [--depth N | --nodes N] [--net FILE] | xiangqi uci | xiangqi match [options] | xiangqi openings [options] | xiangqi mates FILE [--net FILE] | xiangqi make-puzzles GAMES… [options] | xiangqi tune FILE… [options] | xiangqi analyse [options] [MOVE…] | xiangqi fit-winprob FILE… [options] [--net FILE] | xiangqi datagen --out FILE (--games N | --positions N) [options] [--net FILE]";
 
 /// The number after an option (`--depth 7`), or an error naming the option.
 pub fn num<T: std::str::FromStr>(

@@ -8,7 +8,8 @@
 //! move is no capture (a quiet position: its static value is what the search says). The move played is the
 //! best move of a search of `--nodes` nodes. A game ends as the referee of `xiangqi match` rules (mate,
 //! stalemate, repetitions, the move limit, a ply cap), or when the label stays beyond `--adjudicate`
-//! centipawns for four labelled plies in a row (won for that side). The format is
+//! centipawns for four labelled plies in a row (won for that side). With `--net FILE` the network plays and
+//! labels (the usual bootstrap: a net's data made by the net before it); the header records its hash. The format is
 //! [`xiangqi_engine::nnue::data`] (docs/search.md, *The training data*).
 
 use crate::args::num;
@@ -43,6 +44,9 @@ pub struct DatagenConfig {
     pub header: DataHeader,
     /// Hash of each search, MiB.
     pub hash_mb: usize,
+    /// The network that plays and labels the games (`--net FILE`; its hash is in the header), or none for the
+    /// hand-tuned evaluation.
+    pub net: Option<Vec<u8>>,
 }
 
 /// Reads the arguments of `xiangqi datagen`.
@@ -60,8 +64,10 @@ pub fn parse_args(args: &[String]) -> Result<DatagenConfig, String> {
         max_plies: 300,
         adjudicate_cp: 2000,
         openings_hash: 0,
+        eval_net: 0,
     };
     let mut hash_mb = 16;
+    let mut net = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -75,6 +81,16 @@ pub fn parse_args(args: &[String]) -> Result<DatagenConfig, String> {
             "--max-plies" => header.max_plies = num::<u16>(&mut it, arg)?.max(1),
             "--adjudicate" => header.adjudicate_cp = num(&mut it, arg)?,
             "--hash" => hash_mb = num::<usize>(&mut it, arg)?.clamp(1, 1024),
+            "--net" => {
+                let path = it.next().ok_or("--net needs a file")?;
+                let bytes =
+                    std::fs::read(path).map_err(|e| format!("cannot read {path:?}: {e}"))?;
+                // Refused here rather than played without: the data would say it came from the net.
+                xiangqi_engine::nnue::Network::from_bytes(&bytes)
+                    .map_err(|e| format!("{path}: {e}"))?;
+                header.eval_net = fnv1a64(&bytes);
+                net = Some(bytes);
+            }
             "--random-plies" => {
                 let v = it.next().ok_or("--random-plies needs MIN,MAX")?;
                 let (lo, hi) = v.split_once(',').unwrap_or((v, v));
@@ -123,6 +139,7 @@ pub fn parse_args(args: &[String]) -> Result<DatagenConfig, String> {
         openings,
         header,
         hash_mb,
+        net,
     })
 }
 
@@ -283,6 +300,9 @@ pub fn run(config: &DatagenConfig) -> Result<(), String> {
     let t0 = Instant::now();
     run_workers(config.jobs, &stop, || -> Result<(), String> {
         let mut engine = Engine::new(config.hash_mb);
+        if let Some(bytes) = &config.net {
+            engine.load_network(bytes).map_err(|e| e.to_string())?;
+        }
         while !stop.load(Ordering::Relaxed) {
             let g = next.fetch_add(1, Ordering::Relaxed);
             if g >= target_games {

@@ -23,7 +23,7 @@
 //! xiangqi fit-winprob FILE… [--nodes N | --depth D] [--skip-plies N] [--games N] [--net FILE]
 //!                                               fits the analysis's win-probability model to recorded games
 //! xiangqi datagen --out FILE (--games N | --positions N) [--jobs N] [--seed S] [--nodes N] [--depth D]
-//!               [--random-plies MIN,MAX] [--openings FILE] [--max-plies N] [--adjudicate CP] [--hash MB]
+//!               [--random-plies MIN,MAX] [--openings FILE] [--max-plies N] [--adjudicate CP] [--hash MB] [--net FILE]
 //!                                               training positions for the neural evaluation from the
 //!                                               engine's own games (resumes an existing FILE)
 //! ```

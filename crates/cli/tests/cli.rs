@@ -254,6 +254,48 @@ fn datagen_writes_the_same_file_whatever_the_jobs_and_resumes() {
 }
 
 #[test]
+fn datagen_with_a_net_records_it_and_refuses_to_mix() {
+    let net = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/nnue/psq64-set1-2162k.nnue"
+    );
+    let bytes = std::fs::read(net).unwrap();
+    let with = scratch("datagen-net.bin");
+    let o = datagen(&with, &["--games", "2", "--net", net]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let a = std::fs::read(&with).unwrap();
+    let h = xiangqi_engine::nnue::data::DataHeader::from_bytes(&a).unwrap();
+    assert_eq!(h.eval_net, xiangqi_engine::nnue::data::fnv1a64(&bytes));
+    // The hand-tuned evaluation plays other games (other labels) from the same seed.
+    let without = scratch("datagen-nonet.bin");
+    assert!(datagen(&without, &["--games", "2"]).status.success());
+    let b = std::fs::read(&without).unwrap();
+    assert_eq!(
+        xiangqi_engine::nnue::data::DataHeader::from_bytes(&b)
+            .unwrap()
+            .eval_net,
+        0
+    );
+    assert_ne!(a[64..], b[64..]);
+    // Resuming the net's file without the net is refused and leaves the file as it was.
+    let o = datagen(&with, &["--games", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(
+        err.contains("ERR_DATA_MISMATCH") && err.contains("--net"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&with).unwrap(), a);
+    // A file that is no net is refused before anything is written.
+    let bad = scratch("datagen-bad-net.nnue");
+    std::fs::write(&bad, b"XQNNUE\0\0\x01\0").unwrap();
+    let fresh = scratch("datagen-bad-net.bin");
+    let o = datagen(&fresh, &["--games", "1", "--net", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!fresh.exists());
+}
+
+#[test]
 fn datagen_refuses_what_is_not_a_data_file() {
     let p = scratch("datagen-bad.bin");
     std::fs::write(

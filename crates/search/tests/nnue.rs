@@ -279,6 +279,7 @@ fn header() -> DataHeader {
         max_plies: 200,
         adjudicate_cp: 1500,
         openings_hash: 99,
+        eval_net: 0x0468_e952_0e40_99e7,
     }
 }
 
@@ -346,6 +347,13 @@ fn bad_training_data_is_a_typed_error() {
     assert_eq!(
         header().check_same(&other),
         Err(DataError::Mismatch("--depth"))
+    );
+    // Labelled by another network (or by the hand-tuned evaluation): not the same data.
+    let mut other = header();
+    other.eval_net = 0;
+    assert_eq!(
+        header().check_same(&other),
+        Err(DataError::Mismatch("--net"))
     );
 }
 

@@ -493,6 +493,7 @@ mod tests {
             max_plies: 80,
             adjudicate_cp: 0,
             openings_hash: 0,
+            eval_net: 0,
         };
         let mut bytes = header.to_bytes().to_vec();
         let mut state = 9u64;

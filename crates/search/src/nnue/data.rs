@@ -93,6 +93,9 @@ pub struct DataHeader {
     pub adjudicate_cp: u16,
     /// A hash (FNV-1a, 64 bits) of the openings used, so that a file is not resumed with other openings.
     pub openings_hash: u64,
+    /// The evaluation that played and labelled the games: the FNV-1a 64 hash of the network file's bytes, or 0
+    /// for the hand-tuned evaluation (files written before this field hold 0 there).
+    pub eval_net: u64,
 }
 
 impl DataHeader {
@@ -111,6 +114,7 @@ impl DataHeader {
         b[32..34].copy_from_slice(&self.max_plies.to_le_bytes());
         b[34..36].copy_from_slice(&self.adjudicate_cp.to_le_bytes());
         b[40..48].copy_from_slice(&self.openings_hash.to_le_bytes());
+        b[48..56].copy_from_slice(&self.eval_net.to_le_bytes());
         b
     }
 
@@ -144,6 +148,7 @@ impl DataHeader {
             max_plies: u16_at(32),
             adjudicate_cp: u16_at(34),
             openings_hash: u64_at(40),
+            eval_net: u64_at(48),
         })
     }
 
@@ -160,6 +165,7 @@ impl DataHeader {
             (self.max_plies != other.max_plies, "--max-plies"),
             (self.adjudicate_cp != other.adjudicate_cp, "--adjudicate"),
             (self.openings_hash != other.openings_hash, "openings"),
+            (self.eval_net != other.eval_net, "--net"),
         ];
         match differs.iter().find(|(d, _)| *d) {
             Some((_, what)) => Err(DataError::Mismatch(what)),
