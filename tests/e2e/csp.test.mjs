@@ -10,12 +10,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
-import { launch } from '../support/browser.mjs';
+import { launch, listen } from '../support/browser.mjs';
 import { pieceAt, playAgainstComputer } from './pwa-app.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -35,12 +34,12 @@ after(async () => {
 });
 
 /** Serves `dir` with `policy` (plus a report-uri) and collects the violation reports POSTed to it. */
-function serveWithPolicy(dir, policy) {
+async function serveWithPolicy(dir, policy) {
   const files = sirv(dir, { dev: true, setHeaders: (res) => {
     res.setHeader('Content-Security-Policy', `${policy}; report-uri /csp-report`);
   } });
   const reports = [];
-  const server = createServer((req, res) => {
+  const server = await listen((req, res, notFound) => {
     if (req.method === 'POST' && req.url === '/csp-report') {
       let body = '';
       req.on('data', (c) => { body += c; });
@@ -55,18 +54,9 @@ function serveWithPolicy(dir, policy) {
       });
       return;
     }
-    files(req, res, () => {
-      res.statusCode = 404;
-      res.end('not found');
-    });
+    files(req, res, notFound);
   });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve({
-      url: `http://127.0.0.1:${server.address().port}/`,
-      reports,
-      close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }),
-    }));
-  });
+  return { ...server, reports };
 }
 
 test('the app loads and plays against the computer under the strict CSP with 0 violations', async () => {

@@ -12,7 +12,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
   from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, launch } from '../support/browser.mjs';
+import { CHROMIUM, launch, listen } from '../support/browser.mjs';
 import { pieceAt, playAgainstComputer } from './pwa-app.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -42,19 +41,10 @@ after(async () => {
 });
 
 /** A static server on 127.0.0.1 whose folder can be swapped (a new deployment on the same origin). */
-function deployServer(dir) {
+async function deployServer(dir) {
   let handler = sirv(dir, { dev: true });
-  const server = createServer((req, res) => handler(req, res, () => {
-    res.statusCode = 404;
-    res.end('not found');
-  }));
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve({
-      url: `http://127.0.0.1:${server.address().port}/`,
-      deploy(next) { handler = sirv(next, { dev: true }); },
-      close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }),
-    }));
-  });
+  const server = await listen((req, res, notFound) => handler(req, res, notFound));
+  return { ...server, deploy(next) { handler = sirv(next, { dev: true }); } };
 }
 
 /** Every file under `dir`, as paths relative to it with forward slashes. */
