@@ -46,7 +46,7 @@ pub struct DatagenConfig {
     pub hash_mb: usize,
     /// The network that plays and labels the games (`--net FILE`; its hash is in the header), or none for the
     /// hand-tuned evaluation.
-    pub net: Option<Vec<u8>>,
+    pub net: Option<std::sync::Arc<xiangqi_engine::nnue::Network>>,
 }
 
 /// Reads the arguments of `xiangqi datagen`.
@@ -86,10 +86,10 @@ pub fn parse_args(args: &[String]) -> Result<DatagenConfig, String> {
                 let bytes =
                     std::fs::read(path).map_err(|e| format!("cannot read {path:?}: {e}"))?;
                 // Refused here rather than played without: the data would say it came from the net.
-                xiangqi_engine::nnue::Network::from_bytes(&bytes)
+                let network = xiangqi_engine::nnue::Network::from_bytes(&bytes)
                     .map_err(|e| format!("{path}: {e}"))?;
                 header.eval_net = fnv1a64(&bytes);
-                net = Some(bytes);
+                net = Some(std::sync::Arc::new(network));
             }
             "--random-plies" => {
                 let v = it.next().ok_or("--random-plies needs MIN,MAX")?;
@@ -300,9 +300,7 @@ pub fn run(config: &DatagenConfig) -> Result<(), String> {
     let t0 = Instant::now();
     run_workers(config.jobs, &stop, || -> Result<(), String> {
         let mut engine = Engine::new(config.hash_mb);
-        if let Some(bytes) = &config.net {
-            engine.load_network(bytes).map_err(|e| e.to_string())?;
-        }
+        engine.set_network(config.net.clone());
         while !stop.load(Ordering::Relaxed) {
             let g = next.fetch_add(1, Ordering::Relaxed);
             if g >= target_games {
