@@ -24,11 +24,11 @@
 //   await engine.loadNetwork(await (await fetch(NETWORK_URL)).arrayBuffer());
 //
 // evaluates with the package's neural net (`xiangqi-wasm/network.nnue`) from the next search on: stronger, and an
-// extra download of 43 KB (gzipped) whenever the page chooses to make it.
+// extra download of 46 KB (gzipped) whenever the page chooses to make it.
 import { WorkerClient } from './worker-rpc.js';
 
 /**
- * The package's neural net (`xiangqi-wasm/network.nnue`: 160 KB, 43 KB gzipped; MIT OR Apache-2.0, trained by this
+ * The package's neural net (`xiangqi-wasm/network.nnue`: 160 KB, 46 KB gzipped; MIT OR Apache-2.0, trained by this
  * project on its own games) as a URL: fetch it and give the bytes to `loadNetwork`. Bundlers emit the file.
  */
 export const NETWORK_URL = new URL('./network.nnue', import.meta.url).href;

@@ -5,7 +5,7 @@ import type {
 } from "./xiangqi_wasm.js";
 
 /**
- * The package's neural net (`xiangqi-wasm/network.nnue`: 160 KB, 43 KB gzipped; MIT OR Apache-2.0, trained by this
+ * The package's neural net (`xiangqi-wasm/network.nnue`: 160 KB, 46 KB gzipped; MIT OR Apache-2.0, trained by this
  * project on its own games) as a URL: fetch it and give the bytes to {@link EngineClient.loadNetwork}.
  * @example
  * import { EngineClient, NETWORK_URL } from "xiangqi-wasm/worker";

@@ -75,7 +75,7 @@ const MINIFIED = { 'guard.js': ['the package\'s guard over the bindings', 'xiang
 // The net `engine.loadNetwork` / `EngineClient.loadNetwork` can load (`xiangqi-wasm/network.nnue`, NETWORK_URL of
 // `xiangqi-wasm/worker`): an asset, fetched by whoever wants it, never by an entry. Trained by this project on its own
 // games (docs/strength.md); its training log and provenance are beside it.
-const SHIPPED_NET = 'tests/data/nnue/psq64-set1-2162k.nnue';
+const SHIPPED_NET = 'tests/data/nnue/psq64-set12-3896k.nnue';
 copyFileSync(join(root, SHIPPED_NET), join(pkgDir, 'network.nnue'));
 files.add('network.nnue');
 

@@ -139,7 +139,7 @@ export default defineConfig({
         // revision, the MD5 of their content. A new build changes sw.js, which the browser finds as an update.
         // (The manifest itself is added by vite-plugin-pwa, with its revision; the icons come from the glob.)
         // JSON: the Puzzles section's set (public/puzzles.json), so the section works offline. NNUE: the engine's
-        // neural net (xiangqi-wasm/network.nnue, 43 KB gzipped), fetched when the search worker starts.
+        // neural net (xiangqi-wasm/network.nnue, 46 KB gzipped), fetched when the search worker starts.
         globPatterns: ['**/*.{html,js,css,wasm,png,svg,ico,woff2,json,nnue}'],
         // Except the opening explorer's data (xiangqi-wasm/openings-data.json, 260 KB gzipped): not downloaded with
         // the app but when the explorer is first opened, then kept for offline use by the runtime cache below.

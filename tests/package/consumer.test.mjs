@@ -32,8 +32,8 @@ init().then(() => {
   document.body.dataset.ready = 'error';
 });
 `;
-/** What `loadNetwork` says of the package's net: tests/data/nnue/psq64-set1-2162k.nnue (its .provenance). */
-const SHIPPED_NET = { features: 'psq', ft: 64, l1: 16, checksum: '7d69250b0e24c155' };
+/** What `loadNetwork` says of the package's net: tests/data/nnue/psq64-set12-3896k.nnue (its .provenance). */
+const SHIPPED_NET = { features: 'psq', ft: 64, l1: 16, checksum: '89d252a019281c56' };
 const EXPECTED = {
   n: 44,
   fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1',

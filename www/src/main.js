@@ -68,7 +68,7 @@ async function start() {
   // copy of the wasm would otherwise be fetched and compiled while the page's is, on the phone's one network and CPU,
   // and the first move does not need it when the player moves first.
   let client = null;
-  // The package's neural net (43 KB gzipped) is fetched when the worker starts, and loaded into it. The searches that
+  // The package's neural net (46 KB gzipped) is fetched when the worker starts, and loaded into it. The searches that
   // use it (the full-strength levels of levels.js; the hint, the analysis board, the review) play with the hand-tuned
   // evaluation until it is there, and for good if it cannot be had (offline before it was cached, a damaged file: a
   // warning in the console).

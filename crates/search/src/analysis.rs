@@ -39,10 +39,10 @@ pub const WIN_PROBABILITY_K: f64 = 640.0;
 
 /// [`WIN_PROBABILITY_K`] for the scores of the neural evaluation: the scale an analysis uses when its searches
 /// evaluate with a network ([`AnalysisOptions::use_network`] and a network loaded). Fitted the same way, on the
-/// same games, with the package's net (`xiangqi fit-winprob --net`: 678.7 on the same 35,232 positions; docs/
+/// same games, with the package's net (`xiangqi fit-winprob --net`: 690.7 on the same games' 35,197 positions; docs/
 /// analysis.md), so that a move's loss, and so its class, means the same with either evaluation. Another net has its
-/// own scale; this one is the package's.
-pub const WIN_PROBABILITY_K_NETWORK: f64 = 680.0;
+/// own scale; this one is the package's (`tests/data/nnue/psq64-set12-3896k.nnue`).
+pub const WIN_PROBABILITY_K_NETWORK: f64 = 690.0;
 
 /// Nodes searched per position when the caller gives no limit: deterministic, and fast enough for a
 /// 60-move game in a few seconds in a browser (docs/analysis.md).
